@@ -1,0 +1,45 @@
+# Two commands matter on a fresh machine: `make run` and `make test` (see README).
+GO      ?= go
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X main.version=$(VERSION)
+BIN     := bin/listings
+PKGS    := ./...
+
+.PHONY: run test build lint golden bench fuzz clean
+
+## run: start the app on the embedded sandbox (no key, no network)
+run:
+	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/listings sandbox serve
+
+## test: every test, with the race detector
+test:
+	$(GO) vet $(PKGS)
+	$(GO) test -race -count=1 -timeout 10m $(PKGS)
+	@if command -v gnome-keyring-daemon >/dev/null && command -v dbus-run-session >/dev/null; then \
+		sh keystore/testdata/run-keyring-tests.sh; \
+	elif [ -n "$$CI" ]; then \
+		echo "CI needs gnome-keyring and dbus for the Secret Service tests" >&2; exit 1; \
+	else \
+		echo "skipped the real Secret Service tests: install gnome-keyring and dbus to run them"; \
+	fi
+
+## build: a static binary in bin/
+build:
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/listings
+
+## lint: formatting and vet (staticcheck too when it is installed)
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+	@if command -v staticcheck >/dev/null; then staticcheck $(PKGS); fi
+
+## golden: rewrite the TUI's golden files after a deliberate change to a screen
+golden:
+	$(GO) test ./tui/... -update
+
+## bench: the benchmarks whose figures docs/performance.md records
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+clean:
+	rm -rf bin dist

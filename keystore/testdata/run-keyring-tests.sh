@@ -1,0 +1,74 @@
+#!/bin/sh
+# Runs the keystore tests against a real Secret Service.
+#
+# It starts a private D-Bus session (dbus-run-session) with an unlocked
+# gnome-keyring in it, runs `go test -race ./keystore/` with
+# LISTINGS_TEST_KEYRING=1, and exits with the test's status (non-zero on
+# failure). dbus-run-session stops its bus when the inner shell exits; the
+# inner shell kills the gnome-keyring-daemon it started (the daemon does not
+# reliably exit when its bus goes away) and removes its throwaway keyring
+# directory. The user's own keyrings are never touched.
+#
+# Needs: dbus (dbus-run-session, dbus-send) and gnome-keyring, e.g.
+#   apt-get install -y --no-install-recommends gnome-keyring dbus
+# Usage (from anywhere): keystore/testdata/run-keyring-tests.sh [go test flags]
+set -eu
+
+for tool in dbus-run-session dbus-send gnome-keyring-daemon go; do
+	if ! command -v "$tool" >/dev/null 2>&1; then
+		echo "run-keyring-tests: $tool not found (install gnome-keyring and dbus)" >&2
+		exit 2
+	fi
+done
+
+# The module root is two levels above this script.
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+
+# The keyring gets throwaway XDG directories below; keep Go's own cache and
+# settings where they are so the build stays warm.
+GOCACHE=$(go env GOCACHE)
+GOENV=$(go env GOENV)
+export GOCACHE GOENV
+
+exec dbus-run-session -- sh -eu -c '
+	tmp=$(mktemp -d)
+	pid=
+	cleanup() {
+		if [ -n "$pid" ]; then
+			kill "$pid" 2>/dev/null || true
+			wait "$pid" 2>/dev/null || true
+		fi
+		rm -rf "$tmp"
+	}
+	trap cleanup EXIT
+	trap "exit 130" INT
+	trap "exit 143" TERM
+
+	export XDG_DATA_HOME="$tmp/data" XDG_CACHE_HOME="$tmp/cache" \
+		XDG_CONFIG_HOME="$tmp/config" XDG_RUNTIME_DIR="$tmp/run" GSETTINGS_BACKEND=memory
+	mkdir -p "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_CONFIG_HOME" "$XDG_RUNTIME_DIR"
+	chmod 700 "$XDG_RUNTIME_DIR"
+
+	# --unlock reads the password of the new login keyring from stdin.
+	# --foreground keeps it our child, so $! is the pid to stop.
+	printf %s test-password |
+		gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null &
+	pid=$!
+
+	# Wait (at most ~10 s) until it owns org.freedesktop.secrets.
+	tries=0
+	until dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+		org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q "boolean true"; do
+		tries=$((tries + 1))
+		if [ "$tries" -gt 100 ] || ! kill -0 "$pid" 2>/dev/null; then
+			echo "run-keyring-tests: gnome-keyring-daemon did not come up" >&2
+			exit 2
+		fi
+		sleep 0.1
+	done
+
+	status=0
+	LISTINGS_TEST_KEYRING=1 go test -race -count=1 "$@" ./keystore/ || status=$?
+	exit "$status"
+' run-keyring-tests "$@"
