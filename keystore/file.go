@@ -8,9 +8,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
+
+	"github.com/listings-tui/listings/keystore/atomicfile"
 )
 
 // maxFileSize bounds how much of the key file is read. A file of one key
@@ -161,62 +162,14 @@ func (f *File) load() (map[string]string, error) {
 	return keys, nil
 }
 
-// save writes keys atomically: a temporary file in the same directory (so
-// the rename cannot cross file systems), fsync, rename over the old file,
-// then fsync the directory so the rename itself survives a crash.
-func (f *File) save(keys map[string]string) (err error) {
+// save writes keys atomically, so a crash never leaves a half-written file.
+func (f *File) save(keys map[string]string) error {
 	data, err := json.MarshalIndent(keys, "", "  ")
 	if err != nil {
 		return fmt.Errorf("key file %s: encode: %w", f.path, err)
 	}
-	data = append(data, '\n')
-
-	dir := filepath.Dir(f.path)
-	// MkdirAll leaves an existing directory's mode alone (it may be a
-	// shared one such as ~/.config); only directories it creates are 0700.
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("key file: create directory %s: %w", dir, err)
+	if err := atomicfile.Write(f.path, append(data, '\n'), 0o600); err != nil {
+		return fmt.Errorf("key file: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(f.path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("key file: create temporary file in %s: %w", dir, err)
-	}
-	tmpName := tmp.Name()
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmpName)
-		}
-	}()
-	// CreateTemp already uses 0600; Chmod states it explicitly and fixes
-	// it should a platform differ.
-	if err := tmp.Chmod(0o600); err != nil && runtime.GOOS != "windows" {
-		return fmt.Errorf("key file: chmod temporary file: %w", err)
-	}
-	if _, err := tmp.Write(data); err != nil {
-		return fmt.Errorf("key file: write temporary file: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("key file: sync temporary file: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("key file: close temporary file: %w", err)
-	}
-	if err := os.Rename(tmpName, f.path); err != nil {
-		return fmt.Errorf("key file: replace %s: %w", f.path, err)
-	}
-	syncDir(dir)
 	return nil
-}
-
-// syncDir flushes a directory entry change to disk. It is best effort:
-// some platforms (Windows) and file systems cannot fsync a directory, and
-// the data itself is already safe in the renamed file.
-func syncDir(dir string) {
-	d, err := os.Open(dir)
-	if err != nil {
-		return
-	}
-	_ = d.Sync()
-	_ = d.Close()
 }

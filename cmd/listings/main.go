@@ -1,0 +1,66 @@
+// Command listings is the terminal client of the Listings Integration API v1: a TUI for
+// everyday work, scripting commands in the conventions of gh, and an embedded sandbox
+// of the whole API. This package owns the command tree, flag parsing and exit codes;
+// the work itself lives in api/, keystore/ and tui/.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// Exit codes are part of the scripting contract (README, "Exit codes"): scripts may
+// branch on them, so they never change meaning.
+const (
+	exitOK        = 0
+	exitError     = 1
+	exitUsage     = 2
+	exitAuth      = 3
+	exitRateLimit = 4
+	exitCancelled = 130
+)
+
+// usageError marks a mistake in how the command was called, so main exits with 2.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{fmt.Errorf(format, args...)}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	root := newRootCmd(stdin, stdout, stderr)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "listings: %v\n", err)
+	return exitCode(ctx, err)
+}
+
+func exitCode(ctx context.Context, err error) int {
+	var ue *usageError
+	switch {
+	case errors.As(err, &ue):
+		return exitUsage
+	case ctx.Err() != nil || errors.Is(err, context.Canceled):
+		return exitCancelled
+	default:
+		return exitError
+	}
+}
