@@ -12,6 +12,9 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/keystore"
 )
 
 // Exit codes are part of the scripting contract (README, "Exit codes"): scripts may
@@ -36,20 +39,26 @@ func usageErrorf(format string, args ...any) error {
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(run(defaultGlobals(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func run(g *globals, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	root := newRootCmd(stdin, stdout, stderr)
+	root := newRootCmd(g, stdin, stdout, stderr)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "listings: %v\n", err)
+	// The key must never reach a terminal or a log, even through an error that quotes
+	// a request; the keystore's Redact is the last line of defence.
+	msg := err.Error()
+	if key := g.getenv(keystore.EnvVar); key != "" {
+		msg = keystore.Redact(msg, key)
+	}
+	fmt.Fprintf(stderr, "listings: %s\n", msg)
 	return exitCode(ctx, err)
 }
 
@@ -60,6 +69,10 @@ func exitCode(ctx context.Context, err error) int {
 		return exitUsage
 	case ctx.Err() != nil || errors.Is(err, context.Canceled):
 		return exitCancelled
+	case api.IsRateLimit(err):
+		return exitRateLimit
+	case api.IsAuth(err) || errors.Is(err, keystore.ErrNoKey):
+		return exitAuth
 	default:
 		return exitError
 	}

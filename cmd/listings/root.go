@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+func newRootCmd(g *globals, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "listings",
 		Short: "Manage your classified-ads listings from the terminal",
@@ -28,6 +28,7 @@ Try it with no account at all:
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &usageError{err}
 	})
-	root.AddCommand(newVersionCmd(), newSandboxCmd())
+	g.bind(root)
+	root.AddCommand(newVersionCmd(), newSandboxCmd(), newAuthCmd(g))
 	return root
 }

@@ -2,7 +2,7 @@
 # Runs the keystore tests against a real Secret Service.
 #
 # It starts a private D-Bus session (dbus-run-session) with an unlocked
-# gnome-keyring in it, runs `go test -race ./keystore/` with
+# gnome-keyring in it, runs `go test -race ./keystore/... ./cmd/listings/` with
 # LISTINGS_TEST_KEYRING=1, and exits with the test's status (non-zero on
 # failure). dbus-run-session stops its bus when the inner shell exits; the
 # inner shell kills the gnome-keyring-daemon it started (the daemon does not
@@ -69,6 +69,6 @@ exec dbus-run-session -- sh -eu -c '
 	done
 
 	status=0
-	LISTINGS_TEST_KEYRING=1 go test -race -count=1 "$@" ./keystore/ || status=$?
+	LISTINGS_TEST_KEYRING=1 go test -race -count=1 "$@" ./keystore/... ./cmd/listings/ || status=$?
 	exit "$status"
 ' run-keyring-tests "$@"

@@ -1,0 +1,197 @@
+// Package profile owns the user's named profiles and the config file that lists them:
+// for each profile the base URL, the default language and where its key is stored,
+// never the key itself. It also holds what the login screen, `listings auth` and the
+// status view share: verify a key with ping, store it, find it, forget it.
+package profile
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/listings-tui/listings/keystore"
+	"github.com/listings-tui/listings/keystore/atomicfile"
+)
+
+// Environment variables that steer profile selection and the config location.
+const (
+	EnvConfigDir = "LISTINGS_CONFIG_DIR"
+	EnvProfile   = "LISTINGS_PROFILE"
+	// DefaultName is the profile used when none is named anywhere.
+	DefaultName = "default"
+	configFile  = "config.json"
+	keysFile    = "insecure-keys.json"
+	maxConfig   = 1 << 20
+)
+
+// Storage says where a profile's key was put at login.
+type Storage string
+
+const (
+	StorageKeyring Storage = "keyring"
+	StorageFile    Storage = "file"
+)
+
+// Profile is one named account on one service.
+type Profile struct {
+	Name    string  `json:"-"`
+	BaseURL string  `json:"base_url"`
+	Lang    string  `json:"lang,omitempty"`
+	Storage Storage `json:"key_storage"`
+}
+
+// Config is the config file: the profiles and which one is current. Settings of the
+// TUI live beside them, so one file holds everything the user may want to edit.
+type Config struct {
+	Current  string              `json:"current,omitempty"`
+	Profiles map[string]*Profile `json:"profiles"`
+	TUI      TUISettings         `json:"tui,omitzero"`
+
+	dir string
+}
+
+// TUISettings are the interactive app's preferences.
+type TUISettings struct {
+	// WatchInterval is the first interval of the moderation watch, as a Go duration
+	// ("15s"); "0" turns the watch off. Empty means the default.
+	WatchInterval string `json:"watch_interval,omitempty"`
+}
+
+// Dir returns the config directory: LISTINGS_CONFIG_DIR, else listings/ under the
+// user's config dir (~/.config on Linux).
+func Dir(getenv func(string) string) (string, error) {
+	if d := strings.TrimSpace(getenv(EnvConfigDir)); d != "" {
+		return d, nil
+	}
+	base, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("find the config directory: %w; set %s to a directory", err, EnvConfigDir)
+	}
+	return filepath.Join(base, "listings"), nil
+}
+
+// Load reads the config in dir; a missing file is an empty config.
+func Load(dir string) (*Config, error) {
+	c := &Config{Profiles: map[string]*Profile{}, dir: dir}
+	path := filepath.Join(dir, configFile)
+	data, err := readLimited(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return c, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read config %s: %w", path, err)
+	}
+	if err := json.Unmarshal(data, c); err != nil {
+		return nil, fmt.Errorf("config %s is not valid JSON (%v): fix it or move it away, then run listings auth login", path, err)
+	}
+	if c.Profiles == nil {
+		c.Profiles = map[string]*Profile{}
+	}
+	for name, p := range c.Profiles {
+		if p == nil {
+			delete(c.Profiles, name)
+			continue
+		}
+		if err := keystore.ValidProfile(name); err != nil {
+			return nil, fmt.Errorf("config %s: a profile has a bad name: %w", path, err)
+		}
+		p.Name = name
+		if p.Storage == "" {
+			p.Storage = StorageKeyring
+		}
+	}
+	return c, nil
+}
+
+func readLimited(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() > maxConfig {
+		return nil, fmt.Errorf("the file is %d bytes, more than a config can be", fi.Size())
+	}
+	return os.ReadFile(path)
+}
+
+// Path is the config file's location.
+func (c *Config) Path() string { return filepath.Join(c.dir, configFile) }
+
+// Dir is the directory of the config file.
+func (c *Config) Dir() string { return c.dir }
+
+// KeysPath is where --insecure-storage keeps keys.
+func (c *Config) KeysPath() string { return filepath.Join(c.dir, keysFile) }
+
+// Save writes the config atomically. It holds no secret, but 0600 costs nothing and
+// keeps account names and URLs private too.
+func (c *Config) Save() error {
+	data, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode config: %w", err)
+	}
+	if err := atomicfile.Write(c.Path(), append(data, '\n'), 0o600); err != nil {
+		return fmt.Errorf("save config: %w", err)
+	}
+	return nil
+}
+
+// Names returns the profile names, sorted.
+func (c *Config) Names() []string {
+	names := make([]string, 0, len(c.Profiles))
+	for n := range c.Profiles {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Get returns the profile called name.
+func (c *Config) Get(name string) (*Profile, bool) {
+	p, ok := c.Profiles[name]
+	return p, ok
+}
+
+// Put adds or replaces a profile.
+func (c *Config) Put(p *Profile) {
+	c.Profiles[p.Name] = p
+}
+
+// Remove deletes a profile; the current one moves to another profile if any is left.
+func (c *Config) Remove(name string) {
+	delete(c.Profiles, name)
+	if c.Current == name {
+		c.Current = ""
+		if names := c.Names(); len(names) > 0 {
+			c.Current = names[0]
+		}
+	}
+}
+
+// Select names the profile to use: the --profile flag, else LISTINGS_PROFILE, else the
+// current one, else the only one, else "default".
+func (c *Config) Select(flag string, getenv func(string) string) string {
+	if flag != "" {
+		return flag
+	}
+	if env := strings.TrimSpace(getenv(EnvProfile)); env != "" {
+		return env
+	}
+	if c.Current != "" {
+		return c.Current
+	}
+	if len(c.Profiles) == 1 {
+		return c.Names()[0]
+	}
+	return DefaultName
+}

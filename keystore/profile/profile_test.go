@@ -1,0 +1,153 @@
+package profile
+
+import (
+	"context"
+	"errors"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/keystore"
+)
+
+func noEnv(string) string { return "" }
+
+func TestConfigRoundTripAndSelect(t *testing.T) {
+	dir := t.TempDir()
+	c, err := Load(dir)
+	if err != nil || len(c.Profiles) != 0 {
+		t.Fatalf("empty dir: %v %v", c, err)
+	}
+	if got := c.Select("", noEnv); got != DefaultName {
+		t.Errorf("select with nothing = %q", got)
+	}
+	c.Put(&Profile{Name: "b", BaseURL: "https://b.example", Storage: StorageKeyring})
+	if got := c.Select("", noEnv); got != "b" {
+		t.Errorf("select with one profile = %q, want b", got)
+	}
+	c.Put(&Profile{Name: "a", BaseURL: "https://a.example", Lang: "en", Storage: StorageFile})
+	c.Current = "a"
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	c2, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := c2.Get("a"); p == nil || p.Name != "a" || p.Lang != "en" || p.Storage != StorageFile {
+		t.Errorf("reloaded a = %+v", p)
+	}
+	env := func(k string) string {
+		if k == EnvProfile {
+			return "b"
+		}
+		return ""
+	}
+	for _, tc := range []struct{ flag, want string }{{"x", "x"}, {"", "b"}} {
+		if got := c2.Select(tc.flag, env); got != tc.want {
+			t.Errorf("Select(%q) = %q, want %q", tc.flag, got, tc.want)
+		}
+	}
+	if got := c2.Select("", noEnv); got != "a" {
+		t.Errorf("current not selected: %q", got)
+	}
+	c2.Remove("a")
+	if c2.Current != "b" {
+		t.Errorf("current after removing it = %q, want b", c2.Current)
+	}
+	if fi, _ := os.Stat(c.Path()); fi.Mode().Perm() != 0o600 {
+		t.Errorf("config mode %v", fi.Mode().Perm())
+	}
+}
+
+func TestLoadRejectsBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(s string) {
+		if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("{not json")
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "not valid JSON") {
+		t.Errorf("bad JSON: %v", err)
+	}
+	write(`{"profiles":{"bad name!":{"base_url":"x"}}}`)
+	if _, err := Load(dir); err == nil {
+		t.Error("a bad profile name was accepted")
+	}
+	write(`{"profiles":{"ok":null}}`)
+	if c, err := Load(dir); err != nil || len(c.Profiles) != 0 {
+		t.Errorf("null profile: %v %v", c, err)
+	}
+}
+
+func TestLoginStatusLogoutWithMemoryKeyring(t *testing.T) {
+	srv, err := sandbox.New(sandbox.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	ctx := context.Background()
+	ring := keystore.NewMemory(keystore.SourceKeyring)
+	env := &Env{Dir: t.TempDir(), Getenv: noEnv, Keyring: ring, Version: "test"}
+
+	if _, err := env.Login(ctx, LoginRequest{Profile: "p", BaseURL: ts.URL, Key: "  " + sandbox.KeyReadonly + "\n"}); err != nil {
+		t.Fatal(err)
+	}
+	if k, _ := ring.Get(ctx, "p"); k != sandbox.KeyReadonly {
+		t.Errorf("stored key is not the trimmed key")
+	}
+	sts, err := env.Statuses(ctx, true)
+	if err != nil || len(sts) != 1 {
+		t.Fatal(sts, err)
+	}
+	st := sts[0]
+	if st.Source != keystore.SourceKeyring || !st.Current || st.Info == nil || st.KeyPrefix != "sk_test_0246" {
+		t.Errorf("status = %+v", st)
+	}
+	if len(st.Warnings) != 1 || !strings.Contains(st.Warnings[0], "listings:write") {
+		t.Errorf("warnings = %v", st.Warnings)
+	}
+
+	// A key that stops working shows up as an error with advice.
+	if err := ring.Set(ctx, "p", sandbox.KeyForeignIP); err != nil {
+		t.Fatal(err)
+	}
+	sts, _ = env.Statuses(ctx, true)
+	if sts[0].ErrorCode != "ip_not_whitelisted" || !strings.Contains(strings.Join(sts[0].Warnings, " "), "127.0.0.1") {
+		t.Errorf("foreign-ip status = %+v", sts[0])
+	}
+
+	if err := env.Switch("nope"); err == nil {
+		t.Error("switch to a missing profile worked")
+	}
+	removed, err := env.Logout(ctx, "p")
+	if err != nil || len(removed) != 1 || removed[0] != keystore.SourceKeyring {
+		t.Fatalf("logout = %v, %v", removed, err)
+	}
+	if _, err := ring.Get(ctx, "p"); !errors.Is(err, keystore.ErrNotFound) {
+		t.Errorf("key still in the keyring: %v", err)
+	}
+}
+
+func TestLoginRefusesBeforeStoring(t *testing.T) {
+	ring := keystore.NewMemory(keystore.SourceKeyring)
+	env := &Env{Dir: t.TempDir(), Getenv: noEnv, Keyring: ring}
+	ctx := context.Background()
+	if _, err := env.Login(ctx, LoginRequest{Profile: "p", BaseURL: "https://x.example", Key: "sk_test_short"}); !errors.Is(err, keystore.ErrMalformedKey) {
+		t.Errorf("malformed key: %v", err)
+	}
+	if _, err := env.Login(ctx, LoginRequest{Profile: "p", Key: sandbox.KeyPersonal}); err == nil || !strings.Contains(err.Error(), "--base-url") {
+		t.Errorf("no base URL: %v", err)
+	}
+	if _, err := env.Login(ctx, LoginRequest{Profile: "p", BaseURL: "http://example.com", Key: sandbox.KeyPersonal}); err == nil {
+		t.Error("plain http to a remote host was accepted")
+	}
+	if entries, _ := os.ReadDir(env.Dir); len(entries) != 0 {
+		t.Errorf("refused logins wrote %v", entries)
+	}
+}
