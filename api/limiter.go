@@ -1,0 +1,292 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// window is the per-minute window. The margin covers a server that counts a window
+// inclusively at both ends; it costs a quarter second per saturated minute.
+const (
+	window       = time.Minute
+	windowMargin = 250 * time.Millisecond
+)
+
+// Budget is a snapshot of the request budget, for the UI's meter.
+type Budget struct {
+	UsedMinute     int       // requests sent in the last minute (in flight included)
+	PerMinute      int       // the key's per-minute limit (assumed until Known)
+	UsedToday      int       // requests sent this Europe/Kyiv day
+	PerDay         int       // the key's per-day limit (assumed until Known)
+	MinuteResetsAt time.Time // when the next per-minute slot frees; zero when none is used
+	DayResetsAt    time.Time // next Europe/Kyiv midnight, or later after a daily refusal
+	Known          bool      // the limits come from a ping answer
+}
+
+// slot is one request in the sliding log. While in flight it cannot expire; once done its
+// time is when the answer arrived. The service counted the request at some instant
+// between sending and the answer, so a new request sent a window after the answer can
+// never share a window with it, whether the service's windows are fixed or sliding.
+type slot struct {
+	t    time.Time
+	done bool
+}
+
+// limiter keeps the client under the key's limits so that it never causes a 429 itself.
+type limiter struct {
+	mu    sync.Mutex
+	now   func() time.Time
+	sleep func(context.Context, time.Duration) error
+
+	perMin, perDay int
+	known          bool
+
+	log       []*slot
+	day       time.Time // Kyiv midnight that starts the counted day
+	usedToday int
+
+	blockedUntil    time.Time // after a 429 rate_limit_exceeded
+	dayBlockedUntil time.Time // after a 429 daily_limit_exceeded
+
+	changed chan struct{} // closed and replaced whenever a slot completes
+}
+
+func newLimiter(perMin, perDay int) *limiter {
+	return &limiter{
+		now: time.Now, sleep: sleepCtx,
+		perMin: perMin, perDay: perDay,
+		changed: make(chan struct{}),
+	}
+}
+
+func (l *limiter) setLimits(perMin, perDay int, known bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if perMin > 0 {
+		l.perMin = perMin
+	}
+	if perDay > 0 {
+		l.perDay = perDay
+	}
+	l.known = l.known || known
+}
+
+func kyivMidnight(t time.Time) time.Time {
+	y, m, d := t.In(Kyiv).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, Kyiv)
+}
+
+func nextKyivMidnight(t time.Time) time.Time {
+	y, m, d := t.In(Kyiv).Date()
+	return time.Date(y, m, d+1, 0, 0, 0, 0, Kyiv)
+}
+
+// rollDay starts a new day count at Kyiv midnight. Caller holds mu.
+func (l *limiter) rollDay(now time.Time) {
+	if day := kyivMidnight(now); !day.Equal(l.day) {
+		l.day, l.usedToday = day, 0
+	}
+}
+
+// prune drops completed slots older than the window. Caller holds mu.
+func (l *limiter) prune(now time.Time) {
+	cut := now.Add(-window - windowMargin)
+	kept := l.log[:0]
+	for _, s := range l.log {
+		if !s.done || s.t.After(cut) {
+			kept = append(kept, s)
+		}
+	}
+	clear(l.log[len(kept):])
+	l.log = kept
+}
+
+// nextFree is when the oldest completed slot leaves the window; ok is false when every
+// slot is still in flight. Caller holds mu.
+func (l *limiter) nextFree() (t time.Time, ok bool) {
+	for _, s := range l.log {
+		if s.done && (!ok || s.t.Before(t)) {
+			t, ok = s.t, true
+		}
+	}
+	return t.Add(window + windowMargin), ok
+}
+
+// reserve waits until a request may be sent and records it. It fails fast, without
+// waiting, when the day is spent or the wait would outlast ctx's deadline.
+func (l *limiter) reserve(ctx context.Context) (*slot, error) {
+	for {
+		l.mu.Lock()
+		now := l.now()
+		l.rollDay(now)
+		if err := l.dayErr(now); err != nil {
+			l.mu.Unlock()
+			return nil, err
+		}
+		l.prune(now)
+		var wait time.Duration
+		var release chan struct{}
+		switch {
+		case now.Before(l.blockedUntil):
+			wait = l.blockedUntil.Sub(now)
+		case l.perMin > 0 && len(l.log) >= l.perMin:
+			if t, ok := l.nextFree(); ok {
+				wait = t.Sub(now)
+			} else {
+				release = l.changed
+			}
+		default:
+			s := &slot{t: now}
+			l.log = append(l.log, s)
+			l.usedToday++
+			l.mu.Unlock()
+			return s, nil
+		}
+		perMin := l.perMin
+		l.mu.Unlock()
+
+		if release != nil {
+			select {
+			case <-release:
+				continue
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+			return nil, &Error{
+				Code: CodeRateLimitExceeded,
+				Hint: fmt.Sprintf("the budget of %d requests per minute is spent and the next slot "+
+					"frees in %s, after the operation's deadline", perMin, wait.Round(time.Second)),
+				RetryAfter: wait,
+				ResetsAt:   now.Add(wait).In(Kyiv),
+			}
+		}
+		if err := l.sleep(ctx, wait); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// dayErr is the local refusal once the day's budget is spent. Caller holds mu.
+func (l *limiter) dayErr(now time.Time) error {
+	spent := l.perDay > 0 && l.usedToday >= l.perDay
+	if !spent && !now.Before(l.dayBlockedUntil) {
+		return nil
+	}
+	resets := nextKyivMidnight(now)
+	if l.dayBlockedUntil.After(resets) || (!spent && l.dayBlockedUntil.After(now)) {
+		resets = l.dayBlockedUntil
+	}
+	return &Error{
+		Code: CodeDailyLimitExceeded,
+		Hint: fmt.Sprintf("the day's budget of %d requests is spent; it resets at %s (Europe/Kyiv)",
+			l.perDay, resets.In(Kyiv).Format("2006-01-02 15:04")),
+		RetryAfter: resets.Sub(now),
+		ResetsAt:   resets.In(Kyiv),
+	}
+}
+
+// done marks a slot's answer as arrived (or the attempt as failed).
+func (l *limiter) done(s *slot) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s.t, s.done = l.now(), true
+	close(l.changed)
+	l.changed = make(chan struct{})
+}
+
+// rateLimited records a 429 rate_limit_exceeded: nothing is sent before it lifts.
+func (l *limiter) rateLimited(e *Error) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	wait := e.RetryAfter
+	if wait <= 0 && e.ResetsAt.After(now) {
+		wait = e.ResetsAt.Sub(now)
+	}
+	if wait <= 0 {
+		wait = window
+	}
+	if until := now.Add(wait); until.After(l.blockedUntil) {
+		l.blockedUntil = until
+	}
+	return wait
+}
+
+// dailyLimited records a 429 daily_limit_exceeded and fills in when the day resets.
+func (l *limiter) dailyLimited(e *Error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	l.rollDay(now)
+	until := e.ResetsAt
+	if until.IsZero() && e.RetryAfter > 0 {
+		until = now.Add(e.RetryAfter)
+	}
+	if !until.After(now) {
+		until = nextKyivMidnight(now)
+	}
+	l.dayBlockedUntil = until
+	if l.usedToday < l.perDay {
+		l.usedToday = l.perDay
+	}
+	e.ResetsAt = until.In(Kyiv)
+	if e.RetryAfter <= 0 {
+		e.RetryAfter = until.Sub(now)
+	}
+}
+
+// seed takes the limits and counters of a ping answer. Requests the service counted but
+// this client did not send (another process with the same key) become completed slots
+// that expire when the service's minute resets.
+func (l *limiter) seed(k *KeyInfo) {
+	l.setLimits(k.RateLimitPerMinute, k.DailyLimit, true)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	l.rollDay(now)
+	if k.RequestsToday != nil && *k.RequestsToday > l.usedToday {
+		l.usedToday = *k.RequestsToday
+	}
+	if k.RequestsThisMinute == nil {
+		return
+	}
+	at := now
+	if k.MinuteResetsAt != nil && k.MinuteResetsAt.After(now) && k.MinuteResetsAt.Sub(now) <= window {
+		at = k.MinuteResetsAt.Add(-window)
+	}
+	// Capped at the limit: more could never be sent anyway, and a bogus count must not
+	// grow the log without bound.
+	for n := min(*k.RequestsThisMinute, l.perMin); len(l.log) < n; {
+		l.log = append(l.log, &slot{t: at, done: true})
+	}
+}
+
+func (l *limiter) budget() Budget {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	l.rollDay(now)
+	l.prune(now)
+	b := Budget{
+		UsedMinute: len(l.log), PerMinute: l.perMin,
+		UsedToday: l.usedToday, PerDay: l.perDay,
+		DayResetsAt: nextKyivMidnight(now), Known: l.known,
+	}
+	if t, ok := l.nextFree(); ok {
+		b.MinuteResetsAt = t.In(Kyiv)
+	}
+	if l.blockedUntil.After(now) && l.blockedUntil.After(b.MinuteResetsAt) {
+		b.MinuteResetsAt = l.blockedUntil.In(Kyiv)
+	}
+	if l.dayBlockedUntil.After(b.DayResetsAt) {
+		b.DayResetsAt = l.dayBlockedUntil.In(Kyiv)
+	}
+	return b
+}
+
+// Budget returns the current request budget.
+func (c *Client) Budget() Budget { return c.lim.budget() }

@@ -1,0 +1,210 @@
+package api
+
+import "encoding/json"
+
+// Listing is a listing in the list view. Nullable fields are pointers: nil means the
+// service sent null (or, with a fields filter, did not send the field at all).
+type Listing struct {
+	ID        int      `json:"id"`
+	Slug      string   `json:"slug"`
+	Title     string   `json:"title"`
+	Price     Price    `json:"price"`
+	Currency  string   `json:"currency"`
+	Condition *string  `json:"condition"`
+	City      *string  `json:"city"`
+	Status    Status   `json:"status"`
+	Views     int      `json:"views"`
+	VIP       bool     `json:"vip"`
+	Top       bool     `json:"top"`
+	VIPUntil  *Time    `json:"vip_until"`
+	TopUntil  *Time    `json:"top_until"`
+	Photo     *string  `json:"photo"`
+	Photos    []string `json:"photos"`
+	URL       string   `json:"url"`
+	CreatedAt Time     `json:"created_at"`
+}
+
+// ListingFull is the detail view: the list fields plus the detail fields. Only
+// description, city_ref and category_id are named by the spec; the rest are what the
+// sandbox returns (docs/sandbox.md), all optional.
+type ListingFull struct {
+	Listing
+	Description    string                     `json:"description"`
+	CityRef        string                     `json:"city_ref"`
+	CategoryID     int                        `json:"category_id"`
+	CategoryPath   string                     `json:"category_path"`
+	PriceType      string                     `json:"price_type"`
+	Attributes     map[string]json.RawMessage `json:"attributes"`
+	ContactName    string                     `json:"contact_name"`
+	ContactPhone   string                     `json:"contact_phone"`
+	HidePhone      bool                       `json:"hide_phone"`
+	PhotosWM       []string                   `json:"photos_wm"`
+	Photos3D       []string                   `json:"photos_3d"`
+	VideoURL       *string                    `json:"video_url"`
+	VideoThumbnail *string                    `json:"video_thumbnail"`
+	Delivery       json.RawMessage            `json:"delivery"`
+	UpdatedAt      *Time                      `json:"updated_at"`
+}
+
+// Moderation is the review block returned beside a pending or blocked listing.
+type Moderation struct {
+	Decision   string  `json:"decision"`
+	Reason     *string `json:"reason"`
+	ReviewedAt *Time   `json:"reviewed_at"`
+}
+
+// ListingDetail is the answer of GET /api/v1/my/listings/{id}.
+type ListingDetail struct {
+	Lang       string      `json:"lang"`
+	Listing    ListingFull `json:"listing"`
+	Moderation *Moderation `json:"moderation"` // nil unless pending or blocked
+}
+
+// ListPage is one page of GET /api/v1/my/listings.
+type ListPage struct {
+	Lang       string    `json:"lang"`
+	Count      int       `json:"count"`
+	NextCursor *int      `json:"next_cursor"` // nil on the last page
+	Listings   []Listing `json:"listings"`
+}
+
+// ListParams are the query parameters of the listing list; zero values are not sent,
+// so the service's defaults apply (uk, active, 20).
+type ListParams struct {
+	Lang   string
+	Status Status
+	Limit  int
+	Cursor int
+	Fields []string
+}
+
+// Category is a node of the category tree.
+type Category struct {
+	ID       int        `json:"id"`
+	Slug     string     `json:"slug"`
+	Name     string     `json:"name"`
+	Children []Category `json:"children"`
+}
+
+// Attribute types of the spec; others are kept as they come.
+const (
+	AttrText    = "text"
+	AttrNumber  = "number"
+	AttrSelect  = "select"
+	AttrBoolean = "boolean"
+	AttrRange   = "range"
+)
+
+// Attribute is a category attribute; its Code is the key inside a listing's attributes.
+type Attribute struct {
+	Code     string            `json:"code"`
+	Name     string            `json:"name"`
+	Type     string            `json:"type"`
+	Required bool              `json:"required"`
+	Options  []AttributeOption `json:"options"`
+}
+
+// AttributeOption is a select choice; Value is what is sent.
+type AttributeOption struct {
+	Value string `json:"value"`
+	Label string `json:"label"`
+}
+
+// City is a settlement from the city search; Ref is the value for city_ref.
+type City struct {
+	Ref        string `json:"ref"`
+	Name       string `json:"name"`
+	Type       string `json:"type"`
+	Region     string `json:"region"`
+	Label      string `json:"label"`
+	Warehouses int    `json:"warehouses"`
+}
+
+// KeyInfo is the answer of ping. The fields after YourIP are the sandbox's extras
+// (docs/sandbox.md); they are nil or empty when a service does not send them.
+type KeyInfo struct {
+	Message            string   `json:"message"`
+	KeyID              int      `json:"key_id"`
+	KeyPrefix          string   `json:"key_prefix"`
+	UserID             int      `json:"user_id"`
+	AccountType        string   `json:"account_type"`
+	Scopes             []string `json:"scopes"`
+	ScopesGranted      []string `json:"scopes_granted"`
+	RateLimitPerMinute int      `json:"rate_limit_per_minute"`
+	DailyLimit         int      `json:"daily_limit"`
+	TotalRequests      int64    `json:"total_requests"`
+	ServerTime         Time     `json:"server_time"`
+	YourIP             string   `json:"your_ip"`
+
+	RequestsThisMinute *int     `json:"requests_this_minute"`
+	RequestsToday      *int     `json:"requests_today"`
+	MinuteResetsAt     *Time    `json:"minute_resets_at"`
+	DayResetsAt        *Time    `json:"day_resets_at"`
+	State              string   `json:"state"`
+	AllowedIPs         []string `json:"allowed_ips"`
+	AllowedDomains     []string `json:"allowed_domains"`
+}
+
+// HasScope reports whether the key carries scope (in scopes or scopes_granted).
+func (k *KeyInfo) HasScope(scope string) bool {
+	for _, list := range [][]string{k.Scopes, k.ScopesGranted} {
+		for _, s := range list {
+			if s == scope {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Scopes named by the spec.
+const (
+	ScopeRead  = "listings:read"
+	ScopeWrite = "listings:write"
+)
+
+// PhotoResult is the answer of the photo upload: url goes into photos, url_wm into
+// photos_wm, in the same order.
+type PhotoResult struct {
+	URL    string `json:"url"`
+	URLWM  string `json:"url_wm"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+}
+
+// VideoResult is the answer of the video upload.
+type VideoResult struct {
+	URL       string `json:"url"`
+	Thumbnail string `json:"thumbnail"`
+}
+
+// Suggestion is the AI category suggestion.
+type Suggestion struct {
+	CategoryID   int    `json:"category_id"`
+	CategoryPath string `json:"category_path"`
+	CategorySlug string `json:"category_slug"`
+}
+
+// CreateResult is the answer of a listing create.
+type CreateResult struct {
+	ListingID int    `json:"listing_id"`
+	Slug      string `json:"slug"`
+	Status    Status `json:"status"`
+	URL       string `json:"url"`
+}
+
+// EditResult is the answer of a listing edit.
+type EditResult struct {
+	ListingID int    `json:"listing_id"`
+	Status    Status `json:"status"`
+}
+
+// StatusResult is the answer of a status change. The spec does not show its body, so
+// every field is optional: when the service omits them (or answers 204), ListingID and
+// Status hold what was asked and Confirmed is false.
+type StatusResult struct {
+	ListingID      int    `json:"listing_id"`
+	Status         Status `json:"status"`
+	PreviousStatus Status `json:"previous_status"`
+	Confirmed      bool   `json:"-"`
+}

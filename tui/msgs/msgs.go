@@ -1,0 +1,71 @@
+// Package msgs owns the messages that cross package lines inside the TUI: what a view
+// asks of the root (open a listing, confirm a status change, show an error, watch a
+// listing) and what the root tells every view (a listing changed, the language
+// changed). It is a leaf: it imports only the API types, so that views never import
+// each other or the root.
+package msgs
+
+import (
+	"time"
+
+	"github.com/listings-tui/listings/api"
+)
+
+// OpenListing asks the root to show the detail of a listing.
+type OpenListing struct {
+	ID    int
+	Title string // shown while the detail loads
+}
+
+// Back asks the root to return to the previous view.
+type Back struct{}
+
+// Error asks the root to show a failure in the dismissable banner. Op says what was
+// being done ("load listings"); the banner adds the code, the hint and what to do.
+type Error struct {
+	Op  string
+	Err error
+}
+
+// Notice is a short line for the status bar ("Listing 10053 deactivated").
+type Notice struct {
+	Text string
+	Bell bool // ring the terminal bell, for a moderation decision
+}
+
+// RequestStatus asks the root to confirm and perform a status change. The root
+// refuses moves the spec forbids before any request, with the reason.
+type RequestStatus struct {
+	ID    int
+	Title string
+	From  api.Status
+	To    api.Status
+}
+
+// ListingChanged tells every view that a listing's state is now known to be this,
+// so rows and details update in place without a reload.
+type ListingChanged struct {
+	ID     int
+	Status api.Status
+	// Listing is the full listing when the change came with one (a detail load,
+	// a watch poll); nil when only the status is known.
+	Listing *api.ListingFull
+	// Moderation is set with Listing, for pending and blocked listings.
+	Moderation *api.Moderation
+}
+
+// Watch asks the root to add a listing to the moderation watch.
+type Watch struct {
+	ID    int
+	Title string
+}
+
+// LangChanged tells every view the language of names and titles changed.
+type LangChanged struct{ Lang string }
+
+// Unauthorized tells the root the key no longer works (invalid_key, key_revoked):
+// it leads to the login screen.
+type Unauthorized struct{ Err error }
+
+// Tick is the root's clock, for countdowns and the budget meter.
+type Tick struct{ At time.Time }
