@@ -117,7 +117,9 @@ func TestAuthWithoutKeyringStoresNothing(t *testing.T) {
 func TestAuthInsecureStorageRoundTrip(t *testing.T) {
 	base := startSandbox(t)
 	cfg := t.TempDir()
-	env := []string{"LISTINGS_CONFIG_DIR=" + cfg}
+	logs := t.TempDir()
+	trace := filepath.Join(logs, "trace.log")
+	env := []string{"LISTINGS_CONFIG_DIR=" + cfg, "LISTINGS_DEBUG=api", "LISTINGS_DEBUG_FILE=" + trace}
 	key := sandbox.KeyPersonal
 	login := runBin(t, env, key+"\n", "auth", "login", "--profile", "shop", "--base-url", base, "--with-key", "--insecure-storage")
 	if login.code != 0 {
@@ -158,7 +160,10 @@ func TestAuthInsecureStorageRoundTrip(t *testing.T) {
 	if _, err := os.Stat(keys); !os.IsNotExist(err) {
 		t.Errorf("the key file is still there after logout")
 	}
-	assertNoKey(t, key, []result{login, status, logout}, []string{cfg})
+	if data, err := os.ReadFile(trace); err != nil || !strings.Contains(string(data), "/api/v1/ping") {
+		t.Errorf("the debug trace was not written (%v):\n%s", err, data)
+	}
+	assertNoKey(t, key, []result{login, status, logout}, []string{cfg, logs})
 }
 
 func TestAuthEnvKeyAndExitCodes(t *testing.T) {

@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 )
@@ -19,6 +21,8 @@ type globals struct {
 
 	getenv  func(string) string
 	keyring func() keystore.Store
+	// trace receives the LISTINGS_DEBUG=api trace; nil when it is off.
+	trace io.Writer
 }
 
 func defaultGlobals() *globals {
@@ -42,10 +46,20 @@ func (g *globals) profileEnv(cmd *cobra.Command) (*profile.Env, error) {
 	}
 	stderr := cmd.ErrOrStderr()
 	return &profile.Env{
-		Dir:     dir,
-		Getenv:  g.getenv,
-		Keyring: g.keyring(),
-		Warn:    func(msg string) { fmt.Fprintln(stderr, msg) },
-		Version: buildVersion(),
+		Dir:        dir,
+		Getenv:     g.getenv,
+		Keyring:    g.keyring(),
+		Warn:       func(msg string) { fmt.Fprintln(stderr, msg) },
+		Version:    buildVersion(),
+		APIOptions: g.apiOptions(),
 	}, nil
+}
+
+// apiOptions are the options every API client of this process gets.
+func (g *globals) apiOptions() []api.Option {
+	opts := []api.Option{api.WithVersion(buildVersion())}
+	if g.trace != nil {
+		opts = append(opts, api.WithTrace(g.trace))
+	}
+	return opts
 }

@@ -46,9 +46,19 @@ func run(g *globals, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
+	trace, tracePath, err := api.TraceFromEnv()
+	if err != nil {
+		fmt.Fprintf(stderr, "listings: warning: the debug trace is off: %v\n", err)
+	}
+	if trace != nil {
+		defer trace.Close()
+		g.trace = trace
+		fmt.Fprintf(stderr, "listings: writing the API trace to %s\n", tracePath)
+	}
+
 	root := newRootCmd(g, stdin, stdout, stderr)
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
+	err = root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}

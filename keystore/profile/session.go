@@ -25,6 +25,8 @@ type Env struct {
 	Warn    func(string)        // receives the plain-text storage warning on every read
 	Version string              // for the User-Agent of verification pings
 	HTTP    *http.Client        // nil for the default
+	// APIOptions are added to every client built here (the debug trace).
+	APIOptions []api.Option
 }
 
 // Config loads the config file.
@@ -44,7 +46,7 @@ func (e *Env) Verify(ctx context.Context, baseURL, key string) (*api.KeyInfo, er
 	if err != nil {
 		return nil, err
 	}
-	opts := []api.Option{api.WithVersion(e.Version), api.WithRetry(1, verifyTimeout)}
+	opts := append([]api.Option{api.WithVersion(e.Version), api.WithRetry(1, verifyTimeout)}, e.APIOptions...)
 	if e.HTTP != nil {
 		opts = append(opts, api.WithHTTPClient(e.HTTP))
 	}
