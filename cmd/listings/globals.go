@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -62,4 +63,68 @@ func (g *globals) apiOptions() []api.Option {
 		opts = append(opts, api.WithTrace(g.trace))
 	}
 	return opts
+}
+
+// session is what a command that talks to the service needs.
+type session struct {
+	Client  *api.Client
+	Lang    string
+	Profile string // "" when the key came with --base-url and LISTINGS_API_KEY alone
+	Source  keystore.Source
+}
+
+// newSession resolves the service and the key the way every command and the TUI do:
+// --base-url with LISTINGS_API_KEY needs no profile at all; otherwise the profile named
+// by --profile, LISTINGS_PROFILE or the config gives the base URL, and its key comes from
+// LISTINGS_API_KEY, the keyring or the file, in that order.
+func (g *globals) newSession(cmd *cobra.Command) (*session, error) {
+	lang := g.lang
+	if lang != "" && lang != "uk" && lang != "ru" && lang != "en" {
+		return nil, usageErrorf("--lang %q: use uk, ru or en", lang)
+	}
+	envKey := strings.TrimSpace(g.getenv(keystore.EnvVar))
+	if g.baseURL != "" && envKey != "" {
+		c, err := api.New(g.baseURL, api.StaticKey(envKey), g.apiOptions()...)
+		if err != nil {
+			return nil, &usageError{err}
+		}
+		return &session{Client: c, Lang: orDefault(lang, "uk"), Source: keystore.SourceEnv}, nil
+	}
+	env, err := g.profileEnv(cmd)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := env.Config()
+	if err != nil {
+		return nil, err
+	}
+	name := cfg.Select(g.profile, g.getenv)
+	p, ok := cfg.Get(name)
+	baseURL := g.baseURL
+	if ok && baseURL == "" {
+		baseURL = p.BaseURL
+	}
+	if baseURL == "" {
+		return nil, fmt.Errorf("%w for profile %q: run listings auth login --base-url URL, or pass --base-url with %s set",
+			keystore.ErrNoKey, name, keystore.EnvVar)
+	}
+	key, src, err := env.Key(cmd.Context(), cfg, name)
+	if err != nil {
+		return nil, err
+	}
+	c, err := api.New(baseURL, api.StaticKey(key), g.apiOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	if lang == "" && ok {
+		lang = p.Lang
+	}
+	return &session{Client: c, Lang: orDefault(lang, "uk"), Profile: name, Source: src}, nil
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
