@@ -1,0 +1,215 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"image"
+	"image/png"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/keystore"
+)
+
+// lockedBuffer is written by the server's goroutines and read by the test.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func envKeyGlobals(baseURL, key string) *globals {
+	return &globals{
+		baseURL: baseURL,
+		getenv: func(k string) string {
+			if k == keystore.EnvVar {
+				return key
+			}
+			return ""
+		},
+		keyring: func() keystore.Store { return nil }, // --base-url with the env key never asks
+	}
+}
+
+// startProxy runs the proxy command until the test ends; it returns the proxy's base URL
+// and a stop function that returns the command's error.
+func startProxy(t *testing.T, g *globals, opts proxyOptions) (base string, stdout, stderr *lockedBuffer, stop func() error) {
+	t.Helper()
+	stdout, stderr = &lockedBuffer{}, &lockedBuffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := &cobra.Command{}
+	cmd.SetContext(ctx)
+	cmd.SetOut(stdout)
+	cmd.SetErr(stderr)
+	ready := make(chan string, 1)
+	opts.onListen = func(b string) { ready <- b }
+	errc := make(chan error, 1)
+	go func() { errc <- runProxy(cmd, g, opts) }()
+	var once sync.Once
+	var err error
+	stop = func() error {
+		once.Do(func() { cancel(); err = <-errc })
+		return err
+	}
+	t.Cleanup(func() { _ = stop() })
+	select {
+	case base = <-ready:
+	case err := <-errc:
+		t.Fatalf("proxy did not start: %v\n%s", err, stderr)
+	}
+	return base, stdout, stderr, stop
+}
+
+func framePost(t *testing.T, url, origin string) *http.Response {
+	t.Helper()
+	var img bytes.Buffer
+	if err := png.Encode(&img, image.NewGray(image.Rect(0, 0, 8, 8))); err != nil {
+		t.Fatal(err)
+	}
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	w, _ := mw.CreateFormFile("file", "frame-01.png")
+	_, _ = w.Write(img.Bytes())
+	_ = mw.Close()
+	req, err := http.NewRequest(http.MethodPost, url, &body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	if origin != "" {
+		req.Header.Set("Origin", origin)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	return resp
+}
+
+func TestProxyCommandForwardsFrames(t *testing.T) {
+	sb := startSandbox(t)
+	g := envKeyGlobals(sb, sandbox.KeyPersonal)
+	base, stdout, stderr, stop := startProxy(t, g, proxyOptions{
+		listen: "127.0.0.1:0", path: "/frames", origins: []string{"https://shop.example"}, example: true,
+	})
+
+	resp := framePost(t, base+"/frames", "https://shop.example")
+	var got struct {
+		OK  bool   `json:"ok"`
+		URL string `json:"url"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil || resp.StatusCode != http.StatusCreated || !got.OK {
+		t.Fatalf("POST a frame: %d %+v %v", resp.StatusCode, got, err)
+	}
+	if resp.Header.Get("Access-Control-Allow-Origin") != "https://shop.example" {
+		t.Errorf("Access-Control-Allow-Origin = %q", resp.Header.Get("Access-Control-Allow-Origin"))
+	}
+	media, err := http.Get(got.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	media.Body.Close()
+	if !strings.HasPrefix(got.URL, sb+"/media/") || media.StatusCode != http.StatusOK || media.Header.Get("Content-Type") != "image/webp" {
+		t.Errorf("frame URL %s: %d %s; want a sandbox media URL serving image/webp", got.URL, media.StatusCode, media.Header.Get("Content-Type"))
+	}
+
+	if resp := framePost(t, base+"/frames", "https://evil.example"); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("foreign origin: %d, want 403", resp.StatusCode)
+	}
+
+	page, err := http.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, _ := io.ReadAll(page.Body)
+	page.Body.Close()
+	csp := page.Header.Get("Content-Security-Policy")
+	if page.StatusCode != http.StatusOK || !bytes.Contains(html, []byte("ListingsWidget.capture3d")) ||
+		!strings.Contains(csp, "script-src 'self' "+sb+";") {
+		t.Errorf("GET /: %d, CSP %q, page mentions the widget: %v", page.StatusCode, csp, bytes.Contains(html, []byte("capture3d")))
+	}
+	if js, err := http.Get(base + "/example.js"); err != nil || js.StatusCode != http.StatusOK {
+		t.Errorf("GET /example.js: %v %v", err, js)
+	} else {
+		js.Body.Close()
+	}
+
+	if err := stop(); err != nil {
+		t.Fatalf("proxy returned %v after ctrl+c, want nil", err)
+	}
+	out, logs := stdout.String(), stderr.String()
+	for _, want := range []string{"uploadEndpoint: '" + base + "/frames'", "Allowed origins: https://shop.example",
+		"Example page: " + base + "/?"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	for _, want := range []string{"proxy: forward POST /frames", "status=201", "proxy: refuse POST /frames", "origin_not_allowed", "proxy stopped"} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, logs)
+		}
+	}
+	assertNoKey(t, sandbox.KeyPersonal, []result{{stdout: out, stderr: logs}}, nil)
+}
+
+func TestProxyCommandRefusesBadSetup(t *testing.T) {
+	for _, args := range [][]string{
+		{"--allow-origin", "*"},
+		{"--allow-origin", "shop.example"},
+		{"--listen", "8081"},
+		{"--path", "upload"},
+	} {
+		g := envKeyGlobals("http://127.0.0.1:1", sandbox.KeyPersonal)
+		cmd := newProxyCmd(g)
+		cmd.SetArgs(args)
+		cmd.SetOut(io.Discard)
+		cmd.SetErr(io.Discard)
+		err := cmd.ExecuteContext(context.Background())
+		var ue *usageError
+		if !errors.As(err, &ue) {
+			t.Errorf("%v: %v, want a usage error", args, err)
+		}
+	}
+
+	sb := startSandbox(t)
+	cmd := &cobra.Command{}
+	cmd.SetContext(context.Background())
+	cmd.SetOut(io.Discard)
+	cmd.SetErr(io.Discard)
+	err := runProxy(cmd, envKeyGlobals(sb, sandbox.KeyReadonly), proxyOptions{listen: "127.0.0.1:0", path: "/upload"})
+	if err == nil || !strings.Contains(err.Error(), "listings:write") {
+		t.Errorf("read-only key: %v, want a refusal naming listings:write", err)
+	}
+}
+
+func TestProxyCommandWarnsBeyondLoopback(t *testing.T) {
+	g := envKeyGlobals(startSandbox(t), sandbox.KeyPersonal)
+	_, _, stderr, stop := startProxy(t, g, proxyOptions{listen: "0.0.0.0:0", path: "/upload"})
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr.String(), "warning: the proxy listens on 0.0.0.0:0, beyond this machine") {
+		t.Errorf("no warning for a non-loopback address:\n%s", stderr)
+	}
+}
