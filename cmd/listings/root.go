@@ -29,6 +29,8 @@ Try it with no account at all:
 		return &usageError{err}
 	})
 	g.bind(root)
-	root.AddCommand(newVersionCmd(), newSandboxCmd(), newAuthCmd(g))
+	bindTUI(root, g)
+	root.AddCommand(newVersionCmd(), newSandboxCmd(), newAuthCmd(g), newProxyCmd(g))
+	addScriptCommands(root, g)
 	return root
 }

@@ -1,0 +1,287 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/listings-tui/listings/api"
+)
+
+// listFields are the list-view fields of the spec, the names --fields accepts.
+var listFields = []string{
+	"id", "slug", "title", "price", "currency", "condition", "city", "status", "views",
+	"vip", "top", "vip_until", "top_until", "photo", "photos", "url", "created_at",
+}
+
+// defaultColumns are the table's columns when --fields is not given.
+var defaultColumns = []string{"id", "status", "price", "title", "city", "created_at"}
+
+var listStatuses = []string{"active", "inactive", "sold", "archived", "all"}
+
+type lsOptions struct {
+	status string
+	limit  int
+	cursor int
+	all    bool
+	fields string
+	asJSON bool
+}
+
+func newLsCmd(g *globals) *cobra.Command {
+	var o lsOptions
+	cmd := &cobra.Command{
+		Use:   "ls",
+		Short: "List your listings",
+		Long: `List your own listings, newest first, as a table.
+
+--status filters by state (default active); "all" also shows pending and blocked
+listings. --fields asks the service for fewer fields, which makes the answer smaller;
+the table then shows those columns (id is always included).
+
+JSON output:
+  without --all   one page: {"count": N, "listings": [...], "next_cursor": ID or null};
+                  pass next_cursor to --cursor for the next page, null means the last page
+  with --all      one JSON array of every listing, read page by page (--limit is then
+                  the page size, 100 by default); if a page fails, the array is closed,
+                  holds what was read, and the exit code is not 0
+With --fields, each listing object holds only the fields asked for (and id).`,
+		Example: `  listings ls --status all
+  listings ls --all --json | jq -r '.[] | select(.views > 100) | .id'
+  listings ls --limit 50 --fields title,price,currency --json`,
+		Args: usageArgs(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			fields, err := o.validate(cmd)
+			if err != nil {
+				return err
+			}
+			s, err := g.newSession(cmd)
+			if err != nil {
+				return err
+			}
+			p := api.ListParams{Lang: s.Lang, Status: api.Status(o.status), Limit: o.limit, Cursor: o.cursor, Fields: fields}
+			if o.all {
+				return listAll(cmd, s.Client, p, o.asJSON)
+			}
+			page, err := s.Client.ListListings(cmd.Context(), p)
+			if err != nil {
+				return explain(err)
+			}
+			if o.asJSON {
+				return printJSON(cmd.OutOrStdout(), pageJSON{
+					Count: len(page.Listings), Listings: listingsJSON(page.Listings, fields), NextCursor: page.NextCursor,
+				})
+			}
+			printListings(cmd.OutOrStdout(), page.Listings, fields)
+			footer(cmd.ErrOrStderr(), len(page.Listings), o.status, page.NextCursor)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.status, "status", "active", "state to list: "+strings.Join(listStatuses, ", "))
+	f.IntVar(&o.limit, "limit", 20, "listings per page, 1 to 100")
+	f.IntVar(&o.cursor, "cursor", 0, "start after this listing id (the next_cursor of the previous page)")
+	f.BoolVar(&o.all, "all", false, "follow every cursor and list everything")
+	f.StringVar(&o.fields, "fields", "", "comma-separated fields to fetch: "+strings.Join(listFields, ","))
+	addJSONFlag(cmd, &o.asJSON)
+	_ = cmd.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(listStatuses, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("fields", cobra.FixedCompletions(listFields, cobra.ShellCompDirectiveNoFileComp|cobra.ShellCompDirectiveNoSpace))
+	return cmd
+}
+
+// validate checks every flag before a request is spent and returns the --fields list.
+func (o *lsOptions) validate(cmd *cobra.Command) ([]string, error) {
+	if !slices.Contains(listStatuses, o.status) {
+		return nil, usageErrorf("--status %q: use one of %s (pending and blocked listings show with all)", o.status, strings.Join(listStatuses, ", "))
+	}
+	if o.all && !cmd.Flags().Changed("limit") {
+		o.limit = api.MaxListLimit // fewer, larger pages spend less of the budget
+	}
+	if o.limit < 1 || o.limit > api.MaxListLimit {
+		return nil, usageErrorf("--limit %d: use 1 to %d", o.limit, api.MaxListLimit)
+	}
+	if o.cursor < 0 {
+		return nil, usageErrorf("--cursor %d: use a listing id from next_cursor", o.cursor)
+	}
+	if o.all && o.cursor != 0 {
+		return nil, usageErrorf("--all and --cursor do not go together: --all starts at the newest listing")
+	}
+	if o.fields == "" {
+		return nil, nil
+	}
+	var fields []string
+	for _, f := range strings.Split(o.fields, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" || slices.Contains(fields, f) {
+			continue
+		}
+		if !slices.Contains(listFields, f) {
+			return nil, usageErrorf("--fields: unknown field %q; use any of %s", f, strings.Join(listFields, ","))
+		}
+		fields = append(fields, f)
+	}
+	if !slices.Contains(fields, "id") {
+		fields = append([]string{"id"}, fields...)
+	}
+	return fields, nil
+}
+
+type pageJSON struct {
+	Count      int               `json:"count"`
+	Listings   []json.RawMessage `json:"listings"`
+	NextCursor *int              `json:"next_cursor"`
+}
+
+// listingsJSON encodes listings; with a fields filter only those keys are kept, since
+// the others were not fetched and would show as misleading zero values.
+func listingsJSON(ls []api.Listing, fields []string) []json.RawMessage {
+	out := make([]json.RawMessage, 0, len(ls))
+	for i := range ls {
+		out = append(out, listingJSON(&ls[i], fields))
+	}
+	return out
+}
+
+func listingJSON(l *api.Listing, fields []string) json.RawMessage {
+	b, err := json.Marshal(l)
+	if err != nil || fields == nil {
+		return b
+	}
+	var all map[string]json.RawMessage
+	if json.Unmarshal(b, &all) != nil {
+		return b
+	}
+	kept := make(map[string]json.RawMessage, len(fields))
+	for _, f := range fields {
+		if v, ok := all[f]; ok {
+			kept[f] = v
+		}
+	}
+	b, _ = json.Marshal(kept)
+	return b
+}
+
+// listAll follows every cursor. JSON is streamed as one array, so a long list needs no
+// memory for the whole; the table is printed at the end so its columns line up.
+func listAll(cmd *cobra.Command, c *api.Client, p api.ListParams, asJSON bool) error {
+	w := cmd.OutOrStdout()
+	var all []api.Listing
+	n := 0
+	if asJSON {
+		fmt.Fprint(w, "[")
+	}
+	var failed error
+	for page, err := range c.AllListings(cmd.Context(), p) {
+		if err != nil {
+			failed = explain(err)
+			break
+		}
+		if !asJSON {
+			all = append(all, page.Listings...)
+			continue
+		}
+		for i := range page.Listings {
+			if n > 0 {
+				fmt.Fprint(w, ",")
+			}
+			var b bytes.Buffer
+			_ = json.Indent(&b, listingJSON(&page.Listings[i], p.Fields), "  ", "  ")
+			fmt.Fprint(w, "\n  ", b.String())
+			n++
+		}
+	}
+	if asJSON {
+		if n > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintln(w, "]")
+		return failed
+	}
+	printListings(w, all, p.Fields)
+	if failed == nil {
+		footer(cmd.ErrOrStderr(), len(all), string(p.Status), nil)
+	}
+	return failed
+}
+
+func printListings(w io.Writer, ls []api.Listing, fields []string) {
+	if len(ls) == 0 {
+		return
+	}
+	cols := defaultColumns
+	if fields != nil {
+		cols = fields
+	}
+	tw := newTable(w)
+	head := make([]string, len(cols))
+	for i, c := range cols {
+		head[i] = strings.ToUpper(strings.ReplaceAll(c, "_", " "))
+	}
+	row(tw, head...)
+	for i := range ls {
+		cells := make([]string, len(cols))
+		for j, c := range cols {
+			cells[j] = listingCell(&ls[i], c)
+		}
+		row(tw, cells...)
+	}
+	_ = tw.Flush()
+}
+
+// listingCell renders one list-view field for the table.
+func listingCell(l *api.Listing, field string) string {
+	switch field {
+	case "id":
+		return strconv.Itoa(l.ID)
+	case "slug":
+		return orDash(l.Slug)
+	case "title":
+		return truncate(orDash(l.Title), 60)
+	case "price":
+		return formatPrice(l.Price, l.Currency)
+	case "currency":
+		return orDash(l.Currency)
+	case "condition":
+		return orDash(strPtr(l.Condition))
+	case "city":
+		return orDash(strPtr(l.City))
+	case "status":
+		return orDash(string(l.Status))
+	case "views":
+		return strconv.Itoa(l.Views)
+	case "vip":
+		return yesNo(l.VIP)
+	case "top":
+		return yesNo(l.Top)
+	case "vip_until":
+		return formatTimePtr(l.VIPUntil)
+	case "top_until":
+		return formatTimePtr(l.TopUntil)
+	case "photo":
+		return orDash(strPtr(l.Photo))
+	case "photos":
+		return strconv.Itoa(len(l.Photos))
+	case "url":
+		return orDash(l.URL)
+	case "created_at":
+		return formatTime(l.CreatedAt)
+	}
+	return "-"
+}
+
+// footer tells a person (on stderr, out of a pipe's way) how many were shown and how
+// to get more.
+func footer(w io.Writer, n int, status string, next *int) {
+	switch {
+	case n == 0:
+		fmt.Fprintf(w, "No listings with status %s.\n", status)
+	case next != nil:
+		fmt.Fprintf(w, "%d listings shown; more with --cursor %d, or all with --all\n", n, *next)
+	}
+}
