@@ -1,0 +1,176 @@
+// Package browser owns the listings table: the status tabs with their cached rows
+// and cursors, cursor paging with prefetch, the moderation tab derived from the
+// "all" list, the filter over loaded rows, sorting, refresh, and the stale state of a
+// tab whose last load failed. It asks the root for everything else through msgs.
+package browser
+
+import (
+	"context"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/spinner"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// Lister is what the browser needs from the API; *api.Client satisfies it.
+type Lister interface {
+	ListListings(ctx context.Context, p api.ListParams) (*api.ListPage, error)
+}
+
+const (
+	pageLimit = 50
+	// maxAutoPages bounds the pages fetched per user action, so that a sparse
+	// moderation tab or a narrow filter cannot walk the whole list on its own.
+	maxAutoPages = 5
+)
+
+// listFields are what the table shows plus what its keys need (url for o and y).
+var listFields = []string{"id", "title", "price", "currency", "status", "city", "views", "vip", "top", "created_at", "url"}
+
+// source is one status list as the service pages it. The "all" source feeds two
+// tabs (all and moderation), so a page fetched for one serves both.
+type source struct {
+	status    api.Status
+	rows      []row
+	byID      map[int]int
+	next      *int // the cursor of the next page; nil when the last page is loaded
+	loaded    bool // the first page arrived
+	loading   bool // a request is in flight (at most one)
+	reset     bool // the request in flight is a first page: its answer replaces rows
+	reqCursor int
+	seq       int // of the latest request; an answer with another is stale
+	stale     bool
+	errText   string // the last failure, cleaned: it may quote the server
+	version   int    // bumps on every change of rows
+	modCount  int
+	priceW    int
+}
+
+type tabDef struct {
+	name       string
+	src        int
+	moderation bool
+}
+
+var sourceStatus = [...]api.Status{api.StatusActive, api.StatusInactive, api.StatusSold, api.StatusArchived, api.StatusAll}
+
+var tabDefs = [...]tabDef{
+	{"active", 0, false}, {"inactive", 1, false}, {"sold", 2, false},
+	{"archived", 3, false}, {"all", 4, false}, {"moderation", 4, true},
+}
+
+// tabState is one tab's view of its source: its members in the current order, the
+// filtered visible slice, and where its cursor is.
+type tabState struct {
+	sorted []int // indices into the source's rows, in order
+	vis    []int // sorted, filtered: what the table shows
+	cursor int
+	offset int
+	selID  int // the listing under the cursor, kept across reorders
+
+	sortedFor struct {
+		version int
+		order   sortOrder
+		ok      bool
+	}
+	visQuery string
+	visOK    bool
+}
+
+// Model is the browser view.
+type Model struct {
+	svc   Lister
+	lang  string
+	limit int
+
+	// Arrays, not slices: a copy of the model (Update's value receiver) gets its own
+	// cursors and flags, while the big row slices are shared.
+	srcs [len(sourceStatus)]source
+	tabs [len(tabDefs)]tabState
+	cur  int
+
+	order     sortOrder
+	query     string // the applied filter, lowercase
+	input     textinput.Model
+	filtering bool // the input has focus
+
+	spin  spinner.Model
+	keys  KeyMap
+	width int
+	hgt   int
+	cols  layout
+	auto  int // pages fetched since the last user action
+}
+
+// New returns a browser that shows svc's listings in lang. Its first tab is marked
+// loading; Init sends that first request.
+func New(svc Lister, lang string) Model {
+	m := Model{svc: svc, lang: lang, limit: pageLimit, keys: DefaultKeyMap()}
+	for i, s := range sourceStatus {
+		m.srcs[i] = source{status: s, byID: map[int]int{}}
+	}
+	m.input = textinput.New()
+	m.input.Prompt = "/ "
+	m.input.Placeholder = "title, city or id"
+	m.input.CharLimit = 100
+	m.input.Cursor.SetMode(cursor.CursorStatic)
+	m.input.PromptStyle = theme.Key
+	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(theme.Muted))
+	m.srcs[0].loading, m.srcs[0].reset, m.srcs[0].seq = true, true, 1
+	m.SetSize(80, 24)
+	return m
+}
+
+// Init sends the request for the first page of the first tab (prepared by New).
+func (m Model) Init() tea.Cmd {
+	s := m.srcs[0]
+	return tea.Batch(fetchPage(m.svc, m.params(0, 0), 0, s.seq, true), m.spin.Tick)
+}
+
+// SetSize sets the size View fills exactly.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.hgt = max(width, 1), max(height, 1)
+	m.input.Width = max(min(m.width/2-4, 40), 8) // room beside it for the position and the sort
+	m.cols = m.computeLayout()
+	m.scroll()
+}
+
+// Capturing reports whether the filter input has focus, so the root must not treat
+// letters as global keys.
+func (m Model) Capturing() bool { return m.filtering }
+
+// KeyMap returns the bindings for the help bar.
+func (m Model) KeyMap() KeyMap {
+	k := m.keys
+	k.Filtering = m.filtering
+	return k
+}
+
+// Selected returns the listing under the cursor.
+func (m Model) Selected() (api.Listing, bool) {
+	r := m.selectedRow()
+	if r == nil {
+		return api.Listing{}, false
+	}
+	return r.l, true
+}
+
+func (m *Model) selectedRow() *row {
+	t := &m.tabs[m.cur]
+	if t.cursor < 0 || t.cursor >= len(t.vis) {
+		return nil
+	}
+	return &m.srcs[tabDefs[m.cur].src].rows[t.vis[t.cursor]]
+}
+
+// bodyHeight is the number of table rows on screen: the tab line, the header and
+// the footer take three lines.
+func (m *Model) bodyHeight() int { return max(m.hgt-3, 1) }
+
+func (m *Model) params(si, cursor int) api.ListParams {
+	return api.ListParams{Lang: m.lang, Status: m.srcs[si].status, Limit: m.limit, Cursor: cursor, Fields: listFields}
+}

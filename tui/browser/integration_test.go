@@ -1,0 +1,56 @@
+package browser
+
+import (
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/sandbox"
+)
+
+// TestSandboxPagesPastFirstPage runs the browser against the in-process sandbox.
+// The business seller has 15 listings, fewer than a page of 50, so the test pages
+// by 10 to cross a page boundary of the real cursor paging.
+func TestSandboxPagesPastFirstPage(t *testing.T) {
+	now := time.Date(2026, 11, 4, 12, 0, 0, 0, api.Kyiv)
+	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	c, err := api.New(hs.URL, api.StaticKey(sandbox.KeyBusiness))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(c, "en")
+	m.limit = 10
+	m.SetSize(80, 8) // 5 rows on screen: the first page of 10 does not prefetch
+	m, out := drain(t, m, m.Init())
+	m, more := press(t, m, "tab", "tab", "tab", "tab") // all
+	if out = append(out, more...); len(out) != 0 {
+		t.Fatalf("messages: %v", out)
+	}
+	all := &m.srcs[tabDefs[m.cur].src]
+	if len(all.rows) != 10 || all.next == nil {
+		t.Fatalf("first page: %d rows, next %v", len(all.rows), all.next)
+	}
+	m, out = press(t, m, "G")
+	if len(out) != 0 {
+		t.Fatalf("messages: %v", out)
+	}
+	all = &m.srcs[tabDefs[m.cur].src]
+	ids := visibleIDs(m)
+	if len(ids) != 15 || all.next != nil {
+		t.Fatalf("after paging: %d rows, next %v", len(ids), all.next)
+	}
+	if !slices.IsSortedFunc(ids, func(a, b int) int { return b - a }) || len(slices.Compact(slices.Clone(ids))) != 15 {
+		t.Fatalf("ids not newest first or repeated: %v", ids)
+	}
+	if s := screen(m); !strings.Contains(s, "[all 15]") {
+		t.Fatalf("count:\n%s", s)
+	}
+}

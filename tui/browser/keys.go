@@ -1,0 +1,71 @@
+package browser
+
+import "github.com/charmbracelet/bubbles/key"
+
+// KeyMap holds the browser's bindings; it implements help.KeyMap for the root's
+// footer and help overlay. While the filter input has focus, Filtering is set and
+// the short help shows only what works there.
+type KeyMap struct {
+	Up, Down           key.Binding
+	PageUp, PageDown   key.Binding
+	Home, End          key.Binding
+	Open               key.Binding
+	NextTab, PrevTab   key.Binding
+	Filter             key.Binding
+	Sort, Reverse      key.Binding
+	Refresh            key.Binding
+	Activate           key.Binding
+	Deactivate         key.Binding
+	Watch              key.Binding
+	OpenURL, CopyURL   key.Binding
+	Accept, ClearInput key.Binding
+
+	Filtering bool
+}
+
+// DefaultKeyMap returns the bindings of docs/tui.md. n, e, q, ?, L and W are left to
+// the root and the form.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:     key.NewBinding(key.WithKeys("pgup", "ctrl+u"), key.WithHelp("pgup", "page up")),
+		PageDown:   key.NewBinding(key.WithKeys("pgdown", "ctrl+d"), key.WithHelp("pgdn", "page down")),
+		Home:       key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
+		End:        key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
+		Open:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		NextTab:    key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next tab")),
+		PrevTab:    key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "prev tab")),
+		Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Sort:       key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")),
+		Reverse:    key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "reverse")),
+		Refresh:    key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
+		Activate:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "activate")),
+		Deactivate: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "deactivate")),
+		Watch:      key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch")),
+		OpenURL:    key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open page")),
+		CopyURL:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy URL")),
+		Accept:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
+		ClearInput: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+	}
+}
+
+// ShortHelp is the footer line.
+func (k KeyMap) ShortHelp() []key.Binding {
+	if k.Filtering {
+		return []key.Binding{k.Accept, k.ClearInput, k.Up, k.Down}
+	}
+	return []key.Binding{k.Open, k.NextTab, k.Filter, k.Sort, k.Refresh, k.Activate, k.Deactivate}
+}
+
+// FullHelp is the help overlay, in columns.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	if k.Filtering {
+		return [][]key.Binding{{k.Accept, k.ClearInput, k.Up, k.Down}}
+	}
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
+		{k.Open, k.NextTab, k.PrevTab, k.Filter, k.Sort, k.Reverse, k.Refresh},
+		{k.Activate, k.Deactivate, k.Watch, k.OpenURL, k.CopyURL},
+	}
+}

@@ -1,0 +1,253 @@
+package browser
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/termtext"
+)
+
+// fetchTimeout covers the client's own budget wait and retries.
+const fetchTimeout = 90 * time.Second
+
+// pageMsg is the answer to one page request of source src.
+type pageMsg struct {
+	src, seq int
+	reset    bool
+	page     *api.ListPage
+	err      error
+}
+
+func fetchPage(svc Lister, p api.ListParams, src, seq int, reset bool) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), fetchTimeout)
+		defer cancel()
+		page, err := svc.ListListings(ctx, p)
+		return pageMsg{src: src, seq: seq, reset: reset, page: page, err: err}
+	}
+}
+
+// load requests the first page of source si (reset) or its next page. A reset
+// supersedes a page in flight; a next page waits for it.
+func (m *Model) load(si int, reset bool) tea.Cmd {
+	s := &m.srcs[si]
+	cur := 0
+	if !reset {
+		if s.loading || s.next == nil {
+			return nil
+		}
+		cur = *s.next
+	}
+	s.seq++
+	s.loading, s.reset, s.reqCursor = true, reset, cur
+	m.auto++
+	return tea.Batch(fetchPage(m.svc, m.params(si, cur), si, s.seq, reset), m.spin.Tick)
+}
+
+// loadErr turns a failed load into what the root acts on: a dead key leads to the
+// login screen, anything else (a 429 included, whose countdown the root shows) to
+// the banner.
+func loadErr(err error) tea.Cmd {
+	if api.IsAuth(err) && (api.IsCode(err, api.CodeInvalidKey) || api.IsCode(err, api.CodeKeyRevoked)) {
+		return func() tea.Msg { return msgs.Unauthorized{Err: err} }
+	}
+	return func() tea.Msg { return msgs.Error{Op: "load listings", Err: err} }
+}
+
+func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {
+	if msg.src < 0 || msg.src >= len(m.srcs) {
+		return m, nil
+	}
+	s := &m.srcs[msg.src]
+	if msg.seq != s.seq || !s.loading {
+		return m, nil // superseded: refreshed, language changed
+	}
+	s.loading = false
+	if msg.err != nil {
+		s.stale, s.errText = true, termtext.Clean(msg.err.Error())
+		return m, loadErr(msg.err)
+	}
+	s.stale, s.errText = false, ""
+	var page api.ListPage
+	if msg.page != nil {
+		page = *msg.page
+	}
+	start := len(s.rows)
+	if msg.reset {
+		s.rows, s.byID, start = s.rows[:0:0], map[int]int{}, 0
+	}
+	changed := false
+	for _, l := range page.Listings {
+		l = cleanListing(l)
+		if i, ok := s.byID[l.ID]; ok { // a listing that moved between pages
+			old := s.rows[i]
+			s.rows[i] = newRow(l, old.priceType, old.idx, old.mod)
+			changed = true
+			continue
+		}
+		s.byID[l.ID] = len(s.rows)
+		s.rows = append(s.rows, newRow(l, "", len(s.rows), false))
+	}
+	s.next = page.NextCursor
+	if s.next != nil && !msg.reset && *s.next == s.reqCursor {
+		s.next = nil // a repeated cursor would loop forever
+	}
+	s.loaded = true
+	m.measure(msg.src)
+
+	prevVersion := s.version
+	s.version++
+	for ti, d := range tabDefs {
+		if d.src != msg.src {
+			continue
+		}
+		if msg.reset || changed {
+			m.tabs[ti].sortedFor.ok = false
+			continue
+		}
+		m.mergeNew(ti, start, prevVersion)
+	}
+	m.ensure(m.cur)
+	m.cols = m.computeLayout()
+
+	var cmd tea.Cmd
+	if tabDefs[m.cur].src == msg.src && m.auto < maxAutoPages {
+		cmd = m.prefetch()
+	}
+	return m, cmd
+}
+
+// measure counts the moderation rows and the widest price of a source.
+func (m *Model) measure(si int) {
+	s := &m.srcs[si]
+	s.modCount, s.priceW = 0, 0
+	for i := range s.rows {
+		if s.rows[i].mod {
+			s.modCount++
+		}
+		s.priceW = max(s.priceW, s.rows[i].priceW)
+	}
+}
+
+// member reports whether row r of a source belongs to tab ti.
+func member(ti int, r *row) bool { return !tabDefs[ti].moderation || r.mod }
+
+// mergeNew merges the rows appended from start into tab ti's order, when the tab's
+// order was current before they came; otherwise it is recomputed when shown.
+func (m *Model) mergeNew(ti, start, prevVersion int) {
+	t := &m.tabs[ti]
+	s := &m.srcs[tabDefs[ti].src]
+	if !t.sortedFor.ok || t.sortedFor.version != prevVersion || t.sortedFor.order != m.order {
+		t.sortedFor.ok = false
+		return
+	}
+	var add []int
+	for i := start; i < len(s.rows); i++ {
+		if member(ti, &s.rows[i]) {
+			add = append(add, i)
+		}
+	}
+	sortIdx(add, s.rows, m.order)
+	t.sorted = mergeIdx(t.sorted, add, s.rows, m.order)
+	t.sortedFor.version = s.version
+	switch {
+	case t.visOK && t.visQuery == m.query && m.query == "":
+		t.vis = t.sorted
+	case t.visOK && t.visQuery == m.query:
+		t.vis = mergeIdx(t.vis, filterIdx(add, s.rows, m.query), s.rows, m.order)
+	default:
+		t.visOK = false
+	}
+	if ti == m.cur {
+		m.relocate()
+	}
+}
+
+// ensure brings tab ti's order and visible slice up to date with its source, the
+// sort order and the filter.
+func (m *Model) ensure(ti int) {
+	t := &m.tabs[ti]
+	s := &m.srcs[tabDefs[ti].src]
+	if !t.sortedFor.ok || t.sortedFor.version != s.version || t.sortedFor.order != m.order {
+		t.sorted = t.sorted[:0:0]
+		for i := range s.rows {
+			if member(ti, &s.rows[i]) {
+				t.sorted = append(t.sorted, i)
+			}
+		}
+		sortIdx(t.sorted, s.rows, m.order)
+		t.sortedFor.version, t.sortedFor.order, t.sortedFor.ok = s.version, m.order, true
+		t.visOK = false
+	}
+	if !t.visOK || t.visQuery != m.query {
+		switch {
+		case m.query == "":
+			t.vis = t.sorted
+		case t.visOK && t.visQuery != "" && strings.Contains(m.query, t.visQuery):
+			t.vis = filterIdx(t.vis, s.rows, m.query) // narrowing: only the survivors
+		default:
+			t.vis = filterIdx(t.sorted, s.rows, m.query)
+		}
+		t.visQuery, t.visOK = m.query, true
+	}
+	if ti == m.cur {
+		m.relocate()
+	}
+}
+
+// relocate puts the cursor back on the listing it was on, or keeps its position.
+func (m *Model) relocate() {
+	t := &m.tabs[m.cur]
+	rows := m.srcs[tabDefs[m.cur].src].rows
+	if t.selID != 0 {
+		if i := slices.IndexFunc(t.vis, func(x int) bool { return rows[x].l.ID == t.selID }); i >= 0 {
+			t.cursor = i
+		}
+	}
+	m.clampCursor()
+}
+
+func (m *Model) clampCursor() {
+	t := &m.tabs[m.cur]
+	t.cursor = max(min(t.cursor, len(t.vis)-1), 0)
+	if t.cursor < len(t.vis) {
+		t.selID = m.srcs[tabDefs[m.cur].src].rows[t.vis[t.cursor]].l.ID
+	} // with nothing shown, the old selection is kept for when rows come back
+	m.scroll()
+}
+
+// scroll keeps the cursor inside the window of rows on screen.
+func (m *Model) scroll() {
+	t := &m.tabs[m.cur]
+	h := m.bodyHeight()
+	if t.cursor < t.offset {
+		t.offset = t.cursor
+	}
+	if t.cursor >= t.offset+h {
+		t.offset = t.cursor - h + 1
+	}
+	t.offset = max(min(t.offset, len(t.vis)-h), 0)
+}
+
+// prefetch asks for the next page when the cursor is within one screen of the end
+// of the loaded rows. After a failed load it waits for the cursor to reach the very
+// end (or for r), so that a refused request is not repeated on every key.
+func (m *Model) prefetch() tea.Cmd {
+	si := tabDefs[m.cur].src
+	s := &m.srcs[si]
+	if !s.loaded || s.loading || s.next == nil {
+		return nil
+	}
+	t := &m.tabs[m.cur]
+	left := len(t.vis) - 1 - t.cursor
+	if s.stale && left > 0 || !s.stale && left >= m.bodyHeight() {
+		return nil
+	}
+	return m.load(si, false)
+}

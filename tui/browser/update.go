@@ -1,0 +1,236 @@
+package browser
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/system"
+	"github.com/listings-tui/listings/tui/termtext"
+)
+
+// Update handles keys, mouse, page answers and the root's messages.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.SetSize(msg.Width, msg.Height)
+		return m, nil
+	case pageMsg:
+		return m.onPage(msg)
+	case spinner.TickMsg:
+		if msg.ID != m.spin.ID() || !m.anyLoading() {
+			return m, nil // nothing loads: let the tick chain stop
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return m, cmd
+	case msgs.ListingChanged:
+		m.applyChange(msg)
+		return m, nil
+	case msgs.LangChanged:
+		return m.changeLang(msg.Lang)
+	case tea.KeyMsg:
+		m.auto = 0
+		if m.filtering {
+			return m.filterKey(msg)
+		}
+		return m.tableKey(msg)
+	case tea.MouseMsg:
+		m.auto = 0
+		return m.mouse(msg)
+	}
+	return m, nil
+}
+
+func (m *Model) anyLoading() bool {
+	for i := range m.srcs {
+		if m.srcs[i].loading {
+			return true
+		}
+	}
+	return false
+}
+
+func (m Model) tableKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.keys
+	t := &m.tabs[m.cur]
+	switch {
+	case key.Matches(msg, k.Up):
+		return m.moveTo(t.cursor - 1)
+	case key.Matches(msg, k.Down):
+		return m.moveTo(t.cursor + 1)
+	case key.Matches(msg, k.PageUp):
+		return m.moveTo(t.cursor - m.bodyHeight())
+	case key.Matches(msg, k.PageDown):
+		return m.moveTo(t.cursor + m.bodyHeight())
+	case key.Matches(msg, k.Home):
+		return m.moveTo(0)
+	case key.Matches(msg, k.End):
+		return m.moveTo(len(t.vis) - 1)
+	case key.Matches(msg, k.NextTab):
+		return m.switchTab(1)
+	case key.Matches(msg, k.PrevTab):
+		return m.switchTab(-1)
+	case key.Matches(msg, k.Filter):
+		m.filtering = true
+		return m, m.input.Focus()
+	case key.Matches(msg, k.Sort):
+		m.order.col = (m.order.col + 1) % numSortCols
+		m.order.desc = naturalDesc[m.order.col]
+		m.ensure(m.cur)
+		return m, m.prefetch()
+	case key.Matches(msg, k.Reverse):
+		m.order.desc = !m.order.desc
+		m.ensure(m.cur)
+		return m, m.prefetch()
+	case key.Matches(msg, k.Refresh):
+		return m, m.load(tabDefs[m.cur].src, true)
+	case msg.Type == tea.KeyEsc && m.query != "":
+		m.clearFilter()
+		return m, nil
+	}
+	r := m.selectedRow()
+	if r == nil {
+		return m, nil
+	}
+	l := r.l
+	switch {
+	case key.Matches(msg, k.Open):
+		return m, emit(msgs.OpenListing{ID: l.ID, Title: l.Title})
+	case key.Matches(msg, k.Activate):
+		return m, emit(msgs.RequestStatus{ID: l.ID, Title: l.Title, From: l.Status, To: api.StatusActive})
+	case key.Matches(msg, k.Deactivate):
+		return m, emit(msgs.RequestStatus{ID: l.ID, Title: l.Title, From: l.Status, To: api.StatusInactive})
+	case key.Matches(msg, k.Watch):
+		return m, emit(msgs.Watch{ID: l.ID, Title: l.Title})
+	case key.Matches(msg, k.OpenURL):
+		return m, system.OpenURL(l.URL)
+	case key.Matches(msg, k.CopyURL):
+		return m, system.CopyURL(l.URL)
+	}
+	return m, nil
+}
+
+func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+
+// filterKey handles a key while the filter input has focus: arrows still move the
+// cursor, enter keeps the filter, esc drops it, the rest edits it live.
+func (m Model) filterKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	switch msg.Type {
+	case tea.KeyEnter:
+		m.filtering = false
+		m.input.Blur()
+		return m, nil
+	case tea.KeyEsc:
+		m.clearFilter()
+		return m, nil
+	case tea.KeyUp:
+		return m.moveTo(m.tabs[m.cur].cursor - 1)
+	case tea.KeyDown:
+		return m.moveTo(m.tabs[m.cur].cursor + 1)
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	if q := strings.ToLower(strings.TrimSpace(m.input.Value())); q != m.query {
+		m.query = q
+		m.tabs[m.cur].cursor = 0 // the selection stays if it still matches
+		m.ensure(m.cur)
+	}
+	return m, cmd
+}
+
+func (m *Model) clearFilter() {
+	m.filtering = false
+	m.input.Blur()
+	m.input.Reset()
+	m.query = ""
+	m.ensure(m.cur)
+}
+
+func (m Model) moveTo(i int) (Model, tea.Cmd) {
+	t := &m.tabs[m.cur]
+	t.cursor = i
+	t.selID = 0
+	m.clampCursor()
+	return m, m.prefetch()
+}
+
+// switchTab shows another tab with the rows and cursor it had; only a tab never
+// loaded (or whose first load failed) costs a request.
+func (m Model) switchTab(d int) (Model, tea.Cmd) {
+	m.cur = (m.cur + d + len(tabDefs)) % len(tabDefs)
+	m.ensure(m.cur)
+	m.cols = m.computeLayout()
+	si := tabDefs[m.cur].src
+	if s := &m.srcs[si]; !s.loaded && !s.loading {
+		return m, m.load(si, true)
+	}
+	return m, m.prefetch()
+}
+
+func (m Model) mouse(msg tea.MouseMsg) (Model, tea.Cmd) {
+	t := &m.tabs[m.cur]
+	switch {
+	case msg.Button == tea.MouseButtonWheelUp:
+		return m.moveTo(t.cursor - 1)
+	case msg.Button == tea.MouseButtonWheelDown:
+		return m.moveTo(t.cursor + 1)
+	case msg.Button == tea.MouseButtonLeft && msg.Action == tea.MouseActionPress:
+		// Y is relative to the view's top line (the root translates it):
+		// the tab line and the header come first.
+		if i := t.offset + msg.Y - 2; msg.Y >= 2 && msg.Y < 2+m.bodyHeight() && i < len(t.vis) {
+			return m.moveTo(i)
+		}
+	}
+	return m, nil
+}
+
+// applyChange updates a listing in place in every source that holds it; it stays in
+// the tabs it was in until a refresh.
+func (m *Model) applyChange(msg msgs.ListingChanged) {
+	for si := range m.srcs {
+		s := &m.srcs[si]
+		i, ok := s.byID[msg.ID]
+		if !ok {
+			continue
+		}
+		r := &s.rows[i]
+		l, pt := r.l, r.priceType
+		if msg.Listing != nil {
+			nl := cleanListing(msg.Listing.Listing)
+			nl.ID = msg.ID
+			if nl.URL == "" {
+				nl.URL = l.URL
+			}
+			l, pt = nl, termtext.Clean(msg.Listing.PriceType)
+		}
+		if msg.Status != "" {
+			l.Status = api.Status(termtext.Clean(string(msg.Status)))
+		}
+		*r = newRow(l, pt, r.idx, r.mod)
+		s.version++
+		m.measure(si)
+	}
+	m.ensure(m.cur)
+	m.cols = m.computeLayout()
+}
+
+// changeLang drops every tab's rows (their titles and cities are in the old
+// language) and reloads only the tab on screen; the others load when visited.
+func (m Model) changeLang(lang string) (Model, tea.Cmd) {
+	m.lang = lang
+	for i := range m.srcs {
+		s := &m.srcs[i]
+		*s = source{status: s.status, byID: map[int]int{}, seq: s.seq, version: s.version + 1}
+	}
+	for i := range m.tabs {
+		m.tabs[i] = tabState{selID: m.tabs[i].selID}
+	}
+	m.auto = 0
+	m.ensure(m.cur)
+	return m, m.load(tabDefs[m.cur].src, true)
+}

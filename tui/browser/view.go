@@ -1,0 +1,322 @@
+package browser
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// layout is the width of each column; 0 hides it. It is computed in Update (size,
+// tab or data change) so View only pads.
+type layout struct {
+	sep                                               int
+	title, price, status, city, views, marks, created int
+}
+
+const (
+	statusW  = 10 // "○ inactive", "▪ archived"
+	marksW   = 7  // "VIP TOP"
+	viewsW   = 7  // "views ↓"
+	createdW = 10 // 2006-01-02
+	minTitle = 22
+)
+
+// computeLayout drops views, then created, then city, then the marks, until the
+// title has room; title, price and status always stay. Spare width goes to the title.
+func (m *Model) computeLayout() layout {
+	l := layout{sep: 1, status: statusW, marks: marksW, views: viewsW, created: createdW, city: 14}
+	if m.width >= 120 {
+		l.sep, l.city = 2, 20
+	}
+	l.price = min(max(m.srcs[tabDefs[m.cur].src].priceW, len("price")+2), 20)
+	used := func() int {
+		n, cols := 2+l.price+l.status, 3
+		for _, w := range []int{l.city, l.views, l.marks, l.created} {
+			if w > 0 {
+				n, cols = n+w, cols+1
+			}
+		}
+		return n + (cols-1)*l.sep
+	}
+	for _, drop := range []*int{&l.views, &l.created, &l.city, &l.marks} {
+		if m.width-used() >= minTitle {
+			break
+		}
+		*drop = 0
+	}
+	l.title = max(m.width-used(), 1)
+	return l
+}
+
+// View renders the tab line, the header, the visible window of rows and the footer,
+// exactly width × height.
+func (m Model) View() string {
+	lines := make([]string, 0, m.hgt)
+	lines = append(lines, m.tabLine(), m.header())
+	lines = append(lines, m.body()...)
+	lines = lines[:min(len(lines), m.hgt-1)]
+	for len(lines) < m.hgt-1 {
+		lines = append(lines, "")
+	}
+	lines = append(lines, m.footer())
+	if len(lines) > m.hgt {
+		lines = lines[len(lines)-m.hgt:]
+	}
+	for i, ln := range lines {
+		lines[i] = fit(ln, m.width)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fit truncates or pads a possibly styled line to exactly w cells.
+func fit(s string, w int) string {
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, theme.Ellipsis)
+		sw = ansi.StringWidth(s)
+	}
+	return s + strings.Repeat(" ", max(w-sw, 0))
+}
+
+func padRight(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	return fit(s, w)
+}
+
+func padLeft(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		return ansi.Truncate(s, w, theme.Ellipsis)
+	}
+	return strings.Repeat(" ", w-sw) + s
+}
+
+func (m *Model) tabLabel(i int, counts bool) string {
+	d := tabDefs[i]
+	s := &m.srcs[d.src]
+	label := d.name
+	if counts && s.loaded {
+		n := len(s.rows)
+		if d.moderation {
+			n = s.modCount
+		}
+		label += " " + strconv.Itoa(n)
+		if s.next != nil {
+			label += "+"
+		}
+	}
+	if s.stale && (counts || i == m.cur) {
+		label += " " + theme.StaleMark
+	}
+	return label
+}
+
+func (m *Model) tabLine() string {
+	render := func(counts bool) string {
+		var b strings.Builder
+		for i := range tabDefs {
+			if i == m.cur { // brackets: the tab on screen reads without colour or underline
+				b.WriteString(theme.TabActive.Render("[" + m.tabLabel(i, true) + "]"))
+			} else {
+				b.WriteString(theme.Tab.Render(m.tabLabel(i, counts)))
+			}
+		}
+		return b.String()
+	}
+	line := render(true)
+	if ansi.StringWidth(line) > m.width {
+		line = render(false) // only the tab on screen keeps its count
+	}
+	return line
+}
+
+func (m *Model) header() string {
+	c := m.cols
+	name := func(col sortCol, s string) string {
+		if m.order.col == col && col != sortServer {
+			return m.order.label()
+		}
+		return s
+	}
+	var b strings.Builder
+	b.WriteString("  ")
+	b.WriteString(padRight(name(sortTitle, "title"), c.title))
+	sep := strings.Repeat(" ", c.sep)
+	b.WriteString(sep + padLeft(name(sortPrice, "price"), c.price))
+	b.WriteString(sep + padRight(name(sortStatus, "status"), c.status))
+	if c.city > 0 {
+		b.WriteString(sep + padRight(name(sortCity, "city"), c.city))
+	}
+	if c.views > 0 {
+		b.WriteString(sep + padLeft(name(sortViews, "views"), c.views))
+	}
+	if c.marks > 0 {
+		b.WriteString(sep + padRight("promo", c.marks))
+	}
+	if c.created > 0 {
+		b.WriteString(sep + padRight(name(sortCreated, "created"), c.created))
+	}
+	return theme.Header.Render(b.String())
+}
+
+func (m *Model) body() []string {
+	t := &m.tabs[m.cur]
+	h := m.bodyHeight()
+	if len(t.vis) == 0 {
+		return m.emptyState()
+	}
+	rows := m.srcs[tabDefs[m.cur].src].rows
+	end := min(t.offset+h, len(t.vis))
+	out := make([]string, 0, end-t.offset)
+	for i := t.offset; i < end; i++ {
+		out = append(out, m.renderRow(&rows[t.vis[i]], i == t.cursor))
+	}
+	return out
+}
+
+func (m *Model) renderRow(r *row, selected bool) string {
+	c := m.cols
+	sep := strings.Repeat(" ", c.sep)
+	var b strings.Builder
+	b.Grow(m.width + 64)
+	if selected {
+		b.WriteString(theme.Cursor + " ")
+	} else {
+		b.WriteString("  ")
+	}
+	b.WriteString(padRight(r.title, c.title))
+	b.WriteString(sep + padLeft(r.price, c.price) + sep)
+	plain := theme.StatusPlain(r.l.Status)
+	switch {
+	case selected:
+		b.WriteString(padRight(plain, c.status))
+	case ansi.StringWidth(plain) > c.status:
+		b.WriteString(theme.Muted.Render(padRight(plain, c.status)))
+	default:
+		b.WriteString(theme.Status(r.l.Status) + strings.Repeat(" ", c.status-ansi.StringWidth(plain)))
+	}
+	if c.city > 0 {
+		b.WriteString(sep + padRight(r.city, c.city))
+	}
+	if c.views > 0 {
+		b.WriteString(sep + padLeft(r.views, c.views))
+	}
+	if c.marks > 0 {
+		b.WriteString(sep + marks(r, selected))
+	}
+	if c.created > 0 {
+		b.WriteString(sep + padRight(r.created, c.created))
+	}
+	if selected {
+		return theme.Selected.Render(fit(b.String(), m.width))
+	}
+	return b.String()
+}
+
+// marks renders the VIP and TOP badges in fixed places, so a column of them reads
+// without colour.
+func marks(r *row, plain bool) string {
+	vip, top := "   ", "   "
+	if r.l.VIP {
+		vip = "VIP"
+		if !plain {
+			vip = badgeVIP.Render(vip)
+		}
+	}
+	if r.l.Top {
+		top = "TOP"
+		if !plain {
+			top = badgeTop.Render(top)
+		}
+	}
+	return vip + " " + top
+}
+
+var (
+	badgeVIP = theme.VIPBadge.UnsetPadding()
+	badgeTop = theme.TopBadge.UnsetPadding()
+)
+
+func (m *Model) emptyState() []string {
+	d := tabDefs[m.cur]
+	s := &m.srcs[d.src]
+	t := &m.tabs[m.cur]
+	what := d.name + " listings"
+	if d.moderation {
+		what = "pending or blocked listings"
+	}
+	switch {
+	case !s.loaded && s.loading:
+		return []string{"", "  " + m.spin.View() + " Loading " + what + "…"}
+	case !s.loaded && s.stale:
+		return []string{"",
+			"  " + theme.Danger.Render(theme.ErrorMark+" Could not load "+what+": ") + s.errText,
+			"  " + theme.Muted.Render("r to retry · tab to switch tabs")}
+	case !s.loaded:
+		return []string{"", "  " + theme.Muted.Render("Not loaded yet · r to load")}
+	case len(t.sorted) > 0 && m.query != "":
+		return []string{"",
+			"  No loaded listing matches “" + m.input.Value() + "”.",
+			"  " + theme.Muted.Render("esc clears the filter")}
+	case s.next != nil:
+		return []string{"",
+			"  No " + what + " among the " + strconv.Itoa(len(s.rows)) + " loaded so far.",
+			"  " + theme.Muted.Render("↓ or G loads more · tab to switch · r to refresh")}
+	}
+	return []string{"",
+		"  No " + what + ".",
+		"  " + theme.Muted.Render("tab to switch tabs · r to refresh")}
+}
+
+func (m *Model) footer() string {
+	t := &m.tabs[m.cur]
+	s := &m.srcs[tabDefs[m.cur].src]
+	var left string
+	switch {
+	case m.filtering:
+		left = m.input.View()
+	case m.query != "":
+		left = theme.Key.Render("/") + " " + m.input.Value()
+	}
+	if len(t.vis) > 0 {
+		pos := strconv.Itoa(t.cursor+1) + "/" + strconv.Itoa(len(t.vis))
+		if s.next != nil && m.query == "" {
+			pos += "+"
+		}
+		if left != "" {
+			left += "  "
+		}
+		left += theme.Muted.Render(pos)
+	}
+	sortLabel := theme.Muted.Render("sort: " + m.order.label())
+	var busy string
+	switch {
+	case s.loading && s.loaded && s.reset:
+		busy = m.spin.View() + " refreshing…"
+	case s.loading && s.loaded:
+		busy = m.spin.View() + " loading more…"
+	}
+	// What matters most survives a narrow terminal: loading, then the filter.
+	for _, right := range []string{join2(busy, sortLabel), busy, ""} {
+		gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right)
+		if gap >= 1 || right == "" {
+			return left + strings.Repeat(" ", max(gap, 0)) + right
+		}
+	}
+	return left
+}
+
+func join2(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "  " + b
+}

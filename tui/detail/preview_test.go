@@ -1,0 +1,196 @@
+package detail
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+)
+
+func plainText(s string) string { return ansi.Strip(s) }
+
+func TestPreviewWithColour(t *testing.T) {
+	withProfile(t, termenv.TrueColor)
+	m, _, imgs := newModel(120, 60)
+	m, _ = open(m, 10042)
+	if len(imgs.calls) != 1 || imgs.calls[0] != "https://media.example/seed/1.webp" {
+		t.Fatalf("image calls %v", imgs.calls)
+	}
+	v := m.View()
+	contains(t, v, "▀", "\x1b[38;2;")
+	// Wide: beside the facts, on the line of the ID.
+	idLine := lineWith(ansi.Strip(v), "ID  ")
+	if !strings.Contains(idLine, "▀") {
+		t.Fatalf("preview not beside the facts: %q", idLine)
+	}
+	// 160×120 fits 40×30 pixels → 32 columns × 12 rows.
+	if n := strings.Count(ansi.Strip(m.preview), "\n") + 1; n != 12 {
+		t.Fatalf("preview has %d rows", n)
+	}
+	if w := ansi.StringWidth(strings.SplitN(m.preview, "\n", 2)[0]); w != 32 {
+		t.Fatalf("preview row width %d", w)
+	}
+	checkSize(t, m, 120, 60)
+
+	// Narrow: above the facts.
+	m.SetSize(70, 60)
+	v = ansi.Strip(m.View())
+	if strings.Index(v, "▀") > strings.Index(v, "Slug") {
+		t.Fatal("preview not above the facts")
+	}
+	checkSize(t, m, 70, 60)
+	// Narrowest: left out.
+	m.SetSize(59, 60)
+	lacks(t, m.View(), "▀")
+	checkSize(t, m, 59, 60)
+	if len(imgs.calls) != 1 {
+		t.Fatal("resizing fetched the image again")
+	}
+}
+
+func TestPreview256Colours(t *testing.T) {
+	withProfile(t, termenv.ANSI256)
+	s := renderPreview(gradient(50, 50), 40, 12, termenv.ANSI256)
+	contains(t, s, "\x1b[38;5;", "48;5;")
+	lacks(t, s, "38;2;")
+	s = renderPreview(gradient(50, 50), 40, 12, termenv.ANSI)
+	lacks(t, s, "38;5;", "38;2;")
+}
+
+func lineWith(v, sub string) string {
+	for _, l := range strings.Split(v, "\n") {
+		if strings.Contains(l, sub) {
+			return l
+		}
+	}
+	return ""
+}
+
+func TestPreviewAsciiIsText(t *testing.T) {
+	m, _, imgs := newModel(120, 60)
+	m, _ = open(m, 10042)
+	lacks(t, m.View(), "▀")
+	contains(t, plain(m), "photo preview needs a colour terminal")
+	if len(imgs.calls) != 0 {
+		t.Fatal("fetched a preview that cannot be shown")
+	}
+}
+
+func TestPreviewFailureIsAMutedLine(t *testing.T) {
+	withProfile(t, termenv.TrueColor)
+	m, _, imgs := newModel(120, 60)
+	imgs.err = errors.New("the server answered 404 Not Found")
+	m, out := open(m, 10042)
+	contains(t, plain(m), "photo preview unavailable: the server", "answered 404 Not Found")
+	if len(out) != 1 { // only the ListingChanged of the load
+		t.Fatalf("a failed preview reached the root: %#v", out)
+	}
+}
+
+func TestFitPixels(t *testing.T) {
+	for _, c := range []struct{ w, h, pw, ph int }{
+		{1600, 1200, 32, 24}, {1200, 1600, 18, 24}, {4000, 100, 40, 1}, {10, 10, 24, 24}, {0, 10, 0, 0},
+	} {
+		pw, ph := fitPixels(c.w, c.h, 40, 24)
+		if pw != c.pw || ph != c.ph {
+			t.Errorf("fit %d×%d = %d×%d, want %d×%d", c.w, c.h, pw, ph, c.pw, c.ph)
+		}
+	}
+	// A one-pixel image and an odd number of pixel rows still render.
+	one := image.NewNRGBA(image.Rect(5, 5, 6, 6))
+	one.Set(5, 5, color.NRGBA{255, 0, 0, 255})
+	if s := renderPreview(one, 40, 12, termenv.TrueColor); !strings.Contains(s, "▀") {
+		t.Fatalf("one-pixel preview %q", s)
+	}
+	if renderPreview(one, 40, 12, termenv.Ascii) != "" {
+		t.Fatal("Ascii rendered")
+	}
+}
+
+func TestHTTPImages(t *testing.T) {
+	var pngBuf, jpgBuf bytes.Buffer
+	_ = png.Encode(&pngBuf, gradient(8, 6))
+	_ = jpeg.Encode(&jpgBuf, gradient(8, 6), nil)
+	big := bytes.Repeat([]byte{0}, maxImageBytes+10)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/a.png", func(w http.ResponseWriter, _ *http.Request) { w.Write(pngBuf.Bytes()) })
+	mux.HandleFunc("/a.jpg", func(w http.ResponseWriter, _ *http.Request) { w.Write(jpgBuf.Bytes()) })
+	mux.HandleFunc("/text", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("<html>hello</html>")) })
+	mux.HandleFunc("/bad.png", func(w http.ResponseWriter, _ *http.Request) { w.Write(pngBuf.Bytes()[:40]) })
+	mux.HandleFunc("/big", func(w http.ResponseWriter, _ *http.Request) { w.Write(big) })
+	ts := httptest.NewServer(mux)
+	defer ts.Close()
+	fetch := HTTPImages(ts.Client())
+	for _, p := range []string{"/a.png", "/a.jpg"} {
+		img, err := fetch(t.Context(), ts.URL+p)
+		if err != nil || img.Bounds().Dx() != 8 {
+			t.Fatalf("%s: %v", p, err)
+		}
+	}
+	for p, want := range map[string]string{
+		"/missing": "404", "/text": "not a JPEG, PNG or WebP", "/bad.png": "could not",
+		"/big": "larger than 15 MB",
+	} {
+		_, err := fetch(t.Context(), ts.URL+p)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", p, err, want)
+		}
+	}
+	if _, err := fetch(t.Context(), "::nope"); err == nil {
+		t.Error("bad URL accepted")
+	}
+}
+
+// BenchmarkRenderPreview: a 1600×1200 photo to a 40×12 half-block block.
+func BenchmarkRenderPreview(b *testing.B) {
+	img := image.NewYCbCr(image.Rect(0, 0, 1600, 1200), image.YCbCrSubsampleRatio420)
+	for i := range img.Y {
+		img.Y[i] = uint8(i * 7)
+	}
+	for i := range img.Cb {
+		img.Cb[i], img.Cr[i] = uint8(i*3), uint8(i*5)
+	}
+	for _, p := range []struct {
+		name string
+		p    termenv.Profile
+	}{{"truecolor", termenv.TrueColor}, {"ansi256", termenv.ANSI256}} {
+		b.Run(p.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if renderPreview(img, 40, 12, p.p) == "" {
+					b.Fatal("empty")
+				}
+			}
+		})
+	}
+	b.Run("rgba", func(b *testing.B) {
+		rgba := gradient(1600, 1200)
+		b.ReportAllocs()
+		for b.Loop() {
+			renderPreview(rgba, 40, 12, termenv.TrueColor)
+		}
+	})
+}
+
+func BenchmarkView(b *testing.B) {
+	for _, sz := range [][2]int{{80, 24}, {250, 70}} {
+		m, _, _ := newModel(sz[0], sz[1])
+		m, _ = open(m, 10042)
+		b.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = m.View()
+			}
+		})
+	}
+}

@@ -1,0 +1,68 @@
+package detail
+
+import (
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/muesli/termenv"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/sandbox"
+)
+
+// TestSandbox opens the business seller's blocked listing through the real client and
+// the in-process server, and previews a seeded WebP photo.
+func TestSandbox(t *testing.T) {
+	now := time.Date(2025, 3, 10, 12, 0, 0, 0, api.Kyiv)
+	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	c, err := api.New(ts.URL, api.StaticKey(sandbox.KeyBusiness))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := c.ListListings(t.Context(), api.ListParams{Status: api.StatusAll, Limit: 100, Lang: "en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocked, withPhoto *api.Listing
+	for i, l := range page.Listings {
+		if l.Status == api.StatusBlocked && blocked == nil {
+			blocked = &page.Listings[i]
+		}
+		if len(l.Photos) > 0 && withPhoto == nil {
+			withPhoto = &page.Listings[i]
+		}
+	}
+	if blocked == nil || withPhoto == nil {
+		t.Fatalf("seed lacks a blocked listing or a photo: %+v", page.Listings)
+	}
+
+	m := New(c, HTTPImages(ts.Client()), "en")
+	m.SetSize(100, 60)
+	m, _ = open(m, blocked.ID)
+	contains(t, plain(m), "✖ blocked", "Blocked by moderation", "prohibited word", "replica",
+		"edit the listing to resubmit it", "Brand", "Apple")
+	if _, mod, ok := m.Current(); !ok || mod == nil || mod.Reason == nil {
+		t.Fatalf("moderation %+v", mod)
+	}
+
+	img, err := HTTPImages(ts.Client())(t.Context(), withPhoto.Photos[0])
+	if err != nil {
+		t.Fatalf("seeded photo %s: %v", withPhoto.Photos[0], err)
+	}
+	if b := img.Bounds(); b.Dx() < 40 || b.Dy() < 24 {
+		t.Fatalf("seeded photo is %v", b)
+	}
+
+	withProfile(t, termenv.TrueColor)
+	m, _ = open(m, withPhoto.ID)
+	if !strings.Contains(m.View(), "▀") {
+		t.Fatalf("no preview:\n%s", plain(m))
+	}
+}

@@ -1,0 +1,184 @@
+package detail
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/termtext"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// View joins the precomputed header and the viewport: exactly width × height.
+func (m Model) View() string {
+	if m.width <= 0 || m.height <= 0 || len(m.header) == 0 {
+		return ""
+	}
+	if len(m.header) >= m.height {
+		return strings.Join(m.header[:m.height], "\n")
+	}
+	return strings.Join(m.header, "\n") + "\n" + m.vp.View()
+}
+
+// rebuild recomputes everything View shows: the header lines, the content of the
+// viewport and, when its box changed, the preview. Called after every change of state
+// or size.
+func (m *Model) rebuild() {
+	if m.width <= 0 || m.height <= 0 {
+		m.header = nil
+		return
+	}
+	w := m.width
+	m.header = m.headerLines(w)
+	for i, l := range m.header {
+		m.header[i] = fit(l, w)
+	}
+	m.vp.Width, m.vp.Height = w, max(m.height-len(m.header), 0)
+	m.vp.SetContent(m.body(w))
+}
+
+// headerLines: the title, the status line (wrapped to two lines at most), an error
+// line after a failed load, and a rule.
+func (m Model) headerLines(w int) []string {
+	title := m.shownTitle()
+	if title == "" {
+		title = "Listing " + itoa(m.id)
+	}
+	stale := ""
+	if m.err != nil && m.listing != nil {
+		stale = "  " + theme.Stale.Render(theme.StaleMark)
+	}
+	lines := []string{theme.Title.Render(ansi.Truncate(title, max(w-ansi.StringWidth(stale), 1), theme.Ellipsis)) + stale}
+
+	var parts []string
+	switch {
+	case m.listing != nil:
+		parts = m.summary()
+		if m.loading {
+			parts = append(parts, theme.Muted.Render("reloading…"))
+		}
+	case m.notFound:
+		parts = []string{theme.Danger.Render(theme.ErrorMark + " not found")}
+	case m.loading:
+		parts = []string{theme.Muted.Render("loading listing " + itoa(m.id) + "…")}
+	case m.err != nil:
+		parts = []string{theme.Danger.Render(theme.ErrorMark + " not loaded")}
+	}
+	status := wrapParts(parts, " · ", w)
+	if len(status) > 2 {
+		status = status[:2]
+	}
+	lines = append(lines, status...)
+	if m.err != nil {
+		text := theme.ErrorMark + " Could not load listing " + itoa(m.id) + ": " + termtext.Clean(m.err.Error())
+		if m.listing != nil {
+			text += " (showing the last loaded version)"
+		}
+		lines = append(lines, theme.Danger.Render(text))
+	}
+	return append(lines, theme.Faint.Render(strings.Repeat("─", w)))
+}
+
+// summary is the status line: status, price and type, promotions.
+func (m Model) summary() []string {
+	l := m.listing
+	parts := []string{theme.Status(l.Status), theme.Heading.Render(formatPrice(l.Price, l.Currency, l.PriceType))}
+	if l.PriceType != "" {
+		parts = append(parts, theme.Muted.Render(l.PriceType))
+	}
+	parts = append(parts, promo("VIP", theme.VIPBadge.Render("VIP"), l.VIP, l.VIPUntil)...)
+	parts = append(parts, promo("TOP", theme.TopBadge.Render("TOP"), l.Top, l.TopUntil)...)
+	return parts
+}
+
+// promo shows a running promotion as a badge with its end, and an ended one (flag
+// false, date set) muted.
+func promo(word, badge string, on bool, until *api.Time) []string {
+	switch {
+	case on && until != nil && !until.IsZero():
+		return []string{badge + "until " + fmtTime(*until)}
+	case on:
+		return []string{badge}
+	case until != nil && !until.IsZero():
+		return []string{theme.Muted.Render(word + " ended " + fmtTime(*until))}
+	}
+	return nil
+}
+
+// formatPrice writes the exact decimal with its thousands separated by spaces; a free
+// or exchange listing without a price is shown by its type alone.
+func formatPrice(p api.Price, currency, priceType string) string {
+	if p.IsZero() && (priceType == api.PriceFree || priceType == api.PriceExchange) {
+		return priceType
+	}
+	s := groupThousands(p.String())
+	if s == "" {
+		s = "0"
+	}
+	if currency != "" {
+		s += " " + currency
+	}
+	return s
+}
+
+func groupThousands(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	intPart, frac, hasFrac := strings.Cut(s, ".")
+	for _, c := range intPart {
+		if c < '0' || c > '9' {
+			return termtext.Clean(sign + s) // not a plain decimal: show as it came
+		}
+	}
+	var b strings.Builder
+	for i, c := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(c)
+	}
+	if hasFrac {
+		b.WriteString("." + frac)
+	}
+	return sign + b.String()
+}
+
+func fmtTime(t api.Time) string {
+	if t.IsZero() {
+		return "—"
+	}
+	return t.In(api.Kyiv).Format("2006-01-02 15:04")
+}
+
+// wrapParts joins parts with sep into lines no wider than w, breaking between parts.
+func wrapParts(parts []string, sep string, w int) []string {
+	var lines []string
+	cur := ""
+	for _, p := range parts {
+		switch {
+		case cur == "":
+			cur = p
+		case ansi.StringWidth(cur)+ansi.StringWidth(sep)+ansi.StringWidth(p) <= w:
+			cur += sep + p
+		default:
+			lines = append(lines, cur)
+			cur = p
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// fit truncates or pads a line to exactly w columns.
+func fit(s string, w int) string {
+	s = ansi.Truncate(s, w, theme.Ellipsis)
+	if n := ansi.StringWidth(s); n < w {
+		s += strings.Repeat(" ", w-n)
+	}
+	return s
+}

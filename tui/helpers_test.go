@@ -1,0 +1,216 @@
+package tui
+
+import (
+	"context"
+	"image"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/msgs"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	os.Exit(m.Run())
+}
+
+// start is the fixed time of every test: a Thursday noon in Kyiv.
+var start = time.Date(2026, 3, 12, 12, 0, 0, 0, api.Kyiv)
+
+// clock is a settable clock shared by the sandbox, the client and the root.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// fixture is an in-process sandbox with a fixed clock and a client on it.
+type fixture struct {
+	t      *testing.T
+	clock  *clock
+	ts     *httptest.Server
+	client *api.Client
+}
+
+func newFixture(t *testing.T, key string, wrap func(http.Handler) http.Handler) *fixture {
+	t.Helper()
+	clk := &clock{t: start}
+	srv, err := sandbox.New(sandbox.Options{Now: clk.Now, ModerationDelay: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h http.Handler = srv
+	if wrap != nil {
+		h = wrap(srv)
+	}
+	ts := httptest.NewServer(h)
+	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
+	c, err := api.New(ts.URL, api.StaticKey(key), api.WithClock(clk.Now), api.WithRetry(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fixture{t: t, clock: clk, ts: ts, client: c}
+}
+
+func fixedImage(context.Context, string) (image.Image, error) {
+	return image.NewRGBA(image.Rect(0, 0, 8, 8)), nil
+}
+
+// options are the root's options on the fixture.
+func (f *fixture) options() Options {
+	return Options{
+		Client:  f.client,
+		BaseURL: f.ts.URL,
+		Sandbox: true,
+		Lang:    "uk",
+		Now:     f.clock.Now,
+		Images:  fixedImage,
+		Key:     sandbox.KeyPersonal,
+		Version: "test",
+	}
+}
+
+// model is a root of the given size whose clock only moves when the test says.
+func (f *fixture) model(opts Options, w, h int) Model {
+	m := New(opts)
+	m.ticker = func() tea.Cmd { return nil }
+	m, _ = m.update(tea.WindowSizeMsg{Width: w, Height: h})
+	return m
+}
+
+// run feeds msg to m and then every answer of the commands that follow, until
+// nothing is left in flight. Spinner frames are dropped (they would tick forever
+// while something loads), and so is tea.Quit, which run reports instead.
+func (f *fixture) run(m Model, msg tea.Msg) (Model, bool) {
+	f.t.Helper()
+	m, cmd := m.update(msg)
+	return f.settle(m, cmd)
+}
+
+func (f *fixture) settle(m Model, cmd tea.Cmd) (Model, bool) {
+	f.t.Helper()
+	results := make(chan tea.Msg)
+	inflight := 0
+	launch := func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		inflight++
+		go func() { results <- c() }()
+	}
+	launch(cmd)
+	quit := false
+	deadline := time.After(20 * time.Second)
+	for inflight > 0 {
+		var msg tea.Msg
+		select {
+		case msg = <-results:
+		case <-deadline:
+			f.t.Fatal("commands still running after 20s")
+		}
+		inflight--
+		switch msg := msg.(type) {
+		case nil, spinner.TickMsg, msgs.Tick:
+		case tea.QuitMsg:
+			quit = true
+		case tea.BatchMsg:
+			for _, c := range msg {
+				launch(c)
+			}
+		default:
+			if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == cmdType {
+				for i := range v.Len() {
+					c, _ := v.Index(i).Interface().(tea.Cmd)
+					launch(c)
+				}
+				continue
+			}
+			var c tea.Cmd
+			m, c = m.update(msg)
+			launch(c)
+		}
+	}
+	return m, quit
+}
+
+// started is a root that has done its first loads.
+func (f *fixture) started(w, h int) Model {
+	f.t.Helper()
+	m := f.model(f.options(), w, h)
+	m, _ = f.settle(m, m.Init())
+	return m
+}
+
+func keyMsg(s string) tea.KeyMsg {
+	switch s {
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEscape}
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "ctrl+c":
+		return tea.KeyMsg{Type: tea.KeyCtrlC}
+	case "pgdown":
+		return tea.KeyMsg{Type: tea.KeyPgDown}
+	case "down":
+		return tea.KeyMsg{Type: tea.KeyDown}
+	case "tab":
+		return tea.KeyMsg{Type: tea.KeyTab}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
+}
+
+func (f *fixture) press(m Model, keys ...string) (Model, bool) {
+	f.t.Helper()
+	quit := false
+	for _, k := range keys {
+		var q bool
+		m, q = f.run(m, keyMsg(k))
+		quit = quit || q
+	}
+	return m, quit
+}
+
+func plain(m Model) string { return ansi.Strip(m.View()) }
+
+// flat is the screen with runs of spaces and line breaks collapsed, for phrases
+// that a narrow screen wraps.
+func flat(m Model) string { return strings.Join(strings.Fields(plain(m)), " ") }
+
+// checkSize fails when a frame is wider or taller than the terminal.
+func checkSize(t *testing.T, m Model, w, h int) {
+	t.Helper()
+	lines := strings.Split(m.View(), "\n")
+	if len(lines) > h {
+		t.Errorf("%d lines on a %d-line terminal:\n%s", len(lines), h, plain(m))
+	}
+	for i, l := range lines {
+		if ansi.StringWidth(l) > w {
+			t.Errorf("line %d is %d wide on a %d-column terminal: %q", i, ansi.StringWidth(l), w, ansi.Strip(l))
+		}
+	}
+}

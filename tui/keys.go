@@ -1,0 +1,55 @@
+package tui
+
+import (
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// rootKeys are the keys the root owns in every view (docs/tui.md, "Keys").
+type rootKeys struct {
+	Quit, ForceQuit, Help, Lang, Watch, Esc key.Binding
+	Yes, No                                 key.Binding
+}
+
+func defaultRootKeys() rootKeys {
+	return rootKeys{
+		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Lang:      key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "language")),
+		Watch:     key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "watch panel")),
+		Esc:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back/close")),
+		Yes:       key.NewBinding(key.WithKeys("y", "Y", "enter"), key.WithHelp("y/enter", "yes")),
+		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
+	}
+}
+
+// short is what the root adds to a view's short help.
+func (k rootKeys) short(loggedIn bool) []key.Binding {
+	if !loggedIn {
+		return []key.Binding{k.ForceQuit}
+	}
+	return []key.Binding{k.Help, k.Quit}
+}
+
+// full is the root's column of the help overlay.
+func (k rootKeys) full(loggedIn bool) []key.Binding {
+	if !loggedIn {
+		return []key.Binding{k.Esc, k.Help, k.ForceQuit}
+	}
+	return []key.Binding{k.Esc, k.Watch, k.Lang, k.Help, k.Quit, k.ForceQuit}
+}
+
+func newHelp() help.Model {
+	h := help.New()
+	h.Styles.ShortKey = theme.Key
+	h.Styles.ShortDesc = theme.Muted
+	h.Styles.ShortSeparator = theme.Faint
+	h.Styles.Ellipsis = theme.Faint
+	h.Styles.FullKey = theme.Key
+	h.Styles.FullDesc = theme.Muted
+	h.Styles.FullSeparator = theme.Faint
+	return h
+}

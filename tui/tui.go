@@ -1,0 +1,267 @@
+// Package tui owns the root of the interactive app, its only tea.Model: it routes
+// between the views (browser, detail, watch panel, login), handles the global keys,
+// the error banner, the notice line, the footer with the short help and the request
+// budget, the full help overlay and the status-change confirmation. Run adds
+// start-up and the crash report. The views never see each other; they ask the root
+// through tui/msgs.
+package tui
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/bubbles/help"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/keystore/profile"
+	"github.com/listings-tui/listings/tui/browser"
+	"github.com/listings-tui/listings/tui/detail"
+	"github.com/listings-tui/listings/tui/login"
+	"github.com/listings-tui/listings/tui/watch"
+)
+
+// Options are what the app starts from. Only Client (or nothing, for the login
+// screen) and Lang are needed; the rest have defaults.
+type Options struct {
+	Client *api.Client // nil: start on the login screen
+	// LoginReason says why the app starts on the login screen ("no key is stored").
+	LoginReason string
+	Profile     string // "" with --sandbox or --base-url
+	BaseURL     string // shown in the header and prefilled on the login screen
+	Lang        string // uk, ru or en; "" means uk
+	// Env is the profile store, for the login screen and for persisting L; nil in
+	// --sandbox and --base-url mode, where nothing is written.
+	Env *profile.Env
+	// Sandbox says the client talks to the in-process sandbox (the header says so).
+	Sandbox bool
+
+	WatchPath     string        // the watch list's file; "" keeps it in memory
+	WatchStore    *watch.Store  // already opened (Run opens WatchPath into it)
+	WatchInterval time.Duration // 0 turns polling off
+	Now           func() time.Time
+
+	// SandboxStarter backs "Try the sandbox" on the login screen.
+	SandboxStarter func(ctx context.Context) (baseURL, key string, stop func(), err error)
+	Version        string
+
+	// APIOptions are given to a client built after a login (trace, clock in tests).
+	APIOptions []api.Option
+	// Images fetches photos for the detail preview; nil means plain HTTP.
+	Images detail.ImageFetcher
+
+	// Key is the key in use, only so that a crash report can redact it. It is never
+	// shown or stored by the app.
+	Key string
+	// CrashDir is where crash reports go; "" means <user cache dir>/listings.
+	CrashDir string
+	// Input and Output replace the terminal (tests); nil means stdin and stdout.
+	Input  io.Reader
+	Output io.Writer
+}
+
+// view names what fills the area between the header and the footer.
+type view int
+
+const (
+	viewBrowser view = iota
+	viewDetail
+	viewWatch
+	viewLogin
+)
+
+// shared is what every copy of the model points to: Bubble Tea copies the model on
+// each Update, but secrets to redact and sandboxes to stop belong to the process.
+type shared struct {
+	mu    sync.Mutex
+	keys  []string
+	stops []func()
+}
+
+func (s *shared) addKey(k string) {
+	if k == "" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.keys = append(s.keys, k)
+}
+
+func (s *shared) secrets() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.keys...)
+}
+
+func (s *shared) addStop(f func()) {
+	if f == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stops = append(s.stops, f)
+}
+
+// stopAll stops every sandbox started from the login screen.
+func (s *shared) stopAll() {
+	s.mu.Lock()
+	stops := s.stops
+	s.stops = nil
+	s.mu.Unlock()
+	for _, f := range stops {
+		f()
+	}
+}
+
+// Model is the root model.
+type Model struct {
+	opts   Options
+	shared *shared
+	now    time.Time
+
+	client  *api.Client
+	profile string
+	baseURL string
+	lang    string
+	sandbox bool
+
+	browser browser.Model
+	detail  detail.Model
+	watch   watch.Model
+	login   login.Model
+	store   *watch.Store
+
+	active view
+	back   []view // what msgs.Back returns to
+
+	showHelp bool
+	dialog   *dialog
+	banner   *banner
+	notice   notice
+	lastIP   string
+	budget   api.Budget
+	statuses map[int]int // the latest status request per listing id
+
+	help          help.Model
+	keys          rootKeys
+	bell          io.Writer
+	ticker        func() tea.Cmd // tick; tests stop the clock
+	width, height int
+	viewHeight    int // what the views were last given
+	sizedWidth    int
+	header        string
+	footer        string
+}
+
+// New builds the root from opts; it does no I/O, so the first frame is drawn before
+// any network answer (Init returns the loads).
+func New(opts Options) Model {
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Lang == "" {
+		opts.Lang = "uk"
+	}
+	m := Model{
+		opts:     opts,
+		shared:   &shared{},
+		now:      opts.Now(),
+		profile:  opts.Profile,
+		baseURL:  opts.BaseURL,
+		lang:     opts.Lang,
+		sandbox:  opts.Sandbox,
+		store:    opts.WatchStore,
+		statuses: map[int]int{},
+		help:     newHelp(),
+		keys:     defaultRootKeys(),
+		bell:     io.Discard,
+		ticker:   tick,
+		width:    80,
+		height:   24,
+	}
+	if m.store == nil {
+		m.store = watch.NewMemoryStore()
+	}
+	m.shared.addKey(opts.Key)
+	if opts.Client != nil {
+		m.setClient(opts.Client)
+		if m.baseURL == "" {
+			m.baseURL = opts.Client.BaseURL()
+		}
+	} else {
+		m.toLogin(opts.LoginReason)
+	}
+	m.layout()
+	return m
+}
+
+// setClient builds the views over c; used at start and after a login.
+func (m *Model) setClient(c *api.Client) {
+	m.client = c
+	m.budget = c.Budget()
+	m.browser = browser.New(c, m.lang)
+	images := m.opts.Images
+	if images == nil {
+		images = detail.HTTPImages(&http.Client{Timeout: 30 * time.Second})
+	}
+	m.detail = detail.New(c, images, m.lang)
+	m.watch = watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now)
+	m.active = viewBrowser
+	m.back = nil
+}
+
+// toLogin shows the login screen, with why.
+func (m *Model) toLogin(reason string) {
+	var store login.Store
+	if m.opts.Env != nil {
+		store = m.opts.Env
+	}
+	m.login = login.New(login.Config{
+		Store:   store,
+		Sandbox: m.opts.SandboxStarter,
+		BaseURL: m.loginBaseURL(),
+		Profile: m.profile,
+		Lang:    m.lang,
+		Reason:  reason,
+		Version: m.opts.Version,
+	})
+	if m.active != viewLogin {
+		m.back = nil
+	}
+	m.active = viewLogin
+	m.showHelp = false
+	m.dialog = nil
+	m.layout()
+}
+
+// loginBaseURL prefills the login screen, but never with the sandbox's address,
+// which changes on every start.
+func (m *Model) loginBaseURL() string {
+	if m.sandbox {
+		return ""
+	}
+	return m.baseURL
+}
+
+// Init pings once (so the meter learns the key's limits), loads the first page and
+// starts the clock.
+func (m Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{m.ticker()}
+	if m.client != nil {
+		cmds = append(cmds, ping(m.client), m.browser.Init(), m.watch.Init())
+	}
+	return tea.Batch(cmds...)
+}
+
+// host is the base URL's host for the header.
+func host(base string) string {
+	u, err := url.Parse(base)
+	if err != nil || u.Host == "" {
+		return base
+	}
+	return u.Host
+}

@@ -1,0 +1,321 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/keystore/profile"
+	"github.com/listings-tui/listings/tui/login"
+	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/termtext"
+	"github.com/listings-tui/listings/tui/theme"
+	"github.com/listings-tui/listings/tui/watch"
+)
+
+// noticeFor is how long a notice stays.
+const noticeFor = 5 * time.Second
+
+// langs is the order L cycles through.
+var langs = []string{"uk", "ru", "en"}
+
+// pingMsg is the answer of the start-up ping.
+type pingMsg struct {
+	info *api.KeyInfo
+	err  error
+}
+
+// langSavedMsg says whether the language made it into the profile.
+type langSavedMsg struct{ err error }
+
+// tick is the root's clock: one msgs.Tick a second.
+func tick() tea.Cmd {
+	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return msgs.Tick{At: t} })
+}
+
+func ping(c *api.Client) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		info, err := c.Ping(ctx)
+		return pingMsg{info: info, err: err}
+	}
+}
+
+func saveLang(env *profile.Env, name, lang string) tea.Cmd {
+	return func() tea.Msg {
+		cfg, err := env.Config()
+		if err != nil {
+			return langSavedMsg{err}
+		}
+		p, ok := cfg.Get(name)
+		if !ok {
+			return langSavedMsg{}
+		}
+		p.Lang = lang
+		cfg.Put(p)
+		return langSavedMsg{cfg.Save()}
+	}
+}
+
+// Update implements tea.Model.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return m.update(msg) }
+
+// update is Update with the concrete type, for tests and benchmarks.
+func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
+	m.now = m.opts.Now()
+	m, cmd := m.route(msg)
+	m.layout()
+	m.refresh()
+	return m, cmd
+}
+
+func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case msgs.Tick:
+		return m.onTick()
+	case tea.KeyMsg:
+		return m.handleKey(msg)
+	case tea.MouseMsg:
+		return m.toActive(msg)
+	case pingMsg:
+		if msg.err != nil {
+			return m.showError(msgs.Error{Op: "check the key", Err: msg.err})
+		}
+		m.lastIP = termtext.Clean(msg.info.YourIP)
+		m.budget = m.client.Budget()
+		return m, nil
+	case login.Done:
+		return m.loggedIn(msg)
+	case msgs.OpenListing:
+		if m.client == nil {
+			return m, nil
+		}
+		m.push(viewDetail)
+		var cmd tea.Cmd
+		m.detail, cmd = m.detail.Open(msg.ID, msg.Title)
+		return m, cmd
+	case msgs.Back:
+		m.pop()
+		return m, nil
+	case msgs.Error:
+		return m.showError(msg)
+	case msgs.Notice:
+		m.setNotice(termtext.Clean(msg.Text), false)
+		if msg.Bell {
+			return m, ringBell(m.bell)
+		}
+		return m, nil
+	case msgs.RequestStatus:
+		return m.requestStatus(msg)
+	case statusDoneMsg:
+		return m.statusDone(msg)
+	case msgs.Unauthorized:
+		m.toLogin(login.Explain(msg.Err, m.lastIP).String())
+		return m, nil
+	case langSavedMsg:
+		if msg.err != nil {
+			m.setNotice(theme.WarningMark+" the language was not saved to the profile: "+termtext.Clean(msg.err.Error()), true)
+		}
+		return m, nil
+	}
+	// Everything else (msgs.ListingChanged, msgs.LangChanged, msgs.Watch and the
+	// answers of the views' own commands) goes to every view: an answer must reach
+	// its view even while another one is shown.
+	return m.broadcast(msg)
+}
+
+func (m Model) broadcast(msg tea.Msg) (Model, tea.Cmd) {
+	if m.active == viewLogin || m.client == nil {
+		var cmd tea.Cmd
+		m.login, cmd = m.login.Update(msg)
+		if m.client == nil {
+			return m, cmd
+		}
+		// The views keep answering what they had asked before the login screen.
+		var c1, c2, c3 tea.Cmd
+		m.browser, c1 = m.browser.Update(msg)
+		m.detail, c2 = m.detail.Update(msg)
+		m.watch, c3 = m.watch.Update(msg)
+		return m, tea.Batch(cmd, c1, c2, c3)
+	}
+	var c1, c2, c3 tea.Cmd
+	m.browser, c1 = m.browser.Update(msg)
+	m.detail, c2 = m.detail.Update(msg)
+	m.watch, c3 = m.watch.Update(msg)
+	return m, tea.Batch(c1, c2, c3)
+}
+
+func (m Model) toActive(msg tea.Msg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch m.active {
+	case viewBrowser:
+		m.browser, cmd = m.browser.Update(msg)
+	case viewDetail:
+		m.detail, cmd = m.detail.Update(msg)
+	case viewWatch:
+		m.watch, cmd = m.watch.Update(msg)
+	case viewLogin:
+		m.login, cmd = m.login.Update(msg)
+	}
+	return m, cmd
+}
+
+func (m Model) capturing() bool {
+	switch m.active {
+	case viewBrowser:
+		return m.browser.Capturing()
+	case viewDetail:
+		return m.detail.Capturing()
+	case viewWatch:
+		return m.watch.Capturing()
+	case viewLogin:
+		return m.login.Capturing()
+	}
+	return false
+}
+
+func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
+	keys := m.keys
+	if key.Matches(k, keys.ForceQuit) {
+		return m, tea.Quit
+	}
+	if m.showHelp {
+		switch {
+		case key.Matches(k, keys.Esc), key.Matches(k, keys.Help):
+			m.showHelp = false
+		case key.Matches(k, keys.Quit):
+			return m, tea.Quit
+		}
+		return m, nil
+	}
+	if m.dialog != nil {
+		switch {
+		case key.Matches(k, keys.Yes):
+			return m.confirm()
+		case key.Matches(k, keys.No):
+			m.dialog = nil
+		}
+		return m, nil // the dialog is modal
+	}
+	if !m.capturing() {
+		switch {
+		case key.Matches(k, keys.Quit):
+			return m, tea.Quit
+		case key.Matches(k, keys.Help):
+			m.showHelp = true
+			return m, nil
+		case key.Matches(k, keys.Esc) && m.banner != nil:
+			m.banner = nil
+			return m, nil
+		}
+		if m.client != nil && m.active != viewLogin {
+			switch {
+			case key.Matches(k, keys.Lang):
+				return m.cycleLang()
+			case key.Matches(k, keys.Watch):
+				if m.active == viewWatch {
+					m.pop()
+				} else {
+					m.push(viewWatch)
+				}
+				return m, nil
+			}
+		}
+	}
+	return m.toActive(k)
+}
+
+func (m *Model) push(v view) {
+	if m.active == v {
+		return
+	}
+	m.back = append(m.back, m.active)
+	m.active = v
+}
+
+func (m *Model) pop() {
+	if n := len(m.back); n > 0 {
+		m.active = m.back[n-1]
+		m.back = m.back[:n-1]
+		return
+	}
+	if m.client != nil {
+		m.active = viewBrowser
+	}
+}
+
+func (m Model) cycleLang() (Model, tea.Cmd) {
+	next := langs[0]
+	for i, l := range langs {
+		if l == m.lang {
+			next = langs[(i+1)%len(langs)]
+		}
+	}
+	m.lang = next
+	m.setNotice("language: "+next, false)
+	m, cmd := m.broadcast(msgs.LangChanged{Lang: next})
+	if m.opts.Env != nil && m.profile != "" && !m.sandbox {
+		cmd = tea.Batch(cmd, saveLang(m.opts.Env, m.profile, next))
+	}
+	return m, cmd
+}
+
+func (m Model) onTick() (Model, tea.Cmd) {
+	if m.client != nil {
+		m.budget = m.client.Budget()
+	}
+	if !m.notice.until.IsZero() && !m.now.Before(m.notice.until) {
+		m.notice = notice{}
+	}
+	if m.banner != nil {
+		m.banner.render(m.now, m.width)
+	}
+	// The views get the root's clock, not the timer's, so tests stay deterministic.
+	m, cmd := m.broadcast(msgs.Tick{At: m.now})
+	return m, tea.Batch(cmd, m.ticker())
+}
+
+func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
+	opts := append([]api.Option{api.WithVersion(m.opts.Version)}, m.opts.APIOptions...)
+	c, err := api.New(d.BaseURL, api.StaticKey(d.Key), opts...)
+	if err != nil { // login checked the URL with the same rule; this is a bug
+		m.login.SetReason(termtext.Clean(err.Error()))
+		return m, nil
+	}
+	m.shared.addKey(d.Key)
+	m.shared.addStop(d.Stop)
+	m.baseURL, m.profile, m.sandbox = d.BaseURL, d.Profile, d.Sandbox
+	if d.Sandbox {
+		// The sandbox's ids are not the real service's.
+		m.store = watch.NewMemoryStore()
+	}
+	m.setClient(c)
+	m.banner = nil
+	if d.Info != nil {
+		m.lastIP = termtext.Clean(d.Info.YourIP)
+	}
+	where := host(d.BaseURL)
+	if d.Sandbox {
+		where = "the sandbox"
+	}
+	m.setNotice(fmt.Sprintf("%s logged in to %s", theme.OKMark, where), false)
+	return m, tea.Batch(ping(c), m.browser.Init(), m.watch.Init())
+}
+
+// ringBell writes BEL to the terminal itself. Bubble Tea v1 has no bell command and
+// drops Println in the alt screen; the renderer writes each frame with one Write
+// call, so a one-byte write in between cannot land inside an escape sequence.
+func ringBell(w interface{ Write([]byte) (int, error) }) tea.Cmd {
+	return func() tea.Msg {
+		_, _ = w.Write([]byte{'\a'})
+		return nil
+	}
+}

@@ -1,0 +1,259 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// layout gives the views what is left between the header and the footer, whenever
+// that changes (a resize, a banner or a notice coming or going).
+func (m *Model) layout() {
+	h := m.height - 2 // header and footer
+	if m.banner != nil {
+		if m.banner.lines == nil || m.banner.width != m.width {
+			m.banner.render(m.now, m.width)
+		}
+		h -= len(m.banner.lines)
+	}
+	if m.notice.text != "" {
+		h--
+	}
+	h = max(h, 1)
+	if h == m.viewHeight && m.width == m.sizedWidth {
+		return
+	}
+	m.viewHeight, m.sizedWidth = h, m.width
+	if m.client != nil {
+		m.browser.SetSize(m.width, h)
+		m.detail.SetSize(m.width, h)
+		m.watch.SetSize(m.width, h)
+	}
+	m.login.SetSize(m.width, h)
+}
+
+// refresh precomputes the header and the footer for View.
+func (m *Model) refresh() {
+	m.header = m.renderHeader()
+	m.footer = m.renderFooter()
+}
+
+func (m *Model) renderHeader() string {
+	who := m.profile
+	switch {
+	case m.sandbox:
+		who = "sandbox"
+	case m.client == nil:
+		who = "not logged in"
+	case who == "":
+		who = "no profile"
+	}
+	parts := []string{theme.Title.Render("listings"), theme.Heading.Render(who)}
+	if m.baseURL != "" && !m.sandbox {
+		parts = append(parts, theme.Muted.Render(host(m.baseURL)))
+	}
+	left := strings.Join(parts, theme.Faint.Render(" · "))
+	right := theme.Muted.Render("lang ") + theme.Key.Render(m.lang)
+	return spread(left, right, m.width)
+}
+
+func (m *Model) renderFooter() string {
+	right := ""
+	if m.client != nil {
+		right = meter(m.budget, m.width >= 70)
+		if s := m.watchSummary(); s != "" && lipgloss.Width(s)+lipgloss.Width(right)+3 <= m.width/2 {
+			right = s + " · " + right
+		}
+		right = theme.Footer.Render(right)
+	}
+	m.help.Width = max(m.width-lipgloss.Width(right)-2, 1)
+	left := m.help.ShortHelpView(m.shortHelp())
+	return spread(left, right, m.width)
+}
+
+func (m *Model) watchSummary() string {
+	if m.client == nil {
+		return ""
+	}
+	return m.watch.Summary()
+}
+
+// shortHelp is the footer's keys: those of the dialog or the overlay while one is
+// open, else the active view's and the root's.
+func (m *Model) shortHelp() []key.Binding {
+	switch {
+	case m.dialog != nil:
+		return []key.Binding{m.keys.Yes, m.keys.No}
+	case m.showHelp:
+		return []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc/?", "close help")), m.keys.Quit}
+	}
+	var b []key.Binding
+	switch m.active {
+	case viewBrowser:
+		b = m.browser.KeyMap().ShortHelp()
+	case viewDetail:
+		b = m.detail.KeyMap().ShortHelp()
+	case viewWatch:
+		b = m.watch.KeyMap().ShortHelp()
+	case viewLogin:
+		b = m.login.KeyMap().ShortHelp()
+	}
+	return append(b, m.keys.short(m.client != nil && m.active != viewLogin)...)
+}
+
+func (m *Model) fullHelp() [][]key.Binding {
+	var g [][]key.Binding
+	switch m.active {
+	case viewBrowser:
+		g = m.browser.KeyMap().FullHelp()
+	case viewDetail:
+		g = m.detail.KeyMap().FullHelp()
+	case viewWatch:
+		g = m.watch.KeyMap().FullHelp()
+	case viewLogin:
+		g = m.login.KeyMap().FullHelp()
+	}
+	return append(g, m.keys.full(m.client != nil && m.active != viewLogin))
+}
+
+// meter is the request budget: "12/60 min · 340/5 000 today", with "~" before the
+// numbers while the limits are assumed rather than told by a ping.
+func meter(b api.Budget, long bool) string {
+	approx := ""
+	if !b.Known {
+		approx = "~"
+	}
+	if long {
+		return fmt.Sprintf("%s%d/%s min · %s%s/%s today", approx, b.UsedMinute, thousands(b.PerMinute),
+			approx, thousands(b.UsedToday), thousands(b.PerDay))
+	}
+	return fmt.Sprintf("%s%d/%s · %s%s/%s", approx, b.UsedMinute, thousands(b.PerMinute),
+		approx, thousands(b.UsedToday), thousands(b.PerDay))
+}
+
+// thousands groups digits with a space: 5 000, 100 000.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var out []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ' ')
+		}
+		out = append(out, s[i])
+	}
+	if neg {
+		return "-" + string(out)
+	}
+	return string(out)
+}
+
+// spread puts left and right on one line of width w, left cut first.
+func spread(left, right string, w int) string {
+	rw := lipgloss.Width(right)
+	if rw >= w {
+		return ansi.Truncate(right, w, "")
+	}
+	lw := lipgloss.Width(left)
+	if lw+rw+1 > w {
+		left = ansi.Truncate(left, w-rw-1, theme.Ellipsis)
+		lw = lipgloss.Width(left)
+	}
+	return left + strings.Repeat(" ", w-lw-rw) + right
+}
+
+// View joins what Update prepared: header, the active view (or the help overlay,
+// with the dialog over it), banner, notice and footer.
+func (m Model) View() string {
+	var body string
+	switch {
+	case m.showHelp:
+		body = m.helpOverlay()
+	default:
+		body = m.activeView()
+	}
+	lines := fit(body, m.width, m.viewHeight)
+	if m.dialog != nil {
+		lines = m.overlayDialog(lines)
+	}
+	out := make([]string, 0, m.height)
+	out = append(out, m.header)
+	out = append(out, lines...)
+	if m.banner != nil {
+		out = append(out, m.banner.lines...)
+	}
+	if m.notice.text != "" {
+		style := theme.Notice
+		if m.notice.warn {
+			style = theme.Warning.Padding(0, 1)
+		}
+		out = append(out, ansi.Truncate(style.Render(m.notice.text), m.width, theme.Ellipsis))
+	}
+	out = append(out, m.footer)
+	if len(out) > m.height && m.height > 0 {
+		out = out[len(out)-m.height:] // the footer and the banner matter more than the header
+	}
+	return strings.Join(out, "\n")
+}
+
+func (m Model) activeView() string {
+	switch m.active {
+	case viewBrowser:
+		return m.browser.View()
+	case viewDetail:
+		return m.detail.View()
+	case viewWatch:
+		return m.watch.View()
+	case viewLogin:
+		return m.login.View()
+	}
+	return ""
+}
+
+func (m Model) helpOverlay() string {
+	h := m.help
+	h.Width = max(m.width-4, 10)
+	body := theme.Heading.Render("Keys") + "\n\n" + h.FullHelpView(m.fullHelp())
+	return theme.Border.Width(max(m.width-2, 10)).Render(body)
+}
+
+// overlayDialog draws the confirmation over the middle of the view.
+func (m Model) overlayDialog(lines []string) []string {
+	w := min(64, m.width-2)
+	box := strings.Split(theme.Dialog.Width(max(w-2, 10)).Render(strings.Join(m.dialog.lines, "\n")), "\n")
+	if len(box) > len(lines) {
+		box = box[:len(lines)]
+	}
+	top := (len(lines) - len(box)) / 2
+	out := append([]string(nil), lines...)
+	for i, l := range box {
+		bw := lipgloss.Width(l)
+		pad := max((m.width-bw)/2, 0)
+		out[top+i] = ansi.Truncate(strings.Repeat(" ", pad)+l, m.width, "")
+	}
+	return out
+}
+
+// fit makes s exactly h lines of at most w cells.
+func fit(s string, w, h int) []string {
+	lines := strings.SplitN(s, "\n", h+1)
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		if ansi.StringWidth(l) > w {
+			lines[i] = ansi.Truncate(l, w, "")
+		}
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return lines
+}

@@ -1,0 +1,257 @@
+package watch
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+const emptyText = "Nothing is watched. Press w on a listing, or + to add an id."
+
+// headLines are the title, the status line, a blank line and the table header.
+const headLines = 4
+
+// listHeight is how many rows fit under the header.
+func (m *Model) listHeight() int {
+	h := m.height - headLines
+	if m.adding {
+		h -= 2
+	}
+	return max(h, 1)
+}
+
+// Summary is the footer's short text ("watching 2 · next check 12s"); "" when the
+// list is empty.
+func (m Model) Summary() string { return m.summary }
+
+// View renders the panel: exactly height lines, none wider than width.
+func (m Model) View() string {
+	lines := make([]string, 0, m.height)
+	lines = append(lines, theme.Title.Render("Moderation watch"), m.statusLine, "")
+	if m.store.Len() == 0 {
+		lines = append(lines, theme.Muted.Render(emptyText))
+	} else {
+		lines = append(lines, m.header)
+		lines = append(lines, m.rows...)
+	}
+	var bottom []string
+	if m.adding {
+		hint := theme.Muted.Render("enter watch · esc cancel")
+		if m.inputErr != "" {
+			hint = theme.Danger.Render(theme.ErrorMark + " " + m.inputErr)
+		}
+		bottom = []string{m.input.View(), hint}
+	}
+	for len(lines)+len(bottom) < m.height {
+		lines = append(lines, "")
+	}
+	lines = append(lines[:max(min(len(lines), m.height-len(bottom)), 0)], bottom...)
+	if len(lines) > m.height {
+		lines = lines[len(lines)-m.height:]
+	}
+	for i, l := range lines {
+		lines[i] = fit(l, m.width)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fit truncates a (styled) line to w cells.
+func fit(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, theme.Ellipsis)
+}
+
+// pad truncates or pads a (styled) cell to exactly w cells.
+func pad(s string, w int) string {
+	s = fit(s, w)
+	return s + strings.Repeat(" ", max(w-lipgloss.Width(s), 0))
+}
+
+// refresh precomputes everything View and Summary show, and keeps the cursor in range.
+func (m *Model) refresh() {
+	es := m.store.Entries()
+	m.cursor = max(min(m.cursor, len(es)-1), 0)
+	h := m.listHeight()
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	}
+	if m.cursor >= m.offset+h {
+		m.offset = m.cursor - h + 1
+	}
+	m.offset = max(min(m.offset, len(es)-h), 0)
+	m.statusLine = theme.Muted.Render(m.statusText())
+	m.summary = m.summaryText()
+
+	idW := 2
+	for _, e := range es {
+		idW = max(idW, len(strconv.Itoa(e.ID)))
+	}
+	const statusW, addedW = 10, 6
+	showAdded := m.width >= 70
+	fixed := 2 + idW + 1 + 1 + statusW + 1
+	if showAdded {
+		fixed += 1 + addedW
+	}
+	rest := max(m.width-fixed, 12)
+	titleW := max(rest*45/100, 6)
+	nextW := max(rest-titleW, 6)
+	cols := func(id, title, status, next, added string) string {
+		s := pad(id, idW) + " " + pad(title, titleW) + " " + pad(status, statusW) + " " + pad(next, nextW)
+		if showAdded {
+			s += " " + pad(added, addedW)
+		}
+		return s
+	}
+	m.header = theme.Header.Render("  " + cols("ID", "TITLE", "STATUS", "NEXT", "ADDED"))
+	// Only the visible rows are rendered: a tick re-renders them every second.
+	m.rows = m.rows[:0:0]
+	for i := m.offset; i < min(m.offset+h, len(es)); i++ {
+		e := es[i]
+		title := e.Title
+		if title == "" {
+			title = "—"
+		}
+		next, bad := m.nextText(e)
+		added := clock(e.AddedAt, m.at)
+		if i == m.cursor {
+			line := theme.Cursor + " " + cols(strconv.Itoa(e.ID), title, theme.StatusPlain(e.Status), next, added)
+			m.rows = append(m.rows, theme.Selected.Render(fit(line, m.width)))
+			continue
+		}
+		nextStyle := theme.Muted
+		if bad {
+			nextStyle = theme.Danger
+		}
+		m.rows = append(m.rows, "  "+cols(strconv.Itoa(e.ID), title, theme.Status(e.Status),
+			nextStyle.Render(fit(next, nextW)), theme.Muted.Render(added)))
+	}
+}
+
+// nextText says what happens next to an entry; bad marks a failure.
+func (m *Model) nextText(e *Entry) (string, bool) {
+	switch {
+	case e.Gone:
+		return "not found: removed or another account's", true
+	case !e.Pollable() && e.Status == api.StatusBlocked:
+		return "blocked: " + reasonOr(e.Reason), false
+	case !e.Pollable():
+		return "decided " + clock(e.DecidedAt, m.at), false
+	case m.base <= 0:
+		return "polling off", false
+	case m.inflight.seq != 0 && m.inflight.id == e.ID:
+		return "checking…", false
+	case m.authPaused:
+		return "paused: key refused", true
+	case e.Error != "" && !e.NextCheck.After(m.at):
+		return theme.ErrorMark + " " + e.Error + " · retry due", true
+	case e.Error != "":
+		return theme.ErrorMark + " " + e.Error + " · retry in " + countdown(e.NextCheck.Sub(m.at)), true
+	case !e.NextCheck.After(m.at) && m.at.Before(m.holdUntil):
+		return "paused: " + m.holdWhy, false
+	case !e.NextCheck.After(m.at):
+		return "check due", false
+	}
+	return "next check in " + countdown(e.NextCheck.Sub(m.at)), false
+}
+
+func (m *Model) statusText() string {
+	if m.base <= 0 {
+		return "polling off (watch interval 0)"
+	}
+	s := fmt.Sprintf("polling every %s–%s", interval(m.base), interval(capFor(m.base)))
+	if b := m.budget; b.PerMinute > 0 {
+		s += fmt.Sprintf(" · budget %d/%d this minute", b.UsedMinute, b.PerMinute)
+		if b.PerDay > 0 && b.UsedToday*2 >= b.PerDay {
+			s += fmt.Sprintf(", %d/%d today", b.UsedToday, b.PerDay)
+		}
+	}
+	switch {
+	case m.authPaused:
+		s += " · paused: the key was refused (r retries)"
+	case m.at.Before(m.holdUntil):
+		s += " · paused: " + m.holdWhy + " " + untilText(m.holdUntil, m.at)
+	}
+	return s
+}
+
+func (m *Model) summaryText() string {
+	es := m.store.Entries()
+	if len(es) == 0 {
+		return ""
+	}
+	n := 0
+	var soonest time.Time
+	for _, e := range es {
+		if e.Pollable() {
+			n++
+			if soonest.IsZero() || e.NextCheck.Before(soonest) {
+				soonest = e.NextCheck
+			}
+		}
+	}
+	if n == 0 {
+		return fmt.Sprintf("watch: %d decided", len(es))
+	}
+	s := fmt.Sprintf("watching %d · ", n)
+	switch {
+	case m.base <= 0:
+		return s + "polling off"
+	case m.authPaused:
+		return s + "paused: key refused"
+	case m.inflight.seq != 0:
+		return s + "checking"
+	case m.at.Before(m.holdUntil):
+		return s + "paused: " + m.holdWhy
+	case !soonest.After(m.at):
+		return s + "next check now"
+	}
+	return s + "next check " + countdown(soonest.Sub(m.at))
+}
+
+// countdown renders a wait rounded up to the second: "12s", "1m05s", "2h05m".
+func countdown(d time.Duration) string {
+	s := int((max(d, 0) + time.Second - 1) / time.Second)
+	switch {
+	case s < 60:
+		return strconv.Itoa(s) + "s"
+	case s < 3600:
+		return fmt.Sprintf("%dm%02ds", s/60, s%60)
+	}
+	return fmt.Sprintf("%dh%02dm", s/3600, s%3600/60)
+}
+
+// interval renders a schedule step: "15s", "22.5s", "2m", "2m40s".
+func interval(d time.Duration) string {
+	if d < time.Minute {
+		return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
+	}
+	if d%time.Minute == 0 {
+		return strconv.Itoa(int(d/time.Minute)) + "m"
+	}
+	return countdown(d)
+}
+
+// clock renders a time in the clock's zone: the time today, the date otherwise.
+func clock(t, now time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	t = t.In(now.Location())
+	if y, mo, d := t.Date(); y == now.Year() && mo == now.Month() && d == now.Day() {
+		return t.Format("15:04")
+	}
+	return t.Format("02 Jan")
+}
+
+func untilText(until, now time.Time) string {
+	return "for " + countdown(until.Sub(now))
+}
