@@ -5,7 +5,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 BIN     := bin/listings
 PKGS    := ./...
 
-.PHONY: run test build lint golden bench fuzz clean
+.PHONY: run test build lint golden bench fuzz clean snapshot
 
 ## run: start the app on the embedded sandbox (no key, no network)
 run:
@@ -43,3 +43,7 @@ bench:
 
 clean:
 	rm -rf bin dist
+
+## snapshot: the release build of .goreleaser.yaml into dist/, for every platform, without publishing
+snapshot:
+	goreleaser release --snapshot --clean
