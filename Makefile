@@ -9,7 +9,7 @@ PKGS    := ./...
 
 ## run: start the app on the embedded sandbox (no key, no network)
 run:
-	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/listings sandbox serve
+	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/listings --sandbox
 
 ## test: every test, with the race detector
 test:
