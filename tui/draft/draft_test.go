@@ -1,0 +1,218 @@
+package draft
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/sandbox"
+)
+
+var now = time.Date(2026, 3, 12, 12, 0, 0, 0, api.Kyiv)
+
+// kyivRef is a city of the seed (Київ).
+const kyivRef = "8d5a980d-391c-11dd-90d9-001a92567626"
+
+func client(t *testing.T) *api.Client {
+	t.Helper()
+	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
+	c, err := api.New(ts.URL, api.StaticKey(sandbox.KeyPersonal), api.WithRetry(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func filled() *Draft {
+	d := New("http://127.0.0.1:1", "", "en", now)
+	d.Title = "Bicycle Trek Marlin 7"
+	d.Description = "Hardtail, serviced in spring, new tyres and chain."
+	d.Price = "12 500,50"
+	d.CategoryID = 1001
+	d.CityRef = kyivRef
+	return d
+}
+
+func TestProblems(t *testing.T) {
+	attrs := []api.Attribute{
+		{Code: "kind", Name: "Kind", Type: api.AttrSelect, Required: true, Options: []api.AttributeOption{{Value: "a", Label: "A"}}},
+		{Code: "n", Name: "Number", Type: api.AttrNumber},
+		{Code: "r", Name: "Range", Type: api.AttrRange},
+		{Code: "b", Name: "Flag", Type: api.AttrBoolean},
+		{Code: "t", Name: "Text", Type: api.AttrText, Required: true},
+	}
+	d := New("", "", "uk", now)
+	d.Title, d.Description, d.Price = "abc", strings.Repeat("я", 5001), "12a"
+	d.ContactPhone = "call me"
+	d.Attributes = map[string]AttrValue{"n": {Text: "1e5"}, "r": {From: "10", To: "2"}, "b": {Text: "maybe"}, "t": {Text: "   "}}
+	p := d.Problems(attrs)
+	want := map[string]string{
+		FieldTitle:                 "at least 5",
+		FieldDescription:           "shorten it to 5000",
+		FieldPrice:                 "not a price",
+		FieldCategory:              "choose a category",
+		FieldCity:                  "choose a city",
+		FieldContactPhone:          "not a phone number",
+		AttributeField("kind"):     "Kind is required",
+		AttributeField("n"):        "not a number",
+		AttributeField("r"):        "greater than to",
+		AttributeField("b"):        "yes or no",
+		AttributeField("t"):        "Text is required",
+	}
+	for f, w := range want {
+		if !strings.Contains(p[f], w) {
+			t.Errorf("%s: %q, want %q", f, p[f], w)
+		}
+	}
+	if len(p) != len(want) {
+		t.Errorf("problems %v", p)
+	}
+	// Exchange and free need no price.
+	d.PriceType = api.PriceFree
+	if m := d.Problems(nil)[FieldPrice]; m != "" {
+		t.Errorf("free listing: %q", m)
+	}
+}
+
+func TestParsePrice(t *testing.T) {
+	for in, want := range map[string]string{"1500": "1500", "12 000,50": "12000.50", "99.9": "99.9", "1\u00a0000": "1000"} {
+		p, err := ParsePrice(in)
+		if err != nil || p.String() != want {
+			t.Errorf("%q → %v %v", in, p, err)
+		}
+	}
+	for _, in := range []string{"", "-5", "1e3", "abc", "1.2.3"} {
+		if _, err := ParsePrice(in); err == nil {
+			t.Errorf("%q accepted", in)
+		}
+	}
+}
+
+// TestCreateThenEditAgainstSandbox sends a draft's create body to the sandbox, reads
+// the listing back as an edit draft, changes two things, and checks the edit carries
+// only those.
+func TestCreateThenEditAgainstSandbox(t *testing.T) {
+	c := client(t)
+	ctx := t.Context()
+	attrs, err := c.Attributes(ctx, 1001, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := filled()
+	d.Attributes = map[string]AttrValue{}
+	for _, a := range attrs {
+		switch a.Type {
+		case api.AttrSelect:
+			d.Attributes[a.Code] = AttrValue{Text: a.Options[0].Value}
+		case api.AttrRange:
+			d.Attributes[a.Code] = AttrValue{From: "150", To: "185"}
+		case api.AttrBoolean:
+			d.Attributes[a.Code] = AttrValue{Text: "true"}
+		case api.AttrText:
+			d.Attributes[a.Code] = AttrValue{Text: "Trek"}
+		}
+	}
+	if p := d.Problems(attrs); len(p) != 0 {
+		t.Fatalf("problems: %v", p)
+	}
+	d.Photos = []Photo{{Path: "/tmp/a.jpg"}}
+	if _, err := d.CreateBody(attrs); err != ErrNotUploaded {
+		t.Fatalf("pending photo: %v", err)
+	}
+	if d.Cost() != 2 {
+		t.Errorf("cost %d", d.Cost())
+	}
+	d.Photos = nil
+	body, err := d.CreateBody(attrs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.CreateListing(ctx, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.GetListing(ctx, res.ListingID, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := got.Listing
+	if l.Price.String() != "12500.5" && l.Price.String() != "12500.50" || l.CityRef != kyivRef {
+		t.Errorf("price %v city %q", l.Price, l.CityRef)
+	}
+	if string(l.Attributes["rider_height"]) != `{"from":150,"to":185}` {
+		t.Errorf("range sent as %s", l.Attributes["rider_height"])
+	}
+
+	e := ForEdit("", "", "en", &l, now)
+	if _, ch, err := e.EditBody(attrs); err != nil || len(ch) != 0 {
+		t.Fatalf("untouched edit: %v %v", ch, err)
+	}
+	e.Title = "Bicycle Trek Marlin 7, size L"
+	v := e.Attributes["electric"]
+	v.Text = "false"
+	e.Attributes["electric"] = v
+	edit, ch, err := e.EditBody(attrs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(edit)
+	var sent map[string]json.RawMessage
+	_ = json.Unmarshal(b, &sent)
+	if len(sent) != 2 || sent["title"] == nil || sent["attributes"] == nil || len(ch) != 2 {
+		t.Fatalf("edit sends %s, changes %v", b, ch)
+	}
+	if _, err := c.EditListing(ctx, l.ID, edit); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRefusalLandsOnField(t *testing.T) {
+	c := client(t)
+	attrs, err := c.Attributes(t.Context(), 303, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := filled()
+	d.CategoryID = 303
+	d.Attributes = map[string]AttrValue{"device_type": {Text: attrs[0].Options[0].Value}, "screen_diagonal": {Text: "500"}}
+	body, err := d.CreateBody(attrs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.CreateListing(t.Context(), body)
+	r := RefusalFrom(err, now)
+	if r.Code != api.CodeAttributeInvalid || !strings.Contains(r.Fields["attributes.screen_diagonal"], "screen_diagonal") {
+		t.Fatalf("refusal %+v", r)
+	}
+}
+
+func TestApplies(t *testing.T) {
+	sel := api.Attribute{Code: "brand", Type: api.AttrSelect, Options: []api.AttributeOption{{Value: "apple"}}}
+	cases := []struct {
+		a    api.Attribute
+		v    AttrValue
+		want bool
+	}{
+		{sel, AttrValue{Text: "apple"}, true},
+		{sel, AttrValue{Text: "samsung"}, false},
+		{api.Attribute{Type: api.AttrNumber}, AttrValue{Text: "12"}, true},
+		{api.Attribute{Type: api.AttrNumber}, AttrValue{Text: "Trek"}, false},
+		{api.Attribute{Type: api.AttrText}, AttrValue{Type: api.AttrSelect, Text: "apple"}, true},
+		{api.Attribute{Type: api.AttrText}, AttrValue{Type: api.AttrRange, From: "1"}, false},
+		{api.Attribute{Type: api.AttrBoolean}, AttrValue{Text: "true"}, true},
+		{api.Attribute{Type: api.AttrRange}, AttrValue{Text: "5"}, false},
+	}
+	for _, c := range cases {
+		if got := Applies(c.a, c.v); got != c.want {
+			t.Errorf("Applies(%s, %+v) = %v", c.a.Type, c.v, got)
+		}
+	}
+}
