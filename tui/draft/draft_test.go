@@ -55,17 +55,17 @@ func TestProblems(t *testing.T) {
 	d.Attributes = map[string]AttrValue{"n": {Text: "1e5"}, "r": {From: "10", To: "2"}, "b": {Text: "maybe"}, "t": {Text: "   "}}
 	p := d.Problems(attrs)
 	want := map[string]string{
-		FieldTitle:                 "at least 5",
-		FieldDescription:           "shorten it to 5000",
-		FieldPrice:                 "not a price",
-		FieldCategory:              "choose a category",
-		FieldCity:                  "choose a city",
-		FieldContactPhone:          "not a phone number",
-		AttributeField("kind"):     "Kind is required",
-		AttributeField("n"):        "not a number",
-		AttributeField("r"):        "greater than to",
-		AttributeField("b"):        "yes or no",
-		AttributeField("t"):        "Text is required",
+		FieldTitle:             "at least 5",
+		FieldDescription:       "shorten it to 5000",
+		FieldPrice:             "not a price",
+		FieldCategory:          "choose a category",
+		FieldCity:              "choose a city",
+		FieldContactPhone:      "not a phone number",
+		AttributeField("kind"): "Kind is required",
+		AttributeField("n"):    "not a number",
+		AttributeField("r"):    "greater than to",
+		AttributeField("b"):    "yes or no",
+		AttributeField("t"):    "Text is required",
 	}
 	for f, w := range want {
 		if !strings.Contains(p[f], w) {
