@@ -69,3 +69,19 @@ type Unauthorized struct{ Err error }
 
 // Tick is the root's clock, for countdowns and the budget meter.
 type Tick struct{ At time.Time }
+
+// ListingSaved tells the root the editor's create or edit was accepted: the root
+// shows it, refreshes the lists, and watches it while it is pending.
+type ListingSaved struct {
+	ID      int
+	Title   string
+	Status  api.Status
+	Created bool // a new listing; false for an edit
+}
+
+// ResumeDraft asks the root to open the editor on a stored draft.
+type ResumeDraft struct{ ID string }
+
+// DraftsChanged tells every view the stored drafts changed (one was saved for the
+// first time, sent or deleted), so counts and lists follow.
+type DraftsChanged struct{}

@@ -1,0 +1,274 @@
+// Package drafts owns the drafts list: the listings being written that were not
+// sent yet (new ones and edits), for the service in use, most recent first, with
+// what happened to each last (refused, uploads done); enter resumes one in the
+// editor, d deletes one after a confirmation. Damaged files are listed too, so a
+// draft is never lost silently.
+package drafts
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/termtext"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// Model is the drafts view.
+type Model struct {
+	store   *draft.Store
+	baseURL string
+	now     func() time.Time
+
+	items   []draft.Listed
+	rows    []string // rendered in Update
+	loaded  bool
+	seq     int
+	err     string
+	cursor  int
+	offset  int
+	confirm string // the id asked about for deletion
+
+	keys          KeyMap
+	width, height int
+}
+
+// listMsg is the answer of a read of the drafts folder.
+type listMsg struct {
+	seq   int
+	items []draft.Listed
+	err   error
+}
+
+type deletedMsg struct {
+	id  string
+	err error
+}
+
+func list(store *draft.Store, baseURL string, seq int) tea.Cmd {
+	return func() tea.Msg {
+		items, err := store.List(baseURL)
+		return listMsg{seq: seq, items: items, err: err}
+	}
+}
+
+func remove(store *draft.Store, id string) tea.Cmd {
+	return func() tea.Msg { return deletedMsg{id: id, err: store.Delete(id)} }
+}
+
+// New returns the list of the drafts kept in store for baseURL.
+func New(store *draft.Store, baseURL string, now func() time.Time) Model {
+	if now == nil {
+		now = time.Now
+	}
+	m := Model{store: store, baseURL: baseURL, now: now, keys: defaultKeyMap()}
+	m.SetSize(80, 20)
+	return m
+}
+
+// Init reads the list (the answer carries the current sequence number).
+func (m Model) Init() tea.Cmd { return list(m.store, m.baseURL, m.seq) }
+
+// Reload reads the list again.
+func (m *Model) Reload() tea.Cmd {
+	m.seq++
+	return list(m.store, m.baseURL, m.seq)
+}
+
+// Count is the number of drafts listed (damaged files included).
+func (m Model) Count() int { return len(m.items) }
+
+// SetSize sets the size View fills exactly.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = max(w, 1), max(h, 1)
+	m.render()
+}
+
+// Capturing: the view has no text input.
+func (m Model) Capturing() bool { return false }
+
+// Update handles a message.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case listMsg:
+		if msg.seq != m.seq {
+			return m, nil
+		}
+		m.loaded, m.items, m.err = true, msg.items, ""
+		if msg.err != nil {
+			m.err = msg.err.Error()
+		}
+		m.cursor = min(m.cursor, max(len(m.items)-1, 0))
+		m.render()
+		return m, nil
+	case deletedMsg:
+		if msg.err != nil {
+			m.err = msg.err.Error()
+		}
+		return m, tea.Batch(m.Reload(), func() tea.Msg { return msgs.DraftsChanged{} })
+	case msgs.DraftsChanged:
+		return m, m.Reload()
+	case tea.KeyMsg:
+		return m.onKey(msg)
+	case tea.MouseMsg:
+		switch msg.Button {
+		case tea.MouseButtonWheelUp:
+			m.move(-1)
+		case tea.MouseButtonWheelDown:
+			m.move(1)
+		}
+	}
+	return m, nil
+}
+
+func (m Model) onKey(k tea.KeyMsg) (Model, tea.Cmd) {
+	if m.confirm != "" {
+		id := m.confirm
+		m.confirm = ""
+		m.render()
+		if key.Matches(k, m.keys.Yes) {
+			return m, remove(m.store, id)
+		}
+		return m, nil
+	}
+	switch {
+	case key.Matches(k, m.keys.Up):
+		m.move(-1)
+	case key.Matches(k, m.keys.Down):
+		m.move(1)
+	case key.Matches(k, m.keys.Home):
+		m.move(-len(m.items))
+	case key.Matches(k, m.keys.End):
+		m.move(len(m.items))
+	case key.Matches(k, m.keys.Back):
+		return m, func() tea.Msg { return msgs.Back{} }
+	case key.Matches(k, m.keys.Open):
+		if it, ok := m.selected(); ok && it.Draft != nil {
+			id := it.ID
+			return m, func() tea.Msg { return msgs.ResumeDraft{ID: id} }
+		}
+	case key.Matches(k, m.keys.Delete):
+		if it, ok := m.selected(); ok {
+			m.confirm = it.ID
+			m.render()
+		}
+	case key.Matches(k, m.keys.Reload):
+		return m, m.Reload()
+	}
+	return m, nil
+}
+
+func (m Model) selected() (draft.Listed, bool) {
+	if m.cursor < 0 || m.cursor >= len(m.items) {
+		return draft.Listed{}, false
+	}
+	return m.items[m.cursor], true
+}
+
+func (m *Model) move(d int) {
+	m.cursor = min(max(m.cursor+d, 0), max(len(m.items)-1, 0))
+	m.render()
+}
+
+// body is the number of rows on screen: a heading line and a hint line take two.
+func (m *Model) body() int { return max(m.height-2, 1) }
+
+// render lays the rows out once per change, so View only joins them.
+func (m *Model) render() {
+	if m.cursor < m.offset {
+		m.offset = m.cursor
+	}
+	if m.cursor >= m.offset+m.body() {
+		m.offset = m.cursor - m.body() + 1
+	}
+	m.rows = m.rows[:0]
+	for i, it := range m.items {
+		line := m.row(it)
+		if i == m.cursor {
+			line = theme.Selected.Render(ansi.Truncate(theme.Cursor+" "+line, m.width, theme.Ellipsis))
+		} else {
+			line = "  " + line
+		}
+		m.rows = append(m.rows, ansi.Truncate(line, m.width, theme.Ellipsis))
+	}
+}
+
+func (m *Model) row(it draft.Listed) string {
+	if it.Draft == nil {
+		return theme.ErrorMark + " " + it.ID + ": " + termtext.Clean(it.Err.Error())
+	}
+	d := it.Draft
+	kind := "new"
+	if d.IsEdit() {
+		kind = fmt.Sprintf("edit %d", d.ListingID)
+	}
+	title := strings.TrimSpace(termtext.Clean(d.Title))
+	if title == "" {
+		title = "untitled"
+	}
+	var notes []string
+	if d.Refusal != nil {
+		notes = append(notes, theme.ErrorMark+" refused: "+termtext.Clean(d.Refusal.Code))
+	}
+	if n := len(d.Photos); n > 0 {
+		notes = append(notes, fmt.Sprintf("%d photo(s)", n))
+	}
+	if n := d.PendingUploads(); n > 0 {
+		notes = append(notes, fmt.Sprintf("%d not uploaded", n))
+	}
+	return fmt.Sprintf("%-9s %s  %s  %s", kind, title, theme.Muted.Render(ago(m.now(), d.UpdatedAt)), strings.Join(notes, " · "))
+}
+
+// ago says how long since t, the way a person says it.
+func ago(now, t time.Time) string {
+	d := now.Sub(t)
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return fmt.Sprintf("%d min ago", int(d.Minutes()))
+	case d < 24*time.Hour:
+		return fmt.Sprintf("%d h ago", int(d.Hours()))
+	}
+	return t.Format("2006-01-02")
+}
+
+// View renders the list in exactly the size given.
+func (m Model) View() string {
+	lines := []string{theme.Heading.Render(fmt.Sprintf("Drafts (%d)", len(m.items))) +
+		theme.Muted.Render("  kept on disk until sent; enter resumes")}
+	switch {
+	case m.err != "":
+		lines = append(lines, theme.Danger.Render(theme.ErrorMark+" "+termtext.Clean(m.err)))
+	case !m.loaded:
+		lines = append(lines, theme.Muted.Render("reading drafts…"))
+	case len(m.items) == 0:
+		lines = append(lines, theme.Muted.Render("No drafts. n starts a new listing; what you type is kept here until it is sent."))
+	}
+	end := min(m.offset+m.body(), len(m.rows))
+	if m.offset < end {
+		lines = append(lines, m.rows[m.offset:end]...)
+	}
+	for len(lines) < m.height-1 {
+		lines = append(lines, "")
+	}
+	lines = lines[:m.height-1]
+	hint := ""
+	if m.confirm != "" {
+		hint = theme.Warning.Render("Delete this draft? It cannot be undone. y deletes, n keeps it")
+	}
+	lines = append(lines, hint)
+	for i, l := range lines {
+		if lipgloss.Width(l) > m.width {
+			lines[i] = ansi.Truncate(l, m.width, theme.Ellipsis)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
