@@ -61,30 +61,30 @@ type lru struct {
 }
 
 type entry struct {
-	key  string
-	rows []row
+	key string
+	ans answer
 }
 
 func newLRU(size int) *lru {
 	return &lru{size: size, order: list.New(), byKey: map[string]*list.Element{}}
 }
 
-func (c *lru) get(key string) ([]row, bool) {
+func (c *lru) get(key string) (answer, bool) {
 	el, ok := c.byKey[key]
 	if !ok {
-		return nil, false
+		return answer{}, false
 	}
 	c.order.MoveToFront(el)
-	return el.Value.(*entry).rows, true
+	return el.Value.(*entry).ans, true
 }
 
-func (c *lru) put(key string, rows []row) {
+func (c *lru) put(key string, ans answer) {
 	if el, ok := c.byKey[key]; ok {
-		el.Value.(*entry).rows = rows
+		el.Value.(*entry).ans = ans
 		c.order.MoveToFront(el)
 		return
 	}
-	c.byKey[key] = c.order.PushFront(&entry{key: key, rows: rows})
+	c.byKey[key] = c.order.PushFront(&entry{key: key, ans: ans})
 	for c.order.Len() > c.size {
 		old := c.order.Back()
 		c.order.Remove(old)

@@ -17,7 +17,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -60,11 +59,13 @@ const (
 // editor closed and opened again) is not taken by the new one.
 var lastID atomic.Int64
 
-// row is one city as the list shows it, formatted when the answer came.
+// row is one city as the list shows it, formatted and measured when the answer
+// came, so that View only pads.
 type row struct {
-	city  api.City
-	label string
-	count string // "12 warehouses"
+	city   api.City // City.Label is what is listed
+	labelW int      // display width of City.Label
+	count  string   // "  12 warehouses", right-aligned to the widest of its answer
+	styled string   // count, rendered muted once rather than on every frame
 }
 
 // Model is the city picker.
@@ -93,8 +94,9 @@ type Model struct {
 	st      state
 	rows    []row
 	rowsFor string // the cache key the rows answer
+	more    bool   // the service sent as many as asked: more places may match
 	shownQ  string // the input as it was typed for the rows (or the empty answer)
-	countW  int    // the widest warehouse count, for alignment
+	countW  int    // the width of the warehouse column
 	cursor  int
 	offset  int
 	errText string
@@ -153,7 +155,7 @@ func (m Model) KeyMap() KeyMap {
 // SetChosen shows the city already in the draft (from a saved draft or the listing
 // being edited). Both come from outside the program, so they are cleaned.
 func (m *Model) SetChosen(ref, label string) {
-	m.chosenRef, m.chosenLabel = termtext.Clean(ref), termtext.Clean(label)
+	m.chosenRef, m.chosenLabel = clean(ref), clean(label)
 }
 
 // Current returns the chosen city's ref and label; ref is "" when none is chosen.

@@ -198,13 +198,7 @@ func press(t testing.TB, m Model, keys ...string) (Model, []tea.Msg) {
 // typeText types s one rune at a time, quickly: no tick is delivered.
 func typeText(t testing.TB, m Model, s string) (Model, []tea.Msg) {
 	t.Helper()
-	var all []tea.Msg
-	for _, r := range s {
-		var out []tea.Msg
-		m, out = press(t, m, string(r))
-		all = append(all, out...)
-	}
-	return m, all
+	return press(t, m, strings.Split(s, "")...) // one string per rune
 }
 
 func ticks(out []tea.Msg) []debounceMsg {

@@ -218,8 +218,12 @@ func TestChooseSendsTheRef(t *testing.T) {
 		t.Fatalf("current %q", ref)
 	}
 
-	m.SetChosen(kyivRef, "м. Київ, Київська обл.")
+	// The editor's draft may come from a file: cleaned too.
+	m.SetChosen(kyivRef, "м. Київ\x1b[31m, Київська обл.\n")
 	contains(t, m, "chosen: м. Київ, Київська обл. (ref 8d5a980d…)")
+	if strings.Contains(m.View(), "\x1b") {
+		t.Fatalf("escape sequence shown: %q", m.View())
+	}
 }
 
 func TestEnterWhileWaitingSearchesAtOnce(t *testing.T) {
@@ -296,7 +300,7 @@ func TestErrorKeepsTheInput(t *testing.T) {
 	f.err = &api.UnreachableError{URL: "https://api.example.test", Err: errors.New("connection refused")}
 	m, _ = press(t, m, "esc")
 	m, out = find(t, m, "кам")
-	contains(t, m, "unreachable", "check the connection", "кам")
+	contains(t, m, "no answer from the service (connection refused)", "check the connection", "кам")
 	if len(errorsOf(out)) != 1 || m.Query() != "кам" {
 		t.Fatalf("messages %+v, query %q", out, m.Query())
 	}
@@ -363,10 +367,10 @@ func TestAnswerOfAnotherPickerIgnored(t *testing.T) {
 func TestCacheIsBounded(t *testing.T) {
 	c := newLRU(3)
 	for _, k := range []string{"a", "b", "c"} {
-		c.put(k, nil)
+		c.put(k, answer{})
 	}
 	c.get("a") // used: "b" is now the oldest
-	c.put("d", nil)
+	c.put("d", answer{})
 	if _, ok := c.get("b"); ok || c.len() != 3 {
 		t.Fatalf("b kept, len %d", c.len())
 	}
@@ -374,5 +378,52 @@ func TestCacheIsBounded(t *testing.T) {
 		if _, ok := c.get(k); !ok {
 			t.Fatalf("%s evicted", k)
 		}
+	}
+}
+
+func TestPasteIsOnePause(t *testing.T) {
+	f := newFake()
+	m := picker(f, "uk")
+	m, out := step(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("Кам’янське"), Paste: true})
+	if len(ticks(out)) != 1 {
+		t.Fatalf("%d pauses for a paste", len(ticks(out)))
+	}
+	m, _ = settle(t, m, out)
+	if f.n() != 1 || f.last().q != "кам'янське" {
+		t.Fatalf("calls %+v", f.calls)
+	}
+	contains(t, m, "› м. Кам'янське")
+}
+
+func TestLanguageBeforeTyping(t *testing.T) {
+	f := newFake()
+	m := picker(f, "uk")
+	m, _ = typeText(t, m, "к")
+	m, _ = drain(t, m, m.SetLang("en"))
+	if f.n() != 0 {
+		t.Fatalf("calls %+v", f.calls)
+	}
+	m, _ = find(t, m, "и")
+	if f.n() != 1 || f.last().lang != "en" {
+		t.Fatalf("calls %+v", f.calls)
+	}
+}
+
+func TestEditorKeysLeftAlone(t *testing.T) {
+	m := picker(newFake(), "uk")
+	m, _ = find(t, m, "київ")
+	for _, k := range []tea.KeyMsg{{Type: tea.KeyTab}, {Type: tea.KeyShiftTab}, {Type: tea.KeyCtrlS}} {
+		var out []tea.Msg
+		m, out = step(t, m, k)
+		if len(out) != 0 || m.Query() != "київ" {
+			t.Fatalf("%s: %+v, query %q", k, out, m.Query())
+		}
+	}
+	if m.Init() != nil {
+		t.Fatal("Init loads something")
+	}
+	k := m.KeyMap()
+	if len(k.ShortHelp()) != 4 || len(k.FullHelp()) != 2 || k.enter().Help().Desc != "choose" {
+		t.Fatalf("help %+v", k.ShortHelp())
 	}
 }

@@ -2,16 +2,20 @@ package citypick
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
+	"github.com/listings-tui/listings/tui/theme"
 )
 
 // debounceMsg is the end of a pause in typing; only the one of the latest edit
@@ -40,26 +44,42 @@ func search(svc Searcher, id int64, seq int, key, q, lang string, limit int) tea
 	}
 }
 
-// newRows cleans an answer and formats its rows. A city without a ref cannot be
-// sent as city_ref, so it is left out.
-func newRows(cities []api.City) []row {
+// answer is a search's result as it is cached: its rows, and whether the service
+// sent as many as asked, so that more places may match.
+type answer struct {
+	rows   []row
+	full   bool
+	countW int
+}
+
+// newAnswer cleans what the service sent and formats the rows. A city without a ref
+// cannot be sent as city_ref, so it is left out.
+func newAnswer(cities []api.City, limit int) answer {
 	rows := make([]row, 0, len(cities))
 	for _, c := range cities {
-		c = api.City{Ref: termtext.Clean(c.Ref), Name: termtext.Clean(c.Name), Type: termtext.Clean(c.Type),
-			Region: termtext.Clean(c.Region), Label: termtext.Clean(c.Label), Warehouses: max(c.Warehouses, 0)}
-		if strings.TrimSpace(c.Ref) == "" {
+		c = api.City{Ref: clean(c.Ref), Name: clean(c.Name), Type: clean(c.Type), Region: clean(c.Region),
+			Label: clean(c.Label), Warehouses: max(c.Warehouses, 0)}
+		if c.Ref == "" {
 			continue
 		}
-		label := strings.TrimSpace(c.Label)
-		if label == "" { // an answer without a label: made of its parts
-			label = strings.TrimSpace(strings.TrimSpace(c.Type+" "+c.Name) + ", " + c.Region)
-			label = strings.TrimSuffix(label, ",")
-			c.Label = label
+		if c.Label == "" { // an answer without a label: made of its parts
+			c.Label = strings.TrimSuffix(strings.TrimSpace(strings.TrimSpace(c.Type+" "+c.Name)+", "+c.Region), ",")
 		}
-		rows = append(rows, row{city: c, label: label, count: warehouses(c.Warehouses)})
+		rows = append(rows, row{city: c, labelW: ansi.StringWidth(c.Label), count: warehouses(c.Warehouses)})
 	}
-	return rows
+	countW := 0
+	for _, r := range rows {
+		countW = max(countW, len(r.count))
+	}
+	for i := range rows {
+		rows[i].count = strings.Repeat(" ", 2+countW-len(rows[i].count)) + rows[i].count
+		rows[i].styled = theme.Muted.Render(rows[i].count)
+	}
+	return answer{rows: rows, full: len(cities) >= limit, countW: countW}
 }
+
+// clean makes text from the network one plain line.
+func clean(s string) string { return strings.TrimSpace(termtext.Clean(s)) }
 
 // warehouses says how many carrier warehouses a place has; 0 is a real answer
 // (facts.md), said in words so that it is not read as "unknown".
@@ -73,12 +93,28 @@ func warehouses(n int) string {
 	return strconv.Itoa(n) + " warehouses"
 }
 
-// explain is the inline error: what failed, and what to do, which always says the
-// typed text is kept.
+// explain is the inline error, short since the root's banner has the details: what
+// failed, and what to do, which says the typed text is kept.
 func explain(err error) (text, todo string) {
-	text = termtext.Clean(err.Error())
 	const kept = "what you typed is kept"
 	e, isAPI := api.AsError(err)
+	var u *api.UnreachableError
+	switch {
+	case isAPI && e.Hint != "":
+		text = e.Code + ": " + e.Hint
+	case isAPI:
+		text = e.Error()
+	case errors.As(err, &u) && u.Err != nil:
+		cause := u.Err
+		var ue *url.Error // its text repeats the whole URL: the cause alone fits a line
+		if errors.As(cause, &ue) {
+			cause = ue.Err
+		}
+		text = "no answer from the service (" + cause.Error() + ")"
+	default:
+		text = err.Error()
+	}
+	text = termtext.Clean(text)
 	switch {
 	case api.IsDailyLimit(err) && isAPI && !e.ResetsAt.IsZero():
 		todo = fmt.Sprintf("the day's requests are spent until %s; %s", e.ResetsAt.Format("15:04"), kept)

@@ -102,8 +102,8 @@ func (m *Model) changed() tea.Cmd {
 		return nil
 	}
 	key := cacheKey(m.lang, q)
-	if rows, ok := m.cache.get(key); ok {
-		m.show(key, rows)
+	if ans, ok := m.cache.get(key); ok {
+		m.show(key, ans)
 		return nil
 	}
 	m.st = stSearching
@@ -116,8 +116,8 @@ func (m *Model) changed() tea.Cmd {
 // in flight for it, or sends one.
 func (m *Model) fire() tea.Cmd {
 	key := cacheKey(m.lang, m.query)
-	if rows, ok := m.cache.get(key); ok {
-		m.show(key, rows)
+	if ans, ok := m.cache.get(key); ok {
+		m.show(key, ans)
 		return nil
 	}
 	m.st = stSearching
@@ -136,10 +136,10 @@ func (m Model) onResult(msg resultMsg) (Model, tea.Cmd) {
 	if m.inflight[msg.key] == msg.seq {
 		delete(m.inflight, msg.key)
 	}
-	var rows []row
+	var ans answer
 	if msg.err == nil {
-		rows = newRows(msg.cities)
-		m.cache.put(msg.key, rows)
+		ans = newAnswer(msg.cities, m.limit)
+		m.cache.put(msg.key, ans)
 	}
 	if msg.seq != m.seq || m.st != stSearching {
 		return m, nil
@@ -150,22 +150,22 @@ func (m Model) onResult(msg resultMsg) (Model, tea.Cmd) {
 		m.errText, m.errTodo = explain(msg.err)
 		return m, searchErr(msg.err)
 	}
-	m.show(msg.key, rows)
+	m.show(msg.key, ans)
 	return m, nil
 }
 
 // show puts an answer on screen. The same query in another language keeps the
 // selected city; a new query starts at its best match.
-func (m *Model) show(key string, rows []row) {
+func (m *Model) show(key string, ans answer) {
+	rows := ans.rows
 	keep := ""
 	if m.cursor < len(m.rows) && queryOf(key) == queryOf(m.rowsFor) {
 		keep = m.rows[m.cursor].city.Ref
 	}
-	m.rows, m.rowsFor = rows, key
+	m.rows, m.rowsFor, m.more, m.countW = rows, key, ans.full, ans.countW
 	m.shownQ = strings.TrimSpace(m.input.Value())
-	m.cursor, m.offset, m.countW = 0, 0, 0
+	m.cursor, m.offset = 0, 0
 	for i, r := range rows {
-		m.countW = max(m.countW, len(r.count))
 		if keep != "" && r.city.Ref == keep {
 			m.cursor = i
 		}

@@ -18,18 +18,25 @@ const minLabel = 16
 func (m Model) View() string {
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.chosenLine(), m.input.View(), m.statusLine())
-	switch {
-	case m.st == stError:
+	if m.st == stError {
 		lines = append(lines, "  "+theme.Muted.Render(m.errTodo))
-	case m.st == stResults, m.st == stSearching:
-		lines = append(lines, m.body()...)
-	}
-	lines = lines[:min(len(lines), m.height)]
-	for len(lines) < m.height {
-		lines = append(lines, "")
 	}
 	for i, ln := range lines {
 		lines[i] = pad(ln, m.width)
+	}
+	if m.st == stResults || m.st == stSearching {
+		body := m.body() // width wide, except in an area narrower than the marker
+		if m.width < 3 {
+			for i, ln := range body {
+				body[i] = pad(ln, m.width)
+			}
+		}
+		lines = append(lines, body...)
+	}
+	lines = lines[:min(len(lines), m.height)]
+	blank := strings.Repeat(" ", m.width)
+	for len(lines) < m.height {
+		lines = append(lines, blank)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -64,8 +71,8 @@ func (m *Model) statusLine() string {
 		if n == 1 {
 			s = "1 place matches “" + m.shownQ + "”"
 		}
-		if n >= m.limit {
-			s = "the first " + strconv.Itoa(n) + " places for “" + m.shownQ + "”: type more to narrow"
+		if m.more {
+			s = strconv.Itoa(n) + " places for “" + m.shownQ + "” and more may match: type more to narrow"
 		}
 		return theme.Muted.Render(s)
 	case stEmpty:
@@ -77,12 +84,17 @@ func (m *Model) statusLine() string {
 	return theme.Muted.Render("type at least 2 letters of the name; places are listed as you type")
 }
 
-// body is the window of result rows. While a new query is on its way the previous
-// rows stay, dimmed and without the cursor, since enter does not choose them.
+// body is the window of result rows, each exactly width wide. While a new query
+// is on its way the previous rows stay, dimmed and without the cursor, since enter
+// does not choose them.
 func (m *Model) body() []string {
 	end := min(len(m.rows), m.offset+m.bodyHeight())
 	out := make([]string, 0, max(end-m.offset, 0))
-	labelW := m.width - 4 - m.countW
+	labelW := m.width - 4 - m.countW // the marker and the two spaces before the count
+	withCount := labelW >= minLabel
+	if !withCount {
+		labelW = m.width - 2
+	}
 	for i := m.offset; i < end; i++ {
 		r := &m.rows[i]
 		sel := i == m.cursor && m.st == stResults
@@ -90,19 +102,22 @@ func (m *Model) body() []string {
 		if sel {
 			mark = theme.Cursor + " "
 		}
-		line := mark + r.label
-		if labelW >= minLabel {
-			line = mark + pad(r.label, labelW) + "  " + padLeft(r.count, m.countW)
+		label := r.city.Label + strings.Repeat(" ", max(labelW-r.labelW, 0))
+		if r.labelW > labelW {
+			label = pad(r.city.Label, labelW)
+		}
+		count, styled := "", ""
+		if withCount {
+			count, styled = r.count, r.styled
 		}
 		switch {
 		case sel:
-			line = theme.Selected.Render(pad(line, m.width))
+			out = append(out, theme.Selected.Render(mark+label+count))
 		case m.st == stSearching:
-			line = theme.Faint.Render(line)
-		case labelW >= minLabel:
-			line = mark + pad(r.label, labelW) + "  " + theme.Muted.Render(padLeft(r.count, m.countW))
+			out = append(out, theme.Faint.Render(mark+label+count))
+		default:
+			out = append(out, mark+label+styled)
 		}
-		out = append(out, line)
 	}
 	return out
 }
@@ -116,8 +131,4 @@ func pad(s string, w int) string {
 		s = ansi.Truncate(s, w, theme.Ellipsis)
 	}
 	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
-}
-
-func padLeft(s string, w int) string {
-	return strings.Repeat(" ", max(w-ansi.StringWidth(s), 0)) + s
 }
