@@ -1,0 +1,95 @@
+package citypick
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/sandbox"
+)
+
+// countingSearcher counts what reaches the real client.
+type countingSearcher struct {
+	Searcher
+	calls int
+}
+
+func (c *countingSearcher) SearchCities(ctx context.Context, q, lang string, limit int) ([]api.City, error) {
+	c.calls++
+	return c.Searcher.SearchCities(ctx, q, lang, limit)
+}
+
+// TestSandbox searches the seeded cities through the real client and the in-process
+// server: labels, warehouses, languages, apostrophes, the chosen ref, and a service
+// that goes away.
+func TestSandbox(t *testing.T) {
+	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time {
+		return time.Date(2026, 3, 10, 12, 0, 0, 0, api.Kyiv)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	c, err := api.New(ts.URL, api.StaticKey(sandbox.KeyPersonal), api.WithRetry(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := &countingSearcher{Searcher: c}
+	m := picker(svc, "uk")
+
+	m, out := find(t, m, "київ")
+	if len(errorsOf(out)) != 0 {
+		t.Fatalf("errors %+v", out)
+	}
+	contains(t, m, "› м. Київ, Київська обл.", "2480 warehouses")
+	m, out = press(t, m, "enter")
+	if len(out) != 1 || out[0].(Chosen).City.Ref != kyivRef {
+		t.Fatalf("enter gave %+v", out)
+	}
+	contains(t, m, "chosen: м. Київ, Київська обл. (ref 8d5a980d…)")
+
+	m, _ = drain(t, m, m.SetLang("en"))
+	contains(t, m, "› Kyiv (city), Kyiv Oblast")
+	m, _ = drain(t, m, m.SetLang("uk"))
+	if svc.calls != 2 {
+		t.Fatalf("%d requests, want 2", svc.calls)
+	}
+
+	// Both apostrophes find the same place, with one request.
+	m, _ = press(t, m, "esc")
+	m, _ = find(t, m, "Кам’янське")
+	contains(t, m, "› м. Кам'янське, Дніпропетровська обл.")
+	m, _ = press(t, m, "esc")
+	m, _ = find(t, m, "Кам'янське")
+	contains(t, m, "› м. Кам'янське, Дніпропетровська обл.")
+	if svc.calls != 3 {
+		t.Fatalf("%d requests, want 3", svc.calls)
+	}
+
+	// A few letters list up to the limit sent; nothing found says what to try.
+	m, _ = press(t, m, "esc")
+	m, _ = find(t, m, "ка")
+	if n := len(m.rows); n == 0 || n > resultLimit {
+		t.Fatalf("%d rows for “ка”", n)
+	}
+	contains(t, m, "20 places for “ка” and more may match: type more to narrow")
+	m, _ = press(t, m, "esc")
+	m, _ = find(t, m, "zzqx")
+	contains(t, m, "no city matches “zzqx”")
+
+	// The service goes away: the typed text stays, the error says what to do.
+	ts.Close()
+	m, _ = press(t, m, "esc")
+	m, out = find(t, m, "львів")
+	if e := errorsOf(out); len(e) != 1 || !api.IsUnreachable(e[0].Err) {
+		t.Fatalf("messages %+v", out)
+	}
+	contains(t, m, "could not search: no answer from the service (dial tcp", "check the connection")
+	if m.Query() != "львів" || !strings.Contains(screen(m), "city: львів") {
+		t.Fatalf("query %q:\n%s", m.Query(), screen(m))
+	}
+}
