@@ -96,14 +96,14 @@ func (m Model) startSuggest() (Model, tea.Cmd) {
 	nt, nd := utf8.RuneCountInString(m.title), utf8.RuneCountInString(m.desc)
 	var short []string
 	if nt < draft.TitleMin {
-		short = append(short, fmt.Sprintf("a title of at least %d characters (it has %d)", draft.TitleMin, nt))
+		short = append(short, fmt.Sprintf("a title of at least %d characters (now %d)", draft.TitleMin, nt))
 	}
 	if nd < draft.DescriptionMin {
-		short = append(short, fmt.Sprintf("a description of at least %d (it has %d)", draft.DescriptionMin, nd))
+		short = append(short, fmt.Sprintf("a description of at least %d (now %d)", draft.DescriptionMin, nd))
 	}
 	if len(short) > 0 {
 		m.setNote(noteWarn, "AI suggest needs "+strings.Join(short, " and ")+
-			": write them first, or pick the category yourself")
+			"; write them first, or pick the category yourself")
 		return m, nil
 	}
 	m.sugSeq++

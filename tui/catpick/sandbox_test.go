@@ -189,13 +189,13 @@ func TestSuggest(t *testing.T) {
 	// Too short: refused here, no request spent.
 	m.SetContext("Sofa", "grey, 3 seats")
 	m, _ = press(t, m, "ctrl+a")
-	contains(t, screen(m), "AI suggest needs a title of at least 5 characters (it has 4) and a")
+	contains(t, screen(m), "AI suggest needs a title of at least 5 characters (now 4) and a")
 	if svc.suggestCalls() != 2 {
 		t.Fatalf("a short text spent a request: %d", svc.suggestCalls())
 	}
 	m.SetContext("Sofa, grey", "grey, 3 seats")
 	m, _ = press(t, m, "ctrl+a")
-	contains(t, screen(m), "a description of at least 20 (it has 13)")
+	contains(t, screen(m), "a description of at least 20 (now 13)")
 	if svc.suggestCalls() != 2 {
 		t.Fatalf("a short text spent a request: %d", svc.suggestCalls())
 	}

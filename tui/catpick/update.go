@@ -309,5 +309,7 @@ func (m *Model) applyFocus() {
 		m.setNote(noteWarn, fmt.Sprintf("category #%d is not in the category tree any more; pick another", id))
 	case why == focusSelect && !m.tr.nodes[i].leaf():
 		m.setNote(noteWarn, m.tr.nodes[i].path+" is a group, not a category; choose one inside it")
+	case why == focusSelect:
+		m.clearNote()
 	}
 }

@@ -12,12 +12,11 @@ import (
 
 // Row marks: a group and a category read apart without colour.
 const (
-	groupMark   = "▸"
-	leafMark    = "•"
-	openMark    = "›" // after a group's child count: → opens it
-	currentTag  = theme.OKMark + " current"
-	suggestTag  = "✦ AI"
-	maxNoteRows = 2
+	groupMark  = "▸"
+	leafMark   = "•"
+	openMark   = "›" // after a group's child count: → opens it
+	currentTag = theme.OKMark + " current"
+	suggestTag = "✦ AI"
 )
 
 type noteKind int
@@ -62,17 +61,22 @@ func (m *Model) clearNote() {
 	}
 }
 
-// wrapNote wraps the note to the width, in at most maxNoteRows lines.
+// wrapNote wraps the note to the width: up to three lines, one in a short area so
+// that the list keeps most of it.
 func (m *Model) wrapNote() {
 	m.noteLines = nil
 	if m.note.kind == noteNone {
 		return
 	}
+	rows := 3
+	if m.height < 10 {
+		rows = 1
+	}
 	text := noteLook[m.note.kind].mark + m.note.text
 	lines := strings.Split(ansi.Wrap(text, m.width, " "), "\n")
-	if len(lines) > maxNoteRows {
-		lines = lines[:maxNoteRows]
-		lines[maxNoteRows-1] = ansi.Truncate(lines[maxNoteRows-1]+" "+theme.Ellipsis, m.width, theme.Ellipsis)
+	if len(lines) > rows {
+		lines = lines[:rows]
+		lines[rows-1] = ansi.Truncate(lines[rows-1]+" "+theme.Ellipsis, m.width, theme.Ellipsis)
 	}
 	m.noteLines = lines
 }
