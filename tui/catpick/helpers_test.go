@@ -132,10 +132,10 @@ func newFake() *fakeService {
 	}}
 }
 
-// drain runs cmd and everything it leads to, feeding the picker's own answers back
-// (as the editor would) and returning the other messages. Spinner ticks only animate.
-func drain(t testing.TB, m Model, cmd tea.Cmd) (Model, []tea.Msg) {
-	t.Helper()
+// run executes cmd and every command that follows. feed may take a message and
+// return the next command; the messages it does not take are returned in order.
+// Spinner ticks only animate: they are dropped.
+func run(cmd tea.Cmd, feed func(tea.Msg) (tea.Cmd, bool)) []tea.Msg {
 	var out []tea.Msg
 	queue := []tea.Cmd{cmd}
 	for len(queue) > 0 {
@@ -148,36 +148,36 @@ func drain(t testing.TB, m Model, cmd tea.Cmd) (Model, []tea.Msg) {
 		case nil, spinner.TickMsg:
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
+		default:
+			if next, took := feed(msg); took {
+				queue = append(queue, next)
+			} else {
+				out = append(out, msg)
+			}
+		}
+	}
+	return out
+}
+
+// drain runs cmd, feeding the picker's own answers back (as the editor would), and
+// returns the other messages.
+func drain(t testing.TB, m Model, cmd tea.Cmd) (Model, []tea.Msg) {
+	t.Helper()
+	out := run(cmd, func(msg tea.Msg) (tea.Cmd, bool) {
+		switch msg.(type) {
 		case treeMsg, suggestMsg:
 			var next tea.Cmd
 			m, next = m.Update(msg)
-			queue = append(queue, next)
-		default:
-			out = append(out, msg)
+			return next, true
 		}
-	}
+		return nil, false
+	})
 	return m, out
 }
 
 // collect runs cmd without feeding anything back: the raw answers, in order.
 func collect(cmd tea.Cmd) []tea.Msg {
-	var out []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case nil, spinner.TickMsg:
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		default:
-			out = append(out, msg)
-		}
-	}
-	return out
+	return run(cmd, func(tea.Msg) (tea.Cmd, bool) { return nil, false })
 }
 
 // loaded is a focused picker of size w×h after its first load.

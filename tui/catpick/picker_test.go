@@ -79,11 +79,12 @@ func TestStaleSuggestion(t *testing.T) {
 		t.Fatalf("a cancelled answer applied: %d, cursor %d", m.sugID, atID(m))
 	}
 
-	// Two requests out of order: the older answer is dropped.
+	// A new text makes the answer on its way stale, even when it comes after the
+	// answer for the new text.
 	m, cmd2 := m.Update(keyMsg("ctrl+a"))
 	older := collect(cmd2)
-	m.suggesting = false // as if cancelled, then asked again for a sofa
 	m.SetContext("a sofa for sale", "a grey sofa in good shape, three seats")
+	contains(t, screen(m), "the title or description changed")
 	m, cmd3 := m.Update(keyMsg("ctrl+a"))
 	newer := collect(cmd3)
 	m, _ = m.Update(newer[0])
@@ -92,16 +93,6 @@ func TestStaleSuggestion(t *testing.T) {
 		t.Fatalf("cursor %d, suggestion %d", atID(m), m.sugID)
 	}
 	contains(t, screen(m), "AI suggests: Home en > Sofas en — enter to choose", "› • Sofas en")
-
-	// A new text makes the answer on its way stale.
-	m.SetContext("a phone for sale", "a phone in good shape, with a box")
-	m, cmd4 := m.Update(keyMsg("ctrl+a"))
-	m.SetContext("a sofa, changed my mind", "a grey sofa in good shape, three seats")
-	contains(t, screen(m), "the title or description changed")
-	m, _ = m.Update(collect(cmd4)[0])
-	if m.sugID != 0 || atID(m) != 401 {
-		t.Fatalf("an answer for the old text applied: %d", m.sugID)
-	}
 }
 
 func TestSuggestFailures(t *testing.T) {

@@ -210,8 +210,7 @@ func (m *Model) up() {
 	if m.parent < 0 {
 		return
 	}
-	left := m.parent
-	m.positionOn(left)
+	m.positionOn(m.parent)
 	m.clearNote()
 }
 
