@@ -1,0 +1,166 @@
+package catpick
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/termtext"
+)
+
+// requestTimeout covers the client's own budget wait and retries.
+const requestTimeout = 90 * time.Second
+
+// treeMsg is the answer to a tree request.
+type treeMsg struct {
+	lang string
+	seq  int
+	cats []api.Category
+	err  error
+}
+
+// suggestMsg is the answer to an AI suggestion request.
+type suggestMsg struct {
+	seq int
+	sug *api.Suggestion
+	err error
+}
+
+func loadTree(svc Service, lang string, seq int) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+		defer cancel()
+		cats, err := svc.Categories(ctx, lang)
+		return treeMsg{lang: lang, seq: seq, cats: cats, err: err}
+	}
+}
+
+func suggest(svc Service, title, desc, lang string, seq int) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+		defer cancel()
+		s, err := svc.SuggestCategory(ctx, title, desc, lang)
+		return suggestMsg{seq: seq, sug: s, err: err}
+	}
+}
+
+func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+
+// fetch asks for the tree of the current language; it supersedes a request in flight.
+func (m *Model) fetch() tea.Cmd {
+	m.loadSeq++
+	m.loadLang, m.loading, m.loadErr = m.lang, true, ""
+	return tea.Batch(loadTree(m.svc, m.lang, m.loadSeq), m.spin.Tick)
+}
+
+// onTree takes a tree answer. A tree is right for its language whenever it was asked
+// for, so a good one is cached even when a later request superseded it; only the
+// latest request's failure is shown.
+func (m Model) onTree(msg treeMsg) (Model, tea.Cmd) {
+	latest := msg.seq == m.loadSeq && msg.lang == m.loadLang
+	if latest {
+		m.loading = false
+	}
+	if msg.err != nil {
+		if !latest || msg.lang != m.lang || m.tr != nil {
+			return m, nil
+		}
+		m.loadErr = termtext.Clean(msg.err.Error())
+		return m, emit(msgs.Error{Op: "load categories", Err: msg.err})
+	}
+	t, ok := m.trees[msg.lang]
+	if !ok {
+		t = buildTree(msg.cats)
+		m.trees[msg.lang] = t
+	}
+	if msg.lang == m.lang && m.tr == nil {
+		m.loadErr = ""
+		m.useTree(t)
+	}
+	return m, nil
+}
+
+// startSuggest asks the AI for a category, unless the title or description is too
+// short to be worth a request (the create body's minimums).
+func (m Model) startSuggest() (Model, tea.Cmd) {
+	if m.suggesting {
+		return m, nil // one request at a time: a second press would spend another
+	}
+	nt, nd := utf8.RuneCountInString(m.title), utf8.RuneCountInString(m.desc)
+	var short []string
+	if nt < draft.TitleMin {
+		short = append(short, fmt.Sprintf("a title of at least %d characters (now %d)", draft.TitleMin, nt))
+	}
+	if nd < draft.DescriptionMin {
+		short = append(short, fmt.Sprintf("a description of at least %d (now %d)", draft.DescriptionMin, nd))
+	}
+	if len(short) > 0 {
+		m.setNote(noteWarn, "AI suggest needs "+strings.Join(short, " and ")+
+			"; write them first, or pick the category yourself")
+		return m, nil
+	}
+	m.sugSeq++
+	m.suggesting = true
+	m.sugID, m.sugPath = 0, "" // the answer for the earlier text goes with it
+	m.setNote(noteNone, "")
+	return m, tea.Batch(suggest(m.svc, m.title, m.desc, m.lang, m.sugSeq), m.spin.Tick)
+}
+
+// cancelSuggest drops the answer on its way.
+func (m *Model) cancelSuggest() {
+	m.suggesting = false
+	m.sugSeq++
+	m.setNote(noteInfo, "AI suggestion cancelled")
+}
+
+// onSuggest takes the AI's answer: the category is pre-selected and shown with its
+// path, never chosen on the seller's behalf.
+func (m Model) onSuggest(msg suggestMsg) (Model, tea.Cmd) {
+	if msg.seq != m.sugSeq || !m.suggesting {
+		return m, nil // cancelled, or the text changed since
+	}
+	m.suggesting = false
+	switch {
+	case api.IsCode(msg.err, api.CodeNoCategoryMatch):
+		m.setNote(noteWarn, "no suggestion fits; pick the category yourself")
+		return m, nil
+	case msg.err != nil:
+		m.setNote(noteError, "AI suggestion failed: "+termtext.Clean(msg.err.Error())+
+			" — pick the category yourself, or ctrl+a to try again")
+		return m, emit(msgs.Error{Op: "suggest category", Err: msg.err})
+	case msg.sug == nil || msg.sug.CategoryID <= 0:
+		m.setNote(noteWarn, "the AI answer named no category; pick the category yourself")
+		return m, nil
+	}
+	m.sugID, m.sugPath = msg.sug.CategoryID, termtext.Clean(msg.sug.CategoryPath)
+	m.closeSearch()
+	m.focusID, m.focusWhy = m.sugID, focusSuggest
+	if m.tr != nil {
+		m.applyFocus()
+	} else {
+		m.setNote(noteAI, "AI suggests: "+m.sugPath+" — shown when the categories load")
+	}
+	return m, nil
+}
+
+// suggestNote says what the AI suggested, in the current language when the tree has
+// the category.
+func (m *Model) suggestNote() {
+	i := m.tr.find(m.sugID)
+	switch {
+	case i < 0:
+		m.setNote(noteWarn, fmt.Sprintf("AI suggests %q (#%d), which is not in the category tree; pick the category yourself",
+			m.sugPath, m.sugID))
+	case m.tr.nodes[i].leaf():
+		m.setNote(noteAI, "AI suggests: "+m.tr.nodes[i].path+" — enter to choose")
+	default:
+		m.setNote(noteAI, "AI suggests the group "+m.tr.nodes[i].path+" — enter opens it; choose a category inside")
+	}
+}
