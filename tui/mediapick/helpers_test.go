@@ -41,7 +41,7 @@ type fakeUp struct {
 	progress map[string][2]int64 // reported before waiting
 	deaf     bool                // ignore cancellation (an answer that comes anyway)
 	report   map[string]api.Progress
-	started  chan string         // every call's name, once it has reported progress
+	started  chan string // every call's name, once it has reported progress
 }
 
 func newFake() *fakeUp {
