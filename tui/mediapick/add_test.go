@@ -183,6 +183,16 @@ func TestFramesFromFolder(t *testing.T) {
 	if f.total() != 3 || len(photoNames(l.m)) != 0 {
 		t.Errorf("calls %v", f.calls)
 	}
+	// The same folder again, with a new frame: only the new one is uploaded.
+	writeJPEG(t, tour, "f05.jpg")
+	l.addPath("f", "~/tour")
+	l.settle()
+	if _, _, fr := l.m.Media(); len(fr) != 4 || f.total() != 4 || f.count("f01.jpg") != 1 {
+		t.Errorf("frames %d, calls %v", len(fr), f.calls)
+	}
+	if s := screen(l.m); !strings.Contains(s, "3D tour replaced: 4 frames from ~/tour") {
+		t.Errorf("no notice:\n%s", s)
+	}
 	// Removed as a set.
 	l.press("G", "d")
 	if _, _, fr := l.m.Media(); fr != nil {

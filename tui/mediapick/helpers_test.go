@@ -190,13 +190,16 @@ type loop struct {
 	ch      chan tea.Msg
 	out     []tea.Msg
 	running int // commands spawned whose message has not been handled yet
+	// patience is the hang guard of until, not a timing assertion: the sandbox's
+	// WebP encoder runs in WebAssembly, very slowly under -race.
+	patience time.Duration
 }
 
 func newLoop(t *testing.T, svc Uploader, dir string, w, h int) *loop {
 	t.Helper()
 	m := New(svc, dir)
 	m.SetSize(w, h)
-	l := &loop{t: t, m: m, ch: make(chan tea.Msg, 1024)}
+	l := &loop{t: t, m: m, ch: make(chan tea.Msg, 1024), patience: 30 * time.Second}
 	l.spawn(l.m.Focus())
 	return l
 }
@@ -231,7 +234,7 @@ func (l *loop) handle(msg tea.Msg) {
 // until handles messages until cond holds.
 func (l *loop) until(what string, cond func(Model) bool) {
 	l.t.Helper()
-	deadline := time.After(30 * time.Second) // a hang guard, not a timing assertion
+	deadline := time.After(l.patience)
 	for !cond(l.m) {
 		select {
 		case msg := <-l.ch:

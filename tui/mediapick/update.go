@@ -176,7 +176,7 @@ func photoName(it item) string {
 
 func videoName(it *item) string {
 	if it.video.Path == "" {
-		return "online"
+		return cleanName(it.video.URL)
 	}
 	return cleanName(it.video.Path)
 }
@@ -314,13 +314,25 @@ func durOrUnknown(v draft.Video) string {
 // setFrames makes the files of a folder that passed the checks the 3D tour, in name
 // order, replacing the previous one.
 func (m *Model) setFrames(dir string, files []checkedFile) tea.Cmd {
+	// A frame of the same file as before keeps its upload: the same folder added
+	// again uploads only what is new.
+	old := make(map[string]int, len(m.frames))
+	for i, it := range m.frames {
+		if it.photo.Path != "" {
+			old[it.photo.Path] = i
+		}
+	}
 	var items []item
 	for _, f := range files {
-		if f.err != "" {
+		switch i, ok := old[f.path]; {
+		case f.err != "":
 			m.refused = append(m.refused, f.err)
-			continue
+		case ok:
+			items = append(items, m.frames[i])
+			delete(old, f.path)
+		default:
+			items = append(items, photoItem(f.photo))
 		}
-		items = append(items, photoItem(f.photo))
 	}
 	if len(items) == 0 {
 		return nil
@@ -329,7 +341,7 @@ func (m *Model) setFrames(dir string, files []checkedFile) tea.Cmd {
 	if len(m.frames) > 0 {
 		verb = "3D tour replaced"
 	}
-	for i := range m.frames {
+	for _, i := range old {
 		m.frames[i].stop()
 	}
 	m.frames = items

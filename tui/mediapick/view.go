@@ -98,7 +98,7 @@ func (m *Model) pickerScreen() []string {
 	title := theme.Title.Render("Add photos") + theme.Muted.Render(fmt.Sprintf(" %d of %d · %s",
 		len(m.photos), draft.MaxPhotos, tilde(m.picker.CurrentDirectory)))
 	lines := append([]string{title}, m.pickerLines()...)
-	lines = append(lines, theme.Muted.Render("enter add or remove · enter/→ open a folder · ←/h parent folder · esc done"))
+	lines = append(lines, theme.Muted.Render("enter add/remove · enter/→ open folder · ←/h up · esc done"))
 	switch {
 	case m.notice != "":
 		lines = append(lines, noticeLine(m.notice))
