@@ -292,3 +292,20 @@ func TestExpand(t *testing.T) {
 		t.Error("an empty path was accepted")
 	}
 }
+
+func TestCursorKeepsItsSection(t *testing.T) {
+	dir := t.TempDir()
+	writeJPEG(t, dir, "a.jpg")
+	writeJPEG(t, dir, "b.jpg")
+	l := newLoop(t, newFake(), dir, 80, 24)
+	l.press("down") // the video row
+	l.addPath("p", "*.jpg")
+	if sec, _ := l.m.row(l.m.cursor); sec != secVideo {
+		t.Errorf("cursor moved to section %d after an add", sec)
+	}
+	l.press("up", "d") // b, the last photo: the cursor stays on the photos
+	if sec, i := l.m.row(l.m.cursor); sec != secPhotos || i != 0 {
+		t.Errorf("cursor on %d/%d after removing the last photo", sec, i)
+	}
+	l.settle()
+}

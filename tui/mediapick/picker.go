@@ -76,6 +76,7 @@ func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 		m.closeModes()
 		return nil
 	}
+	m.notice = ""
 	dir := m.picker.CurrentDirectory
 	// A stale Path would be reported again by DidSelectFile on a later key.
 	m.picker.Path = ""

@@ -130,6 +130,7 @@ func (m *Model) onKey(k tea.KeyMsg) tea.Cmd {
 func (m *Model) movePhoto(from, to int) tea.Cmd {
 	m.photos[from], m.photos[to] = m.photos[to], m.photos[from]
 	m.cursor = to
+	m.refused = nil
 	m.touched = true
 	if to == 0 {
 		m.notice = photoName(m.photos[0]) + " is now the main photo"
@@ -154,17 +155,32 @@ func (m *Model) remove(sec section, i int) tea.Cmd {
 	default:
 		return nil
 	}
+	m.refused = nil
 	m.touched = true
 	return changed
 }
 
 // removePhoto removes a photo and cancels its upload in flight.
 func (m *Model) removePhoto(i int) tea.Cmd {
+	sec, _ := m.row(m.cursor)
+	before := len(m.photos)
 	m.photos[i].stop()
 	m.notice = "removed " + photoName(m.photos[i])
 	m.photos = slices.Delete(m.photos, i, i+1)
+	m.refused = nil
 	m.touched = true
+	m.keepCursor(sec, before)
 	return changed
+}
+
+// keepCursor keeps the cursor in its section when the number of photo rows changed:
+// on the video or the frames, or on the last photo when the one under it went.
+func (m *Model) keepCursor(sec section, before int) {
+	if sec != secPhotos {
+		m.cursor += max(len(m.photos), 1) - max(before, 1)
+		return
+	}
+	m.cursor = min(m.cursor, max(len(m.photos)-1, 0))
 }
 
 func photoName(it item) string {
@@ -255,6 +271,9 @@ func (m *Model) onChecked(msg checked) tea.Cmd {
 }
 
 func (m *Model) addPhotos(files []checkedFile) tea.Cmd {
+	sec, _ := m.row(m.cursor)
+	before := len(m.photos)
+	defer m.keepCursor(sec, before)
 	var added []string
 	for _, f := range files {
 		name := cleanName(f.path)

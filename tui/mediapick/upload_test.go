@@ -28,7 +28,7 @@ func TestAtMostThreeUploadsAtOnce(t *testing.T) {
 	if f.total() != 3 || !l.m.Busy() || l.m.Pending() != 5 {
 		t.Fatalf("calls %d busy %v pending %d", f.total(), l.m.Busy(), l.m.Pending())
 	}
-	if s := screen(l.m); strings.Count(s, "◌ queued") != 2 || !strings.Contains(s, "5 uploading") {
+	if s := screen(l.m); strings.Count(s, "◌ queued") != 2 || !strings.Contains(s, "3 uploading · 2 waiting") {
 		t.Errorf("screen:\n%s", s)
 	}
 	f.release()

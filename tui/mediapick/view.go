@@ -137,8 +137,11 @@ func (m *Model) bodyLines() ([]string, int) {
 		lines = append(lines, s)
 	}
 	head := fmt.Sprintf(" %d of %d · the first is the main photo", len(m.photos), draft.MaxPhotos)
-	if n := m.countIn(m.photos, uploading) + m.countIn(m.photos, queued); n > 0 {
+	if n := m.countIn(m.photos, uploading); n > 0 {
 		head += fmt.Sprintf(" · %d uploading", n)
+	}
+	if n := m.countIn(m.photos, queued); n > 0 {
+		head += fmt.Sprintf(" · %d waiting", n)
 	}
 	if n := m.countIn(m.photos, failed); n > 0 {
 		head += fmt.Sprintf(" · %d failed", n)
