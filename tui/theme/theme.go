@@ -111,3 +111,13 @@ func StatusPlain(s api.Status) string {
 	}
 	return StatusSymbol(s) + " " + word
 }
+
+// ProgressColors are the fill and the track of a progress bar; bubbles/progress takes
+// colours as strings, so the adaptive pair is resolved here. The bar's two glyphs
+// tell filled from empty without colour.
+func ProgressColors() (full, empty string) {
+	if lipgloss.HasDarkBackground() {
+		return accent.Dark, faint.Dark
+	}
+	return accent.Light, faint.Light
+}

@@ -1,0 +1,111 @@
+package mediapick
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/sandbox"
+)
+
+func sandboxClient(t *testing.T) (*api.Client, *httptest.Server) {
+	t.Helper()
+	srv, err := sandbox.New(sandbox.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		hs.Close()
+		_ = srv.Close()
+	})
+	c, err := api.New(hs.URL, api.StaticKey(sandbox.KeyPersonal))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, hs
+}
+
+func copyFile(t *testing.T, src, dst string) {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSandboxUploads sends photos of three formats, a video and a 3D tour to the
+// sandbox through the real client; the 61 s video is refused without a request.
+func TestSandboxUploads(t *testing.T) {
+	c, _ := sandboxClient(t)
+	dir := t.TempDir()
+	writeJPEG(t, dir, "a-front.jpg")
+	writePNG(t, dir, "b-side.png")
+	copyFile(t, testdata("photo.heic"), filepath.Join(dir, "c-detail.heic"))
+	writeText(t, dir, "d-notes.jpg")
+	tour := filepath.Join(dir, "tour")
+	if err := os.Mkdir(tour, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeJPEG(t, tour, "f1.jpg")
+	writeJPEG(t, tour, "f2.jpg")
+
+	l := newLoop(t, c, dir, 80, 24)
+	l.patience = 10 * time.Minute
+	long, _ := filepath.Abs(testdata("clip61s.mp4"))
+	l.addPath("v", long)
+	l.settle()
+	if used := c.Budget().UsedToday; used != 0 {
+		t.Errorf("%d requests for a video refused by its duration", used)
+	}
+	if s := screen(l.m); !strings.Contains(s, "clip61s.mp4: 61 s is over the 60 s limit") {
+		t.Errorf("long video not refused:\n%s", s)
+	}
+	l.addPath("p", "*")
+	if s := screen(l.m); !strings.Contains(s, "d-notes.jpg: is not a JPG, PNG, WebP or HEIC image") {
+		t.Errorf("text file not refused:\n%s", s)
+	}
+	short, _ := filepath.Abs(testdata("clip5s.mp4"))
+	l.addPath("v", short)
+	l.addPath("f", "tour")
+	l.settle()
+
+	photos, video, frames := l.m.Media()
+	if l.m.Failed() != 0 || len(photos) != 3 || len(frames) != 2 || video == nil {
+		t.Fatalf("failed %d, media %+v %+v %+v\n%s", l.m.Failed(), photos, video, frames, screen(l.m))
+	}
+	for i, want := range []string{"a-front.jpg", "b-side.png", "c-detail.heic"} {
+		p := photos[i]
+		if filepath.Base(p.Path) != want || p.URL == "" || p.URLWM == "" || p.URL == p.URLWM || p.Width == 0 {
+			t.Errorf("photo %d: %+v", i, p)
+		}
+	}
+	if video.URL == "" || video.Thumbnail == "" || video.Duration == 0 {
+		t.Errorf("video %+v", video)
+	}
+	// Three photos, one video, two frames: one request each, nothing else.
+	if used := c.Budget().UsedToday; used != 6 {
+		t.Errorf("%d requests, want 6", used)
+	}
+	if len(l.errors()) != 0 {
+		t.Errorf("errors %v", l.errors())
+	}
+	resp, err := http.Get(photos[0].URLWM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || len(body) == 0 {
+		t.Errorf("GET %s: %d, %d bytes", photos[0].URLWM, resp.StatusCode, len(body))
+	}
+}

@@ -1,0 +1,370 @@
+package mediapick
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// Update handles keys, the answers of the step's checks and uploads, its progress
+// tick, and the picker's folder reads.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	var cmds []tea.Cmd
+	switch msg := msg.(type) {
+	case checked:
+		if msg.owner == m.id {
+			cmds = append(cmds, m.onChecked(msg))
+		}
+	case uploaded:
+		if msg.owner == m.id {
+			cmds = append(cmds, m.onUploaded(msg))
+		}
+	case tickMsg:
+		if msg.owner == m.id {
+			m.onTick()
+		}
+	case wake:
+	case tea.KeyMsg:
+		cmds = append(cmds, m.onKey(msg))
+	case tea.WindowSizeMsg:
+		// The editor sizes the step through SetSize; the picker's own handling
+		// of this message would reset its height.
+	default:
+		// Forward everything else: the picker reads folders through commands
+		// whose answers must reach it.
+		var cmd tea.Cmd
+		m.picker, cmd = m.picker.Update(msg)
+		cmds = append(cmds, cmd)
+	}
+	cmds = append(cmds, m.pump())
+	m.refresh()
+	return m, tea.Batch(cmds...)
+}
+
+// rowCount is the number of cursor rows: the photos (or their placeholder), the
+// video and the frames.
+func (m Model) rowCount() int { return max(len(m.photos), 1) + 2 }
+
+// row is the section of cursor row i, and the photo's index (-1 elsewhere).
+func (m Model) row(i int) (section, int) {
+	n := max(len(m.photos), 1)
+	switch {
+	case i < n && len(m.photos) > 0:
+		return secPhotos, i
+	case i < n:
+		return secPhotos, -1
+	case i == n:
+		return secVideo, -1
+	}
+	return secFrames, -1
+}
+
+// selected is the photo or video under the cursor; nil on a placeholder or the frames.
+func (m *Model) selected() *item {
+	sec, i := m.row(m.cursor)
+	switch {
+	case sec == secPhotos && i >= 0:
+		return &m.photos[i]
+	case sec == secVideo:
+		return m.video
+	}
+	return nil
+}
+
+func (m *Model) onKey(k tea.KeyMsg) tea.Cmd {
+	switch m.mode {
+	case picking:
+		return m.pickerKey(k)
+	case typing:
+		return m.inputKey(k)
+	}
+	m.notice = ""
+	keys := m.keys
+	sec, i := m.row(m.cursor)
+	switch {
+	case key.Matches(k, keys.Up):
+		m.cursor = max(m.cursor-1, 0)
+	case key.Matches(k, keys.Down):
+		m.cursor = min(m.cursor+1, m.rowCount()-1)
+	case key.Matches(k, keys.Home):
+		m.cursor = 0
+	case key.Matches(k, keys.End):
+		m.cursor = m.rowCount() - 1
+	case key.Matches(k, keys.MoveUp):
+		if sec == secPhotos && i > 0 {
+			return m.movePhoto(i, i-1)
+		}
+	case key.Matches(k, keys.MoveDown):
+		if sec == secPhotos && i >= 0 && i < len(m.photos)-1 {
+			return m.movePhoto(i, i+1)
+		}
+	case key.Matches(k, keys.Pick):
+		return m.openPicker()
+	case key.Matches(k, keys.Path):
+		return m.openInput(secPhotos)
+	case key.Matches(k, keys.Video):
+		return m.openInput(secVideo)
+	case key.Matches(k, keys.Frames):
+		return m.openInput(secFrames)
+	case key.Matches(k, keys.Remove):
+		return m.remove(sec, i)
+	case key.Matches(k, keys.Retry):
+		m.retry()
+	case key.Matches(k, keys.Choose):
+		if sec == secPhotos {
+			return m.openPicker()
+		}
+		return m.openInput(sec)
+	}
+	return nil
+}
+
+// movePhoto swaps two photos; the cursor follows the moved one. Each photo carries
+// its url and url_wm, so the pairs stay in step.
+func (m *Model) movePhoto(from, to int) tea.Cmd {
+	m.photos[from], m.photos[to] = m.photos[to], m.photos[from]
+	m.cursor = to
+	m.refused = nil
+	m.touched = true
+	if to == 0 {
+		m.notice = photoName(m.photos[0]) + " is now the main photo"
+	}
+	return changed
+}
+
+func (m *Model) remove(sec section, i int) tea.Cmd {
+	switch {
+	case sec == secPhotos && i >= 0:
+		return m.removePhoto(i)
+	case sec == secVideo && m.video != nil:
+		m.video.stop()
+		m.notice = "removed the video " + videoName(m.video)
+		m.video = nil
+	case sec == secFrames && len(m.frames) > 0:
+		for i := range m.frames {
+			m.frames[i].stop()
+		}
+		m.notice = fmt.Sprintf("removed the 3D tour (%d frames)", len(m.frames))
+		m.frames = nil
+	default:
+		return nil
+	}
+	m.refused = nil
+	m.touched = true
+	return changed
+}
+
+// removePhoto removes a photo and cancels its upload in flight.
+func (m *Model) removePhoto(i int) tea.Cmd {
+	sec, _ := m.row(m.cursor)
+	before := len(m.photos)
+	m.photos[i].stop()
+	m.notice = "removed " + photoName(m.photos[i])
+	m.photos = slices.Delete(m.photos, i, i+1)
+	m.refused = nil
+	m.touched = true
+	m.keepCursor(sec, before)
+	return changed
+}
+
+// keepCursor keeps the cursor in its section when the number of photo rows changed:
+// on the video or the frames, or on the last photo when the one under it went.
+func (m *Model) keepCursor(sec section, before int) {
+	if sec != secPhotos {
+		m.cursor += max(len(m.photos), 1) - max(before, 1)
+		return
+	}
+	m.cursor = min(m.cursor, max(len(m.photos)-1, 0))
+}
+
+func photoName(it item) string {
+	if it.photo.Path == "" {
+		return "the online photo " + cleanName(it.photo.URL)
+	}
+	return cleanName(it.photo.Path)
+}
+
+func videoName(it *item) string {
+	if it.video.Path == "" {
+		return cleanName(it.video.URL)
+	}
+	return cleanName(it.video.Path)
+}
+
+// openInput opens the path input for a section.
+func (m *Model) openInput(sec section) tea.Cmd {
+	m.closeModes()
+	m.mode, m.inputFor = typing, sec
+	m.input.SetValue("")
+	switch sec {
+	case secVideo:
+		m.input.Prompt, m.input.Placeholder = "Video file: ", "~/Videos/car.mp4"
+	case secFrames:
+		m.input.Prompt, m.input.Placeholder = "3D frames folder: ", "~/Pictures/tour"
+	default:
+		m.input.Prompt, m.input.Placeholder = "Photo path or glob: ", "~/Pictures/car-*.jpg"
+	}
+	m.input.Width = max(m.width-len([]rune(m.input.Prompt))-2, 4)
+	return m.input.Focus()
+}
+
+func (m *Model) inputKey(k tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, m.keys.Cancel):
+		if m.inputBusy {
+			m.inputSeq++ // its answer is dropped: nothing is added
+		}
+		m.closeModes()
+		return nil
+	case m.inputBusy:
+		return nil
+	case key.Matches(k, m.keys.Submit):
+		raw := strings.TrimSpace(m.input.Value())
+		if raw == "" {
+			m.inputErr = "type a path, e.g. ~/Pictures/car.jpg, or esc to cancel"
+			return nil
+		}
+		m.inputSeq++
+		m.inputBusy, m.inputErr = true, ""
+		return m.check(m.inputFor, raw, m.inputSeq)
+	}
+	m.inputErr = ""
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(k)
+	return cmd
+}
+
+// onChecked adds what passed the checks; the rest is listed with its reason.
+func (m *Model) onChecked(msg checked) tea.Cmd {
+	m.checks = max(m.checks-1, 0)
+	if msg.seq != 0 {
+		if msg.seq != m.inputSeq {
+			return nil // cancelled with esc
+		}
+		if m.mode == typing && m.inputBusy {
+			m.inputBusy = false
+			if msg.err != "" {
+				m.inputErr = msg.err // the input stays open to fix the path
+				return nil
+			}
+			m.closeModes()
+		}
+	}
+	m.refused, m.notice = nil, ""
+	if msg.err != "" {
+		m.refused = []string{msg.err}
+		return nil
+	}
+	switch msg.sec {
+	case secVideo:
+		return m.setVideo(msg.files[0])
+	case secFrames:
+		return m.setFrames(msg.dir, msg.files)
+	}
+	return m.addPhotos(msg.files)
+}
+
+func (m *Model) addPhotos(files []checkedFile) tea.Cmd {
+	sec, _ := m.row(m.cursor)
+	before := len(m.photos)
+	defer m.keepCursor(sec, before)
+	var added []string
+	for _, f := range files {
+		name := cleanName(f.path)
+		switch {
+		case slices.ContainsFunc(m.photos, func(it item) bool { return it.photo.Path == f.path }):
+			m.refused = append(m.refused, name+": already added")
+		case f.err != "":
+			m.refused = append(m.refused, f.err)
+		case len(m.photos) >= draft.MaxPhotos:
+			m.refused = append(m.refused, fmt.Sprintf("%s: at most %d photos per listing; remove one first", name, draft.MaxPhotos))
+		default:
+			m.photos = append(m.photos, photoItem(f.photo))
+			added = append(added, name)
+		}
+	}
+	switch len(added) {
+	case 0:
+		return nil
+	case 1:
+		m.notice = theme.OKMark + " added " + added[0]
+	default:
+		m.notice = fmt.Sprintf("%s added %d photos", theme.OKMark, len(added))
+	}
+	m.touched = true
+	return changed
+}
+
+// setVideo makes a checked file the video; a video already there is replaced (and
+// its upload cancelled), which the notice says.
+func (m *Model) setVideo(f checkedFile) tea.Cmd {
+	if f.err != "" {
+		m.refused = append(m.refused, f.err)
+		return nil
+	}
+	if m.video != nil && m.video.video.Path == f.path {
+		m.refused = append(m.refused, cleanName(f.path)+": already the video")
+		return nil
+	}
+	it := videoItem(f.video)
+	m.notice = fmt.Sprintf("%s video %s (%s)", theme.OKMark, cleanName(f.path), durOrUnknown(f.video))
+	if m.video != nil {
+		m.video.stop()
+		m.notice = fmt.Sprintf("%s video replaced: %s → %s", theme.WarningMark, videoName(m.video), cleanName(f.path))
+	}
+	m.video = it
+	m.touched = true
+	return changed
+}
+
+func durOrUnknown(v draft.Video) string {
+	if v.Duration <= 0 {
+		return "duration not stated; the service checks it"
+	}
+	return durText(v.Duration)
+}
+
+// setFrames makes the files of a folder that passed the checks the 3D tour, in name
+// order, replacing the previous one.
+func (m *Model) setFrames(dir string, files []checkedFile) tea.Cmd {
+	// A frame of the same file as before keeps its upload: the same folder added
+	// again uploads only what is new.
+	old := make(map[string]int, len(m.frames))
+	for i, it := range m.frames {
+		if it.photo.Path != "" {
+			old[it.photo.Path] = i
+		}
+	}
+	var items []item
+	for _, f := range files {
+		switch i, ok := old[f.path]; {
+		case f.err != "":
+			m.refused = append(m.refused, f.err)
+		case ok:
+			items = append(items, m.frames[i])
+			delete(old, f.path)
+		default:
+			items = append(items, photoItem(f.photo))
+		}
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	verb := "3D tour"
+	if len(m.frames) > 0 {
+		verb = "3D tour replaced"
+	}
+	for _, i := range old {
+		m.frames[i].stop()
+	}
+	m.frames = items
+	m.notice = fmt.Sprintf("%s %s: %d frames from %s", theme.OKMark, verb, len(items), tilde(dir))
+	m.touched = true
+	return changed
+}

@@ -1,0 +1,339 @@
+package mediapick
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+const (
+	placeholderPhotos = "No photos yet. a: pick files (several at once) · p: type a path or a glob"
+	placeholderVideo  = "No video. v: add one (MP4, MOV or WebM, at most 50 MB and 60 s)"
+	placeholderFrames = "No 3D tour. f: add a folder of frames"
+)
+
+// View renders the step: exactly the size given by SetSize.
+func (m Model) View() string {
+	var lines []string
+	if m.mode == picking {
+		lines = append(lines, m.pickLines...)
+	} else {
+		avail := m.bodyHeight()
+		lines = append(lines, m.body[m.offset:min(m.offset+avail, len(m.body))]...)
+		for len(lines) < avail {
+			lines = append(lines, "")
+		}
+		lines = append(lines, m.bottom...)
+		if m.mode == typing {
+			lines = append(lines, m.input.View(), m.inputHint())
+		}
+	}
+	for len(lines) < m.height {
+		lines = append(lines, "")
+	}
+	lines = lines[:m.height]
+	for i, l := range lines {
+		lines[i] = fit(l, m.width)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (m Model) inputHint() string {
+	switch {
+	case m.inputBusy:
+		return theme.Muted.Render("checking…")
+	case m.inputErr != "":
+		return theme.Danger.Render(theme.ErrorMark + " " + m.inputErr)
+	}
+	return theme.Muted.Render("enter add · esc cancel · ~/ and globs such as *.jpg work")
+}
+
+func (m Model) inputLines() int {
+	if m.mode == typing {
+		return 2
+	}
+	return 0
+}
+
+func (m Model) bodyHeight() int { return max(m.height-len(m.bottom)-m.inputLines(), 0) }
+
+// fit truncates a styled line to w cells.
+func fit(s string, w int) string {
+	if lipgloss.Width(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, theme.Ellipsis)
+}
+
+// pad fits a styled cell to exactly w cells.
+func pad(s string, w int) string {
+	s = fit(s, w)
+	return s + strings.Repeat(" ", max(w-lipgloss.Width(s), 0))
+}
+
+// refresh precomputes everything View shows and keeps the cursor in range and on
+// screen. Progress is read by the tick, not here.
+func (m *Model) refresh() {
+	m.cursor = max(min(m.cursor, m.rowCount()-1), 0)
+	if m.mode == picking {
+		m.pickLines = m.pickerScreen()
+	}
+	m.body, m.cursorLine = m.bodyLines()
+	m.bottom = m.bottomLines()
+	avail := max(m.bodyHeight(), 1)
+	m.offset = min(m.offset, max(m.cursorLine-1, 0)) // with the line above: a heading
+	if m.cursorLine >= m.offset+avail {
+		m.offset = m.cursorLine - avail + 1
+	}
+	m.offset = max(min(m.offset, len(m.body)-avail), 0)
+}
+
+func (m *Model) pickerScreen() []string {
+	title := theme.Title.Render("Add photos") + theme.Muted.Render(fmt.Sprintf(" %d of %d · %s",
+		len(m.photos), draft.MaxPhotos, tilde(m.picker.CurrentDirectory)))
+	lines := append([]string{title}, m.pickerLines()...)
+	lines = append(lines, theme.Muted.Render("enter add/remove · enter/→ open folder · ←/h up · esc done"))
+	switch {
+	case m.notice != "":
+		lines = append(lines, noticeLine(m.notice))
+	case len(m.refused) > 0:
+		lines = append(lines, theme.Danger.Render(theme.ErrorMark+" "+m.refused[len(m.refused)-1]))
+	}
+	return lines
+}
+
+func noticeLine(s string) string {
+	if strings.HasPrefix(s, theme.ErrorMark) {
+		return theme.Danger.Render(s)
+	}
+	return theme.Muted.Render(s)
+}
+
+// cols are the widths of a row's cells.
+type cols struct{ status, name int }
+
+func (m *Model) columns() cols {
+	status := min(max(m.width*2/5, 14), 36)
+	// cursor 2, number 4, name, tag 6, status
+	return cols{status: status, name: max(m.width-12-status, 4)}
+}
+
+func (m *Model) bodyLines() ([]string, int) {
+	c := m.columns()
+	m.bar.Width = c.status
+	var lines []string
+	cur, row := 0, 0
+	add := func(s string) {
+		if row == m.cursor {
+			cur = len(lines)
+		}
+		row++
+		lines = append(lines, s)
+	}
+	head := fmt.Sprintf(" %d of %d · the first is the main photo", len(m.photos), draft.MaxPhotos)
+	if n := m.countIn(m.photos, uploading); n > 0 {
+		head += fmt.Sprintf(" · %d uploading", n)
+	}
+	if n := m.countIn(m.photos, queued); n > 0 {
+		head += fmt.Sprintf(" · %d waiting", n)
+	}
+	if n := m.countIn(m.photos, failed); n > 0 {
+		head += fmt.Sprintf(" · %d failed", n)
+	}
+	lines = append(lines, theme.Heading.Render("Photos")+theme.Muted.Render(head))
+	if len(m.photos) == 0 {
+		add(m.prefix(row) + theme.Muted.Render(placeholderPhotos))
+	}
+	for i := range m.photos {
+		add(m.photoRow(row, i, c))
+	}
+	lines = append(lines, "", theme.Heading.Render("Video")+theme.Muted.Render(" one per listing · MP4, MOV or WebM, at most 60 s"))
+	if m.video == nil {
+		add(m.prefix(row) + theme.Muted.Render(placeholderVideo))
+	} else {
+		v := m.video.video
+		desc := videoName(m.video)
+		if v.Duration > 0 {
+			desc += " · " + durText(v.Duration)
+		}
+		if s := sizeText(v.Size); s != "" {
+			desc += " · " + s
+		}
+		add(m.prefix(row) + m.nameCell(row, desc, c.name+10) + m.status(m.video, v.Path == ""))
+	}
+	lines = append(lines, "", theme.Heading.Render("3D tour")+theme.Muted.Render(" a folder of frames, sent as photos_3d"))
+	if len(m.frames) == 0 {
+		add(m.prefix(row) + theme.Muted.Render(placeholderFrames))
+	} else {
+		add(m.prefix(row) + m.nameCell(row, m.framesDesc(), c.name+10) + m.framesStatus())
+	}
+	return lines, cur
+}
+
+func (m *Model) countIn(items []item, s state) int {
+	n := 0
+	for _, it := range items {
+		if it.state == s {
+			n++
+		}
+	}
+	return n
+}
+
+func (m *Model) prefix(row int) string {
+	if row == m.cursor && m.focused {
+		return theme.Key.Render(theme.Cursor) + " "
+	}
+	if row == m.cursor {
+		return theme.Muted.Render(theme.Cursor) + " "
+	}
+	return "  "
+}
+
+func (m *Model) nameCell(row int, name string, w int) string {
+	st := theme.Value
+	if row == m.cursor {
+		st = theme.Selected
+	}
+	return st.Render(pad(name, w-1)) + " "
+}
+
+func (m *Model) photoRow(row, i int, c cols) string {
+	it := &m.photos[i]
+	name := cleanName(it.photo.Path)
+	if it.photo.Path == "" {
+		name = cleanName(it.photo.URL)
+	}
+	tag := strings.Repeat(" ", 6)
+	if i == 0 {
+		tag = pad(theme.Badge.Render("main"), 6)
+	}
+	return m.prefix(row) + fmt.Sprintf("%2d. ", i+1) + m.nameCell(row, name, c.name) + tag + m.status(it, it.photo.Path == "")
+}
+
+// status is an item's state as symbol and words, or its progress bar.
+func (m *Model) status(it *item, online bool) string {
+	switch it.state {
+	case uploading:
+		return m.bar.ViewAs(it.pct)
+	case queued:
+		return theme.Muted.Render("◌ queued")
+	case failed:
+		return theme.Danger.Render(theme.ErrorMark + " failed · r retry")
+	}
+	if online {
+		return theme.Success.Render(theme.OKMark + " already online")
+	}
+	return theme.Success.Render(theme.OKMark + " uploaded")
+}
+
+func (m *Model) framesDesc() string {
+	if p := m.frames[0].photo.Path; p != "" {
+		return fmt.Sprintf("%d frames · %s", len(m.frames), tilde(filepath.Dir(p)))
+	}
+	return fmt.Sprintf("%d frames", len(m.frames))
+}
+
+func (m *Model) framesStatus() string {
+	n := len(m.frames)
+	run, wait, bad := m.countIn(m.frames, uploading), m.countIn(m.frames, queued), m.countIn(m.frames, failed)
+	switch {
+	case run+wait > 0:
+		sum := float64(m.countIn(m.frames, done))
+		for _, it := range m.frames {
+			if it.state == uploading {
+				sum += it.pct
+			}
+		}
+		return m.bar.ViewAs(sum / float64(n))
+	case bad > 0:
+		return theme.Danger.Render(fmt.Sprintf("%s %d failed · r retry", theme.ErrorMark, bad))
+	case m.frames[0].photo.Path == "":
+		return theme.Success.Render(theme.OKMark + " already online")
+	}
+	return theme.Success.Render(fmt.Sprintf("%s %d uploaded", theme.OKMark, n))
+}
+
+// bottomLines are the refused files of the last add and the status line: the last
+// action's result, or what the selected row holds.
+func (m *Model) bottomLines() []string {
+	var out []string
+	if n := len(m.refused); n > 0 {
+		limit := min(max((m.height-8)/3, 1), 5)
+		shown := m.refused
+		if n > limit {
+			shown = m.refused[:limit-1]
+		}
+		for _, r := range shown {
+			out = append(out, theme.Danger.Render(theme.ErrorMark+" "+r))
+		}
+		if n > limit {
+			out = append(out, theme.Danger.Render(fmt.Sprintf("  … and %d more not added", n-len(shown))))
+		}
+	}
+	status := m.detail()
+	if m.notice != "" {
+		status = noticeLine(m.notice)
+	}
+	out = append(out, status)
+	// The list keeps at least one line.
+	return out[max(len(out)-max(m.height-m.inputLines()-1, 0), 0):]
+}
+
+// detail says more about the selected row.
+func (m *Model) detail() string {
+	sec, _ := m.row(m.cursor)
+	it := m.selected()
+	switch {
+	case sec == secFrames && len(m.frames) > 0:
+		return m.framesDetail()
+	case sec == secFrames:
+		return theme.Muted.Render(fmt.Sprintf("f: a folder of photos in name order, at most %d; the service states no limit", MaxFrames))
+	case it == nil && sec == secVideo:
+		return theme.Muted.Render("v: type the video's path; one video per listing, its duration is read before the upload")
+	case it == nil:
+		return theme.Muted.Render("p: type or paste a path, ~/Pictures/car.jpg, or a glob, ~/Pictures/car-*.jpg")
+	case it.state == failed:
+		return theme.Danger.Render(theme.ErrorMark + " " + it.err)
+	}
+	path, size, url := it.photo.Path, it.photo.Size, it.photo.URL
+	if sec == secVideo {
+		path, size, url = it.video.Path, it.video.Size, it.video.URL
+	}
+	if it.state == done {
+		return theme.Muted.Render(url)
+	}
+	parts := []string{tilde(path)}
+	if s := sizeText(size); s != "" {
+		parts = append(parts, s)
+	}
+	if it.state == queued {
+		parts = append(parts, "waiting for an upload slot")
+	} else {
+		parts = append(parts, fmt.Sprintf("uploading %.0f%%", it.pct*100))
+	}
+	return theme.Muted.Render(strings.Join(parts, " · "))
+}
+
+func (m *Model) framesDetail() string {
+	d, run, wait, bad := m.countIn(m.frames, done), m.countIn(m.frames, uploading), m.countIn(m.frames, queued), m.countIn(m.frames, failed)
+	s := fmt.Sprintf("%d of %d frames uploaded", d, len(m.frames))
+	if run+wait > 0 {
+		s += fmt.Sprintf(" · %d uploading · %d waiting", run, wait)
+	}
+	if bad == 0 {
+		return theme.Muted.Render(s)
+	}
+	for _, it := range m.frames {
+		if it.state == failed {
+			return theme.Danger.Render(fmt.Sprintf("%s %d failed: %s", theme.ErrorMark, bad, it.err))
+		}
+	}
+	return theme.Muted.Render(s)
+}
