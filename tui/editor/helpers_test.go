@@ -1,0 +1,307 @@
+package editor
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"reflect"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/msgs"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	os.Exit(m.Run())
+}
+
+var now = time.Date(2026, 3, 12, 12, 0, 0, 0, api.Kyiv)
+
+// kyivRef is the seed's Київ.
+const kyivRef = "8d5a980d-391c-11dd-90d9-001a92567626"
+
+// fixture is a sandbox, a client on it that counts requests by path, and an editor.
+type fixture struct {
+	t      *testing.T
+	client *api.Client
+	base   string
+	store  *draft.Store
+	saver  *draft.Saver
+	m      Model
+	out    []tea.Msg // what the editor said to the root
+	mu     sync.Mutex
+	reqs   map[string]int
+	bodies map[string][]byte // the last JSON body per method and path
+	total  atomic.Int64
+
+	results chan tea.Msg
+	running map[int]time.Time
+	seq     int
+}
+
+func newFixture(t *testing.T, key string) *fixture {
+	t.Helper()
+	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{t: t, reqs: map[string]int{}, bodies: map[string][]byte{}, results: make(chan tea.Msg, 4096), running: map[int]time.Time{}}
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body []byte
+		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			body, _ = io.ReadAll(r.Body)
+			r.Body = io.NopCloser(bytes.NewReader(body))
+		}
+		f.mu.Lock()
+		f.reqs[r.Method+" "+r.URL.Path]++
+		if body != nil {
+			f.bodies[r.Method+" "+r.URL.Path] = body
+		}
+		f.mu.Unlock()
+		f.total.Add(1)
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
+	f.base = ts.URL
+	f.client, err = api.New(ts.URL, api.StaticKey(key), api.WithRetry(0, 0), api.WithLimits(limitsOf(key)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.store = draft.OpenStore(t.TempDir())
+	f.saver = draft.NewSaver(f.store, nil)
+	t.Cleanup(func() { _ = f.saver.Flush() }) // before the folder is removed
+	f.m = New(Config{Service: f.client, Store: f.store, Saver: f.saver, Lang: "en",
+		Now: func() time.Time { return now }, BaseURL: ts.URL, StartDir: t.TempDir()})
+	f.m.SetSize(100, 40)
+	return f
+}
+
+// limitsOf are the sandbox's limits of a key, so the client paces itself as with
+// the real service.
+func limitsOf(key string) (int, int) {
+	if key == sandbox.KeyBusiness {
+		return 600, 100000
+	}
+	return 60, 5000
+}
+
+func (f *fixture) body(method, path string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return string(f.bodies[method+" "+path])
+}
+
+func (f *fixture) count(method, path string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.reqs[method+" "+path]
+}
+
+// dropped are messages a test does not feed back: timers that repeat forever.
+func dropped(msg tea.Msg) bool {
+	switch msg.(type) {
+	case spinner.TickMsg:
+		return true
+	}
+	name := fmt.Sprintf("%T", msg)
+	return strings.HasPrefix(name, "cursor.") || name == "tea.windowSizeMsg" || strings.HasSuffix(name, "blinkMsg")
+}
+
+// toRoot are the messages the root handles; the editor never sees them back.
+func toRoot(msg tea.Msg) bool {
+	switch msg.(type) {
+	case msgs.Back, msgs.Error, msgs.Notice, msgs.ListingSaved, msgs.DraftsChanged, msgs.Watch:
+		return true
+	}
+	return false
+}
+
+// timerAfter is how long a command may run before settle counts it as a timer
+// (a cursor blink, a debounce) and stops waiting for it; its message, when it
+// comes, is handled by a later settle or waitFor.
+const timerAfter = 300 * time.Millisecond
+
+// start runs a command the way Bubble Tea does, in its own goroutine.
+func (f *fixture) start(c tea.Cmd) {
+	if c == nil {
+		return
+	}
+	f.mu.Lock()
+	f.seq++
+	id := f.seq
+	f.running[id] = time.Now()
+	f.mu.Unlock()
+	go func() {
+		msg := c()
+		f.mu.Lock()
+		delete(f.running, id)
+		f.mu.Unlock()
+		f.results <- msg
+	}()
+}
+
+// busy reports whether a command that is not a timer is still running.
+func (f *fixture) busy() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, t := range f.running {
+		if time.Since(t) < timerAfter {
+			return true
+		}
+	}
+	return false
+}
+
+// handle takes one message as the root would: batches and sequences are run,
+// timers that repeat are dropped, what belongs to the root is kept.
+func (f *fixture) handle(msg tea.Msg) {
+	if msg == nil || dropped(msg) {
+		return
+	}
+	if b, ok := msg.(tea.BatchMsg); ok {
+		for _, c := range b {
+			f.start(c)
+		}
+		return
+	}
+	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
+		for i := range v.Len() { // tea.Sequence: order does not matter here
+			f.start(v.Index(i).Interface().(tea.Cmd))
+		}
+		return
+	}
+	if toRoot(msg) {
+		f.out = append(f.out, msg)
+		return
+	}
+	var next tea.Cmd
+	f.m, next = f.m.Update(msg)
+	f.start(next)
+}
+
+// settle runs cmd and everything it leads to until only timers are left.
+func (f *fixture) settle(cmd tea.Cmd) {
+	f.t.Helper()
+	f.start(cmd)
+	f.waitFor("the editor to settle", func() bool { return !f.busy() && len(f.results) == 0 })
+}
+
+// waitFor handles messages until cond holds.
+func (f *fixture) waitFor(what string, cond func() bool) {
+	f.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			f.t.Fatalf("waited in vain for %s; screen:\n%s", what, f.screen())
+		}
+		select {
+		case msg := <-f.results:
+			f.handle(msg)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// send delivers msg and settles.
+func (f *fixture) send(msg tea.Msg) {
+	f.t.Helper()
+	var cmd tea.Cmd
+	f.m, cmd = f.m.Update(msg)
+	f.settle(cmd)
+}
+
+func keyMsg(k string) tea.KeyMsg {
+	types := map[string]tea.KeyType{
+		"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
+		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"ctrl+s": tea.KeyCtrlS, "backspace": tea.KeyBackspace, "ctrl+a": tea.KeyCtrlA,
+		"pgdown": tea.KeyPgDown,
+	}
+	if t, ok := types[k]; ok {
+		return tea.KeyMsg{Type: t}
+	}
+	if strings.HasPrefix(k, "alt+") {
+		return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k[4:]), Alt: true}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// press sends keys one by one, each settled before the next.
+func (f *fixture) press(keys ...string) {
+	f.t.Helper()
+	for _, k := range keys {
+		f.send(keyMsg(k))
+	}
+}
+
+// typeText types s key by key, as a person does, and settles once.
+func (f *fixture) typeText(s string) {
+	f.t.Helper()
+	var cmds []tea.Cmd
+	for _, r := range s {
+		var cmd tea.Cmd
+		f.m, cmd = f.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		cmds = append(cmds, cmd)
+	}
+	f.settle(tea.Batch(cmds...))
+}
+
+func (f *fixture) screen() string { return ansi.Strip(f.m.View()) }
+
+func (f *fixture) contains(want ...string) {
+	f.t.Helper()
+	s := f.screen()
+	for _, w := range want {
+		if !strings.Contains(s, w) {
+			f.t.Fatalf("screen lacks %q:\n%s", w, s)
+		}
+	}
+}
+
+// openNew opens the editor on a new draft.
+func (f *fixture) openNew() {
+	f.t.Helper()
+	var cmd tea.Cmd
+	f.m, cmd = f.m.Open(draft.New(f.base, "", "en", now))
+	f.settle(cmd)
+}
+
+// lastOut returns the last message of type T said to the root.
+func lastOut[T any](f *fixture) (T, bool) {
+	var zero T
+	for i := len(f.out) - 1; i >= 0; i-- {
+		if v, ok := f.out[i].(T); ok {
+			return v, true
+		}
+	}
+	return zero, false
+}
+
+func checkSize(t *testing.T, v string, w, h int) {
+	t.Helper()
+	lines := strings.Split(v, "\n")
+	if len(lines) != h {
+		t.Errorf("view has %d lines, want %d", len(lines), h)
+	}
+	for i, l := range lines {
+		if lw := lipgloss.Width(l); lw > w {
+			t.Errorf("line %d is %d wide, over %d: %q", i, lw, w, ansi.Strip(l))
+		}
+	}
+}

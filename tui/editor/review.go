@@ -1,0 +1,231 @@
+package editor
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/termtext"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// reviewState is the review step: what will be sent, in a scrollable pane.
+type reviewState struct {
+	view viewport.Model
+}
+
+func (r *reviewState) resize(w, h int) {
+	if r.view.Width == 0 && r.view.Height == 0 {
+		r.view = viewport.New(w, h)
+		return
+	}
+	r.view.Width, r.view.Height = w, h
+}
+
+func (m Model) reviewKey(k tea.KeyMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(k, m.keys.Next):
+		return m, nil // the review is the last step
+	case key.Matches(k, m.keys.Prev):
+		return m, m.goTo(m.step - 1)
+	case key.Matches(k, m.keys.Back):
+		return m.leave()
+	case key.Matches(k, m.keys.Send):
+		if len(m.problems) > 0 {
+			return m, m.focusField(firstField(m.problems))
+		}
+		return m.submit()
+	}
+	var cmd tea.Cmd
+	m.review.view, cmd = m.review.view.Update(k)
+	return m, cmd
+}
+
+// refreshReview lays out the review for the draft as it is now.
+func (m *Model) refreshReview() {
+	off := m.review.view.YOffset
+	m.review.view.SetContent(m.reviewText())
+	m.review.view.SetYOffset(off)
+}
+
+func (m *Model) reviewText() string {
+	d := m.d
+	w := max(m.width, 20)
+	var b strings.Builder
+	line := func(s string) { b.WriteString(ansi.Truncate(s, w, theme.Ellipsis) + "\n") }
+	wrapped := func(style func(...string) string, s string) {
+		for _, l := range strings.Split(ansi.Wordwrap(s, w-2, " "), "\n") {
+			line(style(l))
+		}
+	}
+
+	method, path, what := "POST", "/api/v1/my/listings", "create"
+	if d.IsEdit() {
+		method, path, what = "PATCH", fmt.Sprintf("/api/v1/my/listings/%d", d.ListingID), "edit"
+	}
+	line(theme.Heading.Render(method+" "+path) + theme.Muted.Render("  ctrl+s or enter sends"))
+	uploads := d.PendingUploads()
+	cost := fmt.Sprintf("This costs %d request(s): ", d.Cost())
+	if uploads > 0 {
+		cost += fmt.Sprintf("%d upload(s) + ", uploads)
+	}
+	cost += "1 " + what
+	if bud := m.svc.Budget(); bud.PerMinute > 0 {
+		cost += fmt.Sprintf(" · used %d/%d this minute, %d/%d today", bud.UsedMinute, bud.PerMinute, bud.UsedToday, bud.PerDay)
+	}
+	wrapped(theme.Value.Render, cost)
+
+	for _, warn := range m.warnings() {
+		wrapped(theme.Warning.Render, theme.WarningMark+" "+warn)
+	}
+	if m.sub.note != "" {
+		wrapped(theme.Danger.Render, m.sub.note)
+	}
+	if len(m.problems) > 0 {
+		line("")
+		line(theme.Heading.Render("To fix before sending") + theme.Muted.Render("  enter goes to the first"))
+		for _, f := range sortedFields(m.problems) {
+			wrapped(theme.Danger.Render, fmt.Sprintf("%s %s (%s): %s", theme.ErrorMark, m.fieldName(f), stepNames[stepOf(f)], m.problems[f]))
+		}
+	}
+	if d.IsEdit() {
+		line("")
+		line(theme.Heading.Render("Changes"))
+		if _, changes, err := m.previewDraft().EditBody(m.attrs); err != nil {
+			wrapped(theme.Danger.Render, err.Error())
+		} else if len(changes) == 0 {
+			line(theme.Muted.Render("nothing changed yet"))
+		} else {
+			for _, c := range changes {
+				wrapped(theme.Value.Render, fmt.Sprintf("%s: %s → %s", m.fieldName(c.Field), clip(c.Old), clip(c.New)))
+			}
+		}
+	}
+	line("")
+	line(theme.Heading.Render("Request body"))
+	for _, l := range strings.Split(m.bodyJSON(), "\n") {
+		line(theme.Value.Render(l))
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// warnings are the spec's: an edit of an active listing goes back to moderation,
+// and sent photos replace the whole set.
+func (m *Model) warnings() []string {
+	d := m.d
+	var out []string
+	if d.IsEdit() && d.Status == api.StatusActive {
+		out = append(out, "Saving sends this active listing back to moderation: it is hidden until approved, about 15 minutes during business hours.")
+	}
+	if d.IsEdit() && d.MediaTouched {
+		old, cur := 0, len(d.Photos)
+		if d.Original != nil {
+			old = len(d.Original.Photos)
+		}
+		out = append(out, fmt.Sprintf("Sending photos replaces the whole set: %d photo(s) online now, %d after.", old, cur))
+	}
+	if !d.IsEdit() && len(d.Photos) == 0 {
+		out = append(out, "No photos: listings with photos get far more views (Media step).")
+	}
+	return out
+}
+
+// previewDraft is the draft with a placeholder URL for each file not uploaded
+// yet, so the review can show the body before the uploads are done.
+func (m *Model) previewDraft() *draft.Draft {
+	d := *m.d
+	ph := func(ps []draft.Photo) []draft.Photo {
+		out := slices.Clone(ps)
+		for i := range out {
+			if !out[i].Uploaded() {
+				out[i].URL = "<upload of " + filepath.Base(out[i].Path) + ">"
+				out[i].URLWM = out[i].URL + " (watermarked)"
+			}
+		}
+		return out
+	}
+	d.Photos, d.Frames3D = ph(d.Photos), ph(d.Frames3D)
+	if d.Video != nil && !d.Video.Uploaded() {
+		v := *d.Video
+		v.URL, v.Thumbnail = "<upload of "+filepath.Base(v.Path)+">", "<its thumbnail>"
+		d.Video = &v
+	}
+	return &d
+}
+
+func (m *Model) bodyJSON() string {
+	p := m.previewDraft()
+	var body any
+	var err error
+	if p.IsEdit() {
+		body, _, err = p.EditBody(m.attrs)
+	} else {
+		body, err = p.CreateBody(m.attrs)
+	}
+	if err != nil {
+		return theme.ErrorMark + " " + err.Error()
+	}
+	b, err := json.MarshalIndent(body, "", "  ")
+	if err != nil {
+		return theme.ErrorMark + " " + err.Error()
+	}
+	return termtext.CleanBlock(string(b))
+}
+
+// fieldName is how the seller knows a field: its label, or the attribute's name.
+func (m *Model) fieldName(field string) string {
+	if code, ok := strings.CutPrefix(field, draft.FieldAttributes+"."); ok {
+		for _, a := range m.attrs {
+			if a.Code == code {
+				return termtext.Clean(a.Name)
+			}
+		}
+		return code
+	}
+	if n, ok := fieldLabels[field]; ok {
+		return n
+	}
+	return field
+}
+
+var fieldLabels = map[string]string{
+	draft.FieldTitle: "Title", draft.FieldDescription: "Description", draft.FieldPrice: "Price",
+	draft.FieldPriceType: "Price type", draft.FieldCurrency: "Currency", draft.FieldCondition: "Condition",
+	draft.FieldCategory: "Category", draft.FieldCity: "City", draft.FieldContactName: "Contact name",
+	draft.FieldContactPhone: "Contact phone", draft.FieldHidePhone: "Hide phone", draft.FieldPhotos: "Photos",
+	draft.FieldPhotos3D: "3D frames", draft.FieldVideo: "Video",
+}
+
+func sortedFields(p map[string]string) []string {
+	fs := make([]string, 0, len(p))
+	for f := range p {
+		fs = append(fs, f)
+	}
+	slices.SortFunc(fs, func(a, b string) int {
+		if sa, sb := stepOf(a), stepOf(b); sa != sb {
+			return int(sa) - int(sb)
+		}
+		return strings.Compare(a, b)
+	})
+	return fs
+}
+
+func clip(s string) string {
+	s = termtext.Clean(s)
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:59]) + theme.Ellipsis
+	}
+	if s == "" {
+		return "—"
+	}
+	return s
+}

@@ -1,0 +1,233 @@
+package editor
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/huh"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/termtext"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// formKeys are huh's keys without its own quit: ctrl+c belongs to the root.
+func formKeys() *huh.KeyMap {
+	k := huh.NewDefaultKeyMap()
+	k.Quit = key.NewBinding(key.WithDisabled())
+	return k
+}
+
+// newStepForm wraps fields in a form of one group, sized to the body.
+func (m *Model) newStepForm(fields []formField, hf ...huh.Field) *stepForm {
+	f := huh.NewForm(huh.NewGroup(hf...)).
+		WithTheme(theme.Form()).
+		WithKeyMap(formKeys()).
+		WithShowHelp(false).
+		WithShowErrors(false)
+	sf := &stepForm{form: f, fields: fields}
+	if len(fields) > 0 {
+		sf.first, sf.last = fields[0].key, fields[len(fields)-1].key
+	}
+	sf.resize(m.width, m.bodyH)
+	return sf
+}
+
+// buildBasics is the title and the description, with live counters.
+func (m *Model) buildBasics() *stepForm {
+	d := m.d
+	title := huh.NewInput().Key(draft.FieldTitle).Title("Title *").
+		Placeholder("what you sell, e.g. iPhone 13 128 GB, blue").
+		CharLimit(2 * draft.TitleMax).Value(&d.Title)
+	desc := huh.NewText().Key(draft.FieldDescription).Title("Description *").
+		Placeholder("condition, what is included, how to pick it up").
+		CharLimit(2 * draft.DescriptionMax).Lines(max(3, min(10, m.bodyH-7))).
+		ExternalEditor(true).Value(&d.Description)
+	fields := []formField{
+		{key: draft.FieldTitle, field: draft.FieldTitle, describe: func(s string) { title.Description(s) },
+			hint: func() string { return counter(d.Title, draft.TitleMin, draft.TitleMax) }},
+		{key: draft.FieldDescription, field: draft.FieldDescription, describe: func(s string) { desc.Description(s) },
+			hint: func() string {
+				return counter(d.Description, draft.DescriptionMin, draft.DescriptionMax) +
+					" · ctrl+e opens $EDITOR · alt+enter new line"
+			}},
+	}
+	return m.newStepForm(fields, title, desc)
+}
+
+// counter is the live count of a limited text: "37/120 characters (5–120)".
+func counter(s string, lo, hi int) string {
+	return fmt.Sprintf("%d/%d characters (%d–%d)", draft.Chars(s), hi, lo, hi)
+}
+
+// buildContacts is the contact name, the phone and whether to hide it.
+func (m *Model) buildContacts() *stepForm {
+	d := m.d
+	name := huh.NewInput().Key(draft.FieldContactName).Title("Contact name").
+		Placeholder("empty: the name of your profile").CharLimit(200).Value(&d.ContactName)
+	phone := huh.NewInput().Key(draft.FieldContactPhone).Title("Contact phone").
+		Placeholder("empty: the phone of your profile, e.g. +380501234567").CharLimit(40).Value(&d.ContactPhone)
+	hide := huh.NewConfirm().Key(draft.FieldHidePhone).Title("Hide the phone in the listing?").
+		Affirmative("Hide").Negative("Show").Value(&d.HidePhone)
+	fields := []formField{
+		{key: draft.FieldContactName, field: draft.FieldContactName, describe: func(s string) { name.Description(s) },
+			hint: func() string { return "up to 100 characters" }},
+		{key: draft.FieldContactPhone, field: draft.FieldContactPhone, describe: func(s string) { phone.Description(s) },
+			hint: func() string { return "7 to 15 digits" }},
+		{key: draft.FieldHidePhone, field: draft.FieldHidePhone, describe: func(s string) { hide.Description(s) },
+			hint: func() string { return "buyers then write to you through the site" }},
+	}
+	return m.newStepForm(fields, name, phone, hide)
+}
+
+// attrBinding holds what huh edits for one attribute; sync copies it to the draft.
+type attrBinding struct {
+	a              api.Attribute
+	text, from, to string
+}
+
+func (b *attrBinding) value() draft.AttrValue {
+	return draft.AttrValue{Type: b.a.Type, Text: b.text, From: b.from, To: b.to}
+}
+
+// buildDetails is the price, currency, condition and the category's attributes.
+// Values the draft holds for these codes come back (also after a change of
+// category, when they still apply).
+func (m *Model) buildDetails() (*stepForm, []*attrBinding) {
+	d := m.d
+	var hf []huh.Field
+	var fields []formField
+	add := func(key, field string, f huh.Field, describe func(string), hint func() string) {
+		hf = append(hf, f)
+		fields = append(fields, formField{key: key, field: field, describe: describe, hint: hint})
+	}
+	if d.IsEdit() {
+		note := huh.NewNote().Title("Price type: " + priceTypeLabel(d.PriceType)).
+			Description("the API does not change the price type of a listing; do it on the website")
+		hf = append(hf, note)
+	} else {
+		pt := huh.NewSelect[string]().Key(draft.FieldPriceType).Title("Price type").Inline(true).
+			Value(&d.PriceType).Options(
+			huh.NewOption("sell", api.PriceSell), huh.NewOption("exchange", api.PriceExchange),
+			huh.NewOption("free", api.PriceFree))
+		add(draft.FieldPriceType, draft.FieldPriceType, pt, func(s string) { pt.Description(s) },
+			func() string { return "←/→ to change" })
+	}
+	price := huh.NewInput().Key(draft.FieldPrice).Title("Price").Placeholder("e.g. 1500 or 99.90").
+		CharLimit(24).Value(&d.Price)
+	add(draft.FieldPrice, draft.FieldPrice, price, func(s string) { price.Description(s) }, func() string {
+		if d.PriceType == api.PriceSell || d.PriceType == "" {
+			return "required for a sale"
+		}
+		return "not sent for " + priceTypeLabel(d.PriceType)
+	})
+	cur := huh.NewSelect[string]().Key(draft.FieldCurrency).Title("Currency").Inline(true).Value(&d.Currency).
+		Options(huh.NewOptions(draft.Currencies...)...)
+	add(draft.FieldCurrency, draft.FieldCurrency, cur, func(s string) { cur.Description(s) }, func() string { return "" })
+	cond := huh.NewSelect[string]().Key(draft.FieldCondition).Title("Condition").Inline(true).Value(&d.Condition).
+		Options(huh.NewOption("not stated", ""), huh.NewOption("new", "new"), huh.NewOption("used", "used"))
+	add(draft.FieldCondition, draft.FieldCondition, cond, func(s string) { cond.Description(s) }, func() string { return "" })
+
+	var binds []*attrBinding
+	for _, a := range m.attrs {
+		b := &attrBinding{a: a}
+		if v, ok := d.Attributes[a.Code]; ok && draft.Applies(a, v) {
+			b.text, b.from, b.to = v.Text, v.From, v.To
+		}
+		binds = append(binds, b)
+		m.attributeFields(b, add)
+	}
+	sf := m.newStepForm(fields, hf...)
+	return sf, binds
+}
+
+func priceTypeLabel(pt string) string {
+	if pt == "" {
+		return api.PriceSell
+	}
+	return pt
+}
+
+// attributeFields adds the huh fields of one attribute: a text or number input, a
+// select of labels sending values, yes/no, or a range's two inputs.
+func (m *Model) attributeFields(b *attrBinding, add func(string, string, huh.Field, func(string), func() string)) {
+	a := b.a
+	field := draft.AttributeField(a.Code)
+	title := termtext.Clean(a.Name)
+	if a.Required {
+		title += " *"
+	}
+	switch a.Type {
+	case api.AttrSelect:
+		empty := "not stated"
+		if a.Required {
+			empty = "choose one"
+		}
+		opts := []huh.Option[string]{huh.NewOption("— "+empty+" —", "")}
+		for _, o := range a.Options {
+			opts = append(opts, huh.NewOption(termtext.Clean(o.Label), o.Value))
+		}
+		s := huh.NewSelect[string]().Key(field).Title(title).Value(&b.text).Options(opts...)
+		if len(opts) <= 4 {
+			s.Inline(true)
+		} else {
+			s.Height(min(len(opts), 6) + 1)
+		}
+		add(field, field, s, func(t string) { s.Description(t) }, func() string {
+			if len(opts) > 4 {
+				return "↑/↓ to choose · / to filter"
+			}
+			return "←/→ to change"
+		})
+	case api.AttrBoolean:
+		s := huh.NewSelect[string]().Key(field).Title(title).Inline(true).Value(&b.text).Options(
+			huh.NewOption("not stated", ""), huh.NewOption("yes", "true"), huh.NewOption("no", "false"))
+		add(field, field, s, func(t string) { s.Description(t) }, func() string { return "←/→ to change" })
+	case api.AttrRange:
+		from := huh.NewInput().Key(field + "#from").Title(title + ": from").Placeholder("a number").CharLimit(24).Value(&b.from)
+		to := huh.NewInput().Key(field + "#to").Title(title + ": to").Placeholder("a number").CharLimit(24).Value(&b.to)
+		add(field+"#from", field, from, func(t string) { from.Description(t) }, func() string { return "range: from ≤ to" })
+		add(field+"#to", field, to, func(t string) { to.Description(t) }, func() string { return "" })
+	case api.AttrNumber:
+		in := huh.NewInput().Key(field).Title(title).Placeholder("a number").CharLimit(24).Value(&b.text)
+		add(field, field, in, func(t string) { in.Description(t) }, func() string { return "a number" })
+	default: // text, and types newer than this app: free text
+		in := huh.NewInput().Key(field).Title(title).CharLimit(500).Value(&b.text)
+		add(field, field, in, func(t string) { in.Description(t) }, func() string { return "" })
+	}
+}
+
+// describe refreshes every field's description: its limits or counter, then what
+// is wrong with it once the seller has left it (or tried to submit), and what the
+// service said about it last.
+func (m *Model) describe(sf *stepForm) {
+	if sf == nil {
+		return
+	}
+	for _, f := range sf.fields {
+		var parts []string
+		if h := f.hint(); h != "" {
+			parts = append(parts, h)
+		}
+		if msg := m.problemShown(f.field); msg != "" && !strings.HasSuffix(f.key, "#to") {
+			parts = append(parts, theme.ErrorMark+" "+msg)
+		}
+		f.describe(strings.Join(parts, "\n"))
+	}
+}
+
+// problemShown is the message a field shows now: the service's refusal first (it
+// knows more), else the app's own check once the field was left or a submit tried.
+func (m *Model) problemShown(field string) string {
+	if r := m.d.Refusal; r != nil {
+		if msg := r.Fields[field]; msg != "" {
+			return termtext.Clean(msg)
+		}
+	}
+	if m.attempted || m.touched[field] {
+		return m.problems[field]
+	}
+	return ""
+}

@@ -1,0 +1,189 @@
+package editor
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/listings-tui/listings/tui/termtext"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// View renders the editor in exactly the size given by SetSize: a title line, the
+// steps, the step's body and a status line.
+func (m Model) View() string {
+	lines := make([]string, 0, m.height)
+	lines = append(lines, m.titleLine(), m.stepsLine())
+	body := ""
+	switch {
+	case m.d == nil && m.loadErr != "":
+		body = theme.Danger.Render(theme.ErrorMark+" "+m.loadErr) + "\n" + theme.Muted.Render("esc goes back")
+	case m.d == nil && m.loading != 0:
+		body = theme.Muted.Render(fmt.Sprintf("loading listing %d…", m.loading))
+	case m.d == nil:
+		body = theme.Muted.Render("no draft open")
+	default:
+		body = m.stepView()
+	}
+	lines = append(lines, fit(body, m.width, m.bodyH)...)
+	lines = append(lines, m.statusLine())
+	for i, l := range lines {
+		if lipgloss.Width(l) > m.width {
+			lines[i] = ansi.Truncate(l, m.width, theme.Ellipsis)
+		}
+	}
+	return strings.Join(lines[:min(len(lines), m.height)], "\n")
+}
+
+func (m Model) stepView() string {
+	switch m.step {
+	case stepCategory:
+		return m.cat.View()
+	case stepCity:
+		return m.city.View()
+	case stepMedia:
+		return m.media.View()
+	case stepReview:
+		return m.review.view.View()
+	case stepDetails:
+		if m.d.CategoryID == 0 {
+			return theme.Muted.Render("Choose a category first (step 2): the details depend on it.")
+		}
+		if m.attrOf != m.d.CategoryID {
+			if m.attrEr != "" {
+				return theme.Danger.Render(theme.ErrorMark + " " + m.attrEr)
+			}
+			return theme.Muted.Render("loading the category's attributes…")
+		}
+	}
+	if f := m.forms[m.step]; f != nil {
+		return f.form.View()
+	}
+	return ""
+}
+
+// fit cuts or pads s to exactly h lines no wider than w.
+func fit(s string, w, h int) []string {
+	ls := strings.Split(s, "\n")
+	if len(ls) > h {
+		ls = ls[:h]
+	}
+	for i, l := range ls {
+		if lipgloss.Width(l) > w {
+			ls[i] = ansi.Truncate(l, w, theme.Ellipsis)
+		}
+	}
+	for len(ls) < h {
+		ls = append(ls, "")
+	}
+	return ls
+}
+
+func (m Model) titleLine() string {
+	var left string
+	switch {
+	case m.d == nil && m.loading != 0:
+		left = theme.Title.Render(fmt.Sprintf("Edit listing %d", m.loading))
+	case m.d == nil:
+		left = theme.Title.Render("Listing editor")
+	case m.d.IsEdit():
+		left = theme.Title.Render(fmt.Sprintf("Edit listing %d", m.d.ListingID)) + " " +
+			theme.StatusPlain(m.d.Status) + theme.Faint.Render(" · ") + theme.Heading.Render(termtext.Clean(m.d.Title))
+	default:
+		t := strings.TrimSpace(termtext.Clean(m.d.Title))
+		if t == "" {
+			t = "untitled"
+		}
+		left = theme.Title.Render("New listing") + theme.Faint.Render(" · ") + theme.Heading.Render(t)
+	}
+	right := ""
+	switch {
+	case m.sub.sending:
+		right = theme.Warning.Render("sending…")
+	case m.saveErr != "":
+		right = theme.Danger.Render(theme.ErrorMark + " not saved")
+	case m.d != nil && m.stored:
+		right = theme.Muted.Render(theme.OKMark + " draft saved")
+	}
+	gap := m.width - lipgloss.Width(left) - lipgloss.Width(right)
+	if gap < 1 {
+		return ansi.Truncate(left, max(m.width-lipgloss.Width(right)-1, 1), theme.Ellipsis) + " " + right
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
+
+// stepMark tells a step's state without colour: ✖ and a count when it has
+// problems the seller can see, ✓ when it is fine.
+func (m Model) stepMark(s step) string {
+	if m.d == nil || s == stepReview {
+		return ""
+	}
+	n := 0
+	for f := range m.problems {
+		if stepOf(f) == s && m.problemShown(f) != "" {
+			n++
+		}
+	}
+	if r := m.d.Refusal; r != nil {
+		for f := range r.Fields {
+			if stepOf(f) == s && m.problems[f] == "" {
+				n++
+			}
+		}
+	}
+	switch {
+	case n > 0:
+		return fmt.Sprintf(" %s%d", theme.ErrorMark, n)
+	case s == stepMedia && m.media.Busy():
+		return " …"
+	}
+	for f := range m.problems {
+		if stepOf(f) == s {
+			return ""
+		}
+	}
+	return " " + theme.OKMark
+}
+
+func (m Model) stepsLine() string {
+	parts := make([]string, 0, stepCount)
+	for s := range stepCount {
+		label := fmt.Sprintf("%d %s%s", s+1, stepNames[s], m.stepMark(s))
+		if s == m.step {
+			parts = append(parts, theme.TabActive.Render(label))
+		} else {
+			parts = append(parts, theme.Tab.Render(label))
+		}
+	}
+	full := strings.Join(parts, "")
+	if lipgloss.Width(full) <= m.width {
+		return full
+	}
+	// Narrow: the current step, where it is, and its state.
+	return theme.TabActive.Render(fmt.Sprintf("Step %d/%d · %s%s", m.step+1, stepCount, stepNames[m.step], m.stepMark(m.step))) +
+		theme.Muted.Render(" tab next · shift+tab back")
+}
+
+func (m Model) statusLine() string {
+	switch {
+	case m.d == nil:
+		return ""
+	case m.sub.note != "":
+		style := theme.Danger
+		if m.sub.waiting || m.sub.sending {
+			style = theme.Warning
+		}
+		return style.Render(m.sub.note)
+	case m.saveErr != "":
+		return theme.Danger.Render(theme.ErrorMark + " " + m.saveErr)
+	case m.step == stepCategory && m.d.CategoryPath != "":
+		return theme.Muted.Render("chosen: " + m.d.CategoryPath)
+	}
+	n := len(m.problems)
+	if n == 0 {
+		return theme.Success.Render(theme.OKMark + " ready to send: ctrl+s reviews it")
+	}
+	return theme.Muted.Render(fmt.Sprintf("%d thing(s) left to fill in or fix; ctrl+s shows them", n))
+}
