@@ -37,11 +37,25 @@ const (
 	bannerUnreachable
 )
 
-// notice is the short line above the footer.
+// notice is the short line above the footer; a long one (a block reason) takes two.
 type notice struct {
 	text  string
 	warn  bool
 	until time.Time
+	lines []string // rendered by layout for width
+	width int
+}
+
+// render renders the notice for width w: wrapped to at most two lines.
+func (n *notice) render(w int) {
+	style := theme.Notice
+	if n.warn {
+		style = theme.Warning.Padding(0, 1)
+	}
+	n.width, n.lines = w, nil
+	for _, l := range clip(wrapLines(n.text, max(w-2, 1)), 2, max(w-2, 1)) {
+		n.lines = append(n.lines, ansi.Truncate(style.Render(l), w, theme.Ellipsis))
+	}
 }
 
 func (m *Model) setNotice(text string, warn bool) {
@@ -87,6 +101,11 @@ func (m Model) showError(e msgs.Error) (Model, tea.Cmd) {
 	case api.IsUnreachable(e.Err):
 		b.kind = bannerUnreachable
 	}
+	if old := m.banner; old != nil && b.kind == bannerPlain && old.kind == bannerPlain && old.x == b.x {
+		// The same failure from another request (the start-up ping and the first
+		// page, say): the banner stays as it is rather than flicker.
+		return m, nil
+	}
 	b.render(m.now, m.width, bannerHeight(m.height))
 	m.banner = b
 	return m, nil
@@ -113,10 +132,11 @@ func (b *banner) render(now time.Time, width, maxLines int) {
 		}
 		second = b.x.Hint
 	case bannerUnreachable:
+		// What to do before the error's own text, which can be a long URL.
 		first = "service unreachable: showing the last loaded rows"
 		second = b.x.Hint
 		if b.x.Todo != "" {
-			second += " — " + b.x.Todo
+			second = b.x.Todo + " — " + b.x.Hint
 		}
 	default:
 		first = b.x.Code
@@ -150,6 +170,8 @@ func bannerLines(first, second string, width, maxLines int) []string {
 	if second != "" {
 		p2 = wrapLines(second, inner)
 	}
+	// What to do comes whole if it can (it is ours, and short); the message gets
+	// what is left, at least its first line.
 	n2 := min(len(p2), maxLines-1)
 	n1 := min(len(p1), maxLines-n2)
 	p1, p2 = clip(p1, n1, inner), clip(p2, n2, inner)
@@ -161,6 +183,7 @@ func bannerLines(first, second string, width, maxLines int) []string {
 		last = &p2[len(p2)-1]
 	}
 	switch {
+	case inner < 2+len(bannerDismiss): // no room for it at all
 	case ansi.StringWidth(*last)+2+len(bannerDismiss) <= inner:
 		*last += "  " + bannerDismiss
 	case len(p1)+len(p2) < maxLines:

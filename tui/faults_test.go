@@ -18,8 +18,9 @@ type gate struct {
 	fail func(r *http.Request) *fault
 }
 
-// fault is an error answer in the service's shape.
+// fault is an error answer in the service's shape, or, with raw set, any answer.
 type fault struct {
+	raw    string // the whole body, sent as is with status
 	status int
 	code   string
 	hint   string
@@ -34,7 +35,12 @@ func (g *gate) wrap(h http.Handler) http.Handler {
 		fail := g.fail
 		g.mu.Unlock()
 		if fail != nil {
-			if f := fail(r); f != nil {
+			if f := fail(r); f != nil && f.raw != "" {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(f.status)
+				_, _ = w.Write([]byte(f.raw))
+				return
+			} else if f != nil {
 				body := map[string]any{"ok": false, "error": f.code, "hint": f.hint}
 				for k, v := range f.extra {
 					body[k] = v

@@ -69,6 +69,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return m.update(msg) }
 func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	m.now = m.opts.Now()
 	m, cmd := m.route(msg)
+	if m.client != nil { // the meter follows every answer, not only the clock
+		m.budget = m.client.Budget()
+	}
 	m.layout()
 	m.refresh()
 	return m, cmd

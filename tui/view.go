@@ -23,7 +23,10 @@ func (m *Model) layout() {
 		h -= len(m.banner.lines)
 	}
 	if m.notice.text != "" {
-		h--
+		if m.notice.lines == nil || m.notice.width != m.width {
+			m.notice.render(m.width)
+		}
+		h -= len(m.notice.lines)
 	}
 	h = max(h, 1)
 	if h == m.viewHeight && m.width == m.sizedWidth {
@@ -231,11 +234,7 @@ func (m Model) View() string {
 		out = append(out, m.banner.lines...)
 	}
 	if m.notice.text != "" {
-		style := theme.Notice
-		if m.notice.warn {
-			style = theme.Warning.Padding(0, 1)
-		}
-		out = append(out, ansi.Truncate(style.Render(m.notice.text), m.width, theme.Ellipsis))
+		out = append(out, m.notice.lines...)
 	}
 	out = append(out, m.footer)
 	if len(out) > m.height && m.height > 0 {
