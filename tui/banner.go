@@ -2,10 +2,10 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
@@ -18,13 +18,14 @@ import (
 // banner is the dismissable error shown under the view. Its text is rendered in
 // Update (render), so a countdown only costs a re-render once a second.
 type banner struct {
-	op      string
-	x       login.Explanation
-	kind    bannerKind
-	until   time.Time // rate limit: when a retry may go; daily limit: when the day resets
-	message string    // the plain first line, without the countdown
-	lines   []string
-	width   int // what lines were rendered for
+	op       string
+	x        login.Explanation
+	kind     bannerKind
+	until    time.Time // rate limit: when a retry may go; daily limit: when the day resets
+	message  string    // the plain first line, without the countdown
+	lines    []string
+	width    int // what lines were rendered for
+	maxLines int
 }
 
 type bannerKind int
@@ -36,11 +37,25 @@ const (
 	bannerUnreachable
 )
 
-// notice is the short line above the footer.
+// notice is the short line above the footer; a long one (a block reason) takes two.
 type notice struct {
 	text  string
 	warn  bool
 	until time.Time
+	lines []string // rendered by layout for width
+	width int
+}
+
+// render renders the notice for width w: wrapped to at most two lines.
+func (n *notice) render(w int) {
+	style := theme.Notice
+	if n.warn {
+		style = theme.Warning.Padding(0, 1)
+	}
+	n.width, n.lines = w, nil
+	for _, l := range clip(wrapLines(n.text, max(w-2, 1)), 2, max(w-2, 1)) {
+		n.lines = append(n.lines, ansi.Truncate(style.Render(l), w, theme.Ellipsis))
+	}
 }
 
 func (m *Model) setNotice(text string, warn bool) {
@@ -86,14 +101,19 @@ func (m Model) showError(e msgs.Error) (Model, tea.Cmd) {
 	case api.IsUnreachable(e.Err):
 		b.kind = bannerUnreachable
 	}
-	b.render(m.now, m.width)
+	if old := m.banner; old != nil && b.kind == bannerPlain && old.kind == bannerPlain && old.x == b.x {
+		// The same failure from another request (the start-up ping and the first
+		// page, say): the banner stays as it is rather than flicker.
+		return m, nil
+	}
+	b.render(m.now, m.width, bannerHeight(m.height))
 	m.banner = b
 	return m, nil
 }
 
-// render computes the banner's lines for the time now: at most two, each one
+// render computes the banner's lines for the time now: at most maxLines, each one
 // terminal line of the given width.
-func (b *banner) render(now time.Time, width int) {
+func (b *banner) render(now time.Time, width, maxLines int) {
 	var first, second string
 	switch b.kind {
 	case bannerRateLimit:
@@ -112,8 +132,12 @@ func (b *banner) render(now time.Time, width int) {
 		}
 		second = b.x.Hint
 	case bannerUnreachable:
+		// What to do before the error's own text, which can be a long URL.
 		first = "service unreachable: showing the last loaded rows"
 		second = b.x.Hint
+		if b.x.Todo != "" {
+			second = b.x.Todo + " — " + b.x.Hint
+		}
 	default:
 		first = b.x.Code
 		if b.x.Hint != "" {
@@ -127,20 +151,78 @@ func (b *banner) render(now time.Time, width int) {
 	if b.op != "" {
 		first = b.op + ": " + first
 	}
-	b.width = width
-	width = max(width, 10)
-	dismiss := "  esc: dismiss"
-	b.lines = []string{theme.Banner.Width(width).Render(ansi.Truncate(theme.ErrorMark+" "+first, width-2, theme.Ellipsis))}
-	if second != "" {
-		b.lines = append(b.lines, theme.BannerHint.Width(width).Render(ansi.Truncate(second, width-2-len(dismiss), theme.Ellipsis)+dismiss))
-	} else {
-		b.lines[0] = theme.Banner.Width(width).Render(ansi.Truncate(theme.ErrorMark+" "+first, width-2-len(dismiss), theme.Ellipsis) + dismiss)
-	}
-	for i, l := range b.lines {
-		b.lines[i] = lipgloss.NewStyle().MaxWidth(width).Render(l)
-	}
+	b.width, b.maxLines = width, maxLines
 	b.message = first
+	b.lines = bannerLines(theme.ErrorMark+" "+first, second, max(width, 10), max(maxLines, 2))
 }
+
+// bannerDismiss is said at the end of every banner.
+const bannerDismiss = "esc: dismiss"
+
+// bannerLines wraps the message and the hint (what to do) into at most maxLines
+// lines of the given width, rather than cutting them to one line each: the end of a
+// hint ("… in account settings → API & integrations") is often the part that matters.
+// What still does not fit ends with an ellipsis; "esc: dismiss" always stays.
+func bannerLines(first, second string, width, maxLines int) []string {
+	inner := width - 2 // the styles' padding
+	p1 := wrapLines(first, inner)
+	var p2 []string
+	if second != "" {
+		p2 = wrapLines(second, inner)
+	}
+	// What to do comes whole if it can (it is ours, and short); the message gets
+	// what is left, at least its first line.
+	n2 := min(len(p2), maxLines-1)
+	n1 := min(len(p1), maxLines-n2)
+	p1, p2 = clip(p1, n1, inner), clip(p2, n2, inner)
+
+	// "esc: dismiss" goes after the last line, or on a line of its own, or in place
+	// of the last line's end.
+	last := &p1[len(p1)-1]
+	if len(p2) > 0 {
+		last = &p2[len(p2)-1]
+	}
+	switch {
+	case inner < 2+len(bannerDismiss): // no room for it at all
+	case ansi.StringWidth(*last)+2+len(bannerDismiss) <= inner:
+		*last += "  " + bannerDismiss
+	case len(p1)+len(p2) < maxLines:
+		p2 = append(p2, bannerDismiss)
+	default:
+		*last = ansi.Truncate(*last, inner-2-len(bannerDismiss), theme.Ellipsis) + "  " + bannerDismiss
+	}
+	out := make([]string, 0, len(p1)+len(p2))
+	for _, l := range p1 {
+		out = append(out, theme.Banner.Width(width).MaxWidth(width).Render(l))
+	}
+	for _, l := range p2 {
+		out = append(out, theme.BannerHint.Width(width).MaxWidth(width).Render(l))
+	}
+	return out
+}
+
+// wrapLines wraps s at word boundaries (and inside words longer than w).
+func wrapLines(s string, w int) []string {
+	return strings.Split(ansi.Wrap(s, max(w, 1), ""), "\n")
+}
+
+// clip keeps the first n lines, the last one ending in an ellipsis when lines were
+// dropped.
+func clip(lines []string, n, w int) []string {
+	if n >= len(lines) {
+		return lines
+	}
+	if n <= 0 {
+		return nil
+	}
+	lines = lines[:n]
+	lines[n-1] = ansi.Truncate(lines[n-1]+" "+theme.Ellipsis, w, theme.Ellipsis)
+	return lines
+}
+
+// bannerHeight is how many lines a banner may take on a terminal of height h: up to
+// four, but not more than a quarter of a small screen.
+func bannerHeight(h int) int { return min(max(h/4, 2), 4) }
 
 // countdown is a short, whole-second duration: "42s", "3m05s", "5h12m".
 func countdown(d time.Duration) string {

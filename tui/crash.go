@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -37,6 +38,9 @@ import (
 // Run write the report and return a *CrashError whose message names the file, which
 // main prints to stderr. A panic that escapes anyway (inside Bubble Tea itself) is
 // caught by Run's last defer, which releases the terminal before reporting.
+
+// keyShape is any API key: sk_live_ or sk_test_ and 48 hex digits.
+var keyShape = regexp.MustCompile(`sk_(?:live|test)_[0-9a-fA-F]{48}`)
 
 // crashedMsg tells the event loop a command or View panicked: time to quit.
 type crashedMsg struct{}
@@ -189,6 +193,9 @@ func (r *recorder) writeReport(dir, version string, secrets []string) (string, e
 	for _, k := range secrets {
 		text = keystore.Redact(text, k)
 	}
+	// A key the app was not told about (one being typed on the login screen, say)
+	// is caught by its shape.
+	text = keyShape.ReplaceAllString(text, "sk_…REDACTED")
 	base := "crash-" + at.Format("20060102-150405")
 	for i := 0; ; i++ {
 		name := base + ".txt"

@@ -167,19 +167,14 @@ func (f *fixture) started(w, h int) Model {
 }
 
 func keyMsg(s string) tea.KeyMsg {
-	switch s {
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEscape}
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "ctrl+c":
-		return tea.KeyMsg{Type: tea.KeyCtrlC}
-	case "pgdown":
-		return tea.KeyMsg{Type: tea.KeyPgDown}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "tab":
-		return tea.KeyMsg{Type: tea.KeyTab}
+	named := map[string]tea.KeyType{
+		"esc": tea.KeyEscape, "enter": tea.KeyEnter, "ctrl+c": tea.KeyCtrlC,
+		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "down": tea.KeyDown, "up": tea.KeyUp,
+		"home": tea.KeyHome, "end": tea.KeyEnd, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
+		"backspace": tea.KeyBackspace,
+	}
+	if t, ok := named[s]; ok {
+		return tea.KeyMsg{Type: t}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
 }

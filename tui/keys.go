@@ -11,6 +11,8 @@ import (
 type rootKeys struct {
 	Quit, ForceQuit, Help, Lang, Watch, Esc key.Binding
 	Yes, No                                 key.Binding
+	// The help overlay scrolls when it is taller than the screen.
+	HelpUp, HelpDown, HelpPageUp, HelpPageDown key.Binding
 }
 
 func defaultRootKeys() rootKeys {
@@ -23,6 +25,11 @@ func defaultRootKeys() rootKeys {
 		Esc:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back/close")),
 		Yes:       key.NewBinding(key.WithKeys("y", "Y", "enter"), key.WithHelp("y/enter", "yes")),
 		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
+
+		HelpUp:       key.NewBinding(key.WithKeys("up", "k")),
+		HelpDown:     key.NewBinding(key.WithKeys("down", "j")),
+		HelpPageUp:   key.NewBinding(key.WithKeys("pgup", "home", "g")),
+		HelpPageDown: key.NewBinding(key.WithKeys("pgdown", "end", "G")),
 	}
 }
 

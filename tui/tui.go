@@ -139,6 +139,8 @@ type Model struct {
 	back   []view // what msgs.Back returns to
 
 	showHelp bool
+	helpOff  int      // the overlay's scroll
+	helpBox  []string // the overlay, rendered by refresh
 	dialog   *dialog
 	banner   *banner
 	notice   notice
@@ -212,6 +214,7 @@ func (m *Model) setClient(c *api.Client) {
 	m.watch = watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now)
 	m.active = viewBrowser
 	m.back = nil
+	m.viewHeight = -1 // new views: layout must size them
 }
 
 // toLogin shows the login screen, with why.
@@ -235,6 +238,7 @@ func (m *Model) toLogin(reason string) {
 	m.active = viewLogin
 	m.showHelp = false
 	m.dialog = nil
+	m.viewHeight = -1 // a new login screen: layout must size it
 	m.layout()
 }
 

@@ -69,6 +69,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) { return m.update(msg) }
 func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	m.now = m.opts.Now()
 	m, cmd := m.route(msg)
+	if m.client != nil { // the meter follows every answer, not only the clock
+		m.budget = m.client.Budget()
+	}
 	m.layout()
 	m.refresh()
 	return m, cmd
@@ -188,13 +191,7 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	if m.showHelp {
-		switch {
-		case key.Matches(k, keys.Esc), key.Matches(k, keys.Help):
-			m.showHelp = false
-		case key.Matches(k, keys.Quit):
-			return m, tea.Quit
-		}
-		return m, nil
+		return m.helpKey(k)
 	}
 	if m.dialog != nil {
 		switch {
@@ -210,7 +207,7 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 		case key.Matches(k, keys.Quit):
 			return m, tea.Quit
 		case key.Matches(k, keys.Help):
-			m.showHelp = true
+			m.showHelp, m.helpOff = true, 0
 			return m, nil
 		case key.Matches(k, keys.Esc) && m.banner != nil:
 			m.banner = nil
@@ -276,7 +273,7 @@ func (m Model) onTick() (Model, tea.Cmd) {
 		m.notice = notice{}
 	}
 	if m.banner != nil {
-		m.banner.render(m.now, m.width)
+		m.banner.render(m.now, m.width, bannerHeight(m.height))
 	}
 	// The views get the root's clock, not the timer's, so tests stay deterministic.
 	m, cmd := m.broadcast(msgs.Tick{At: m.now})

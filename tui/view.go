@@ -17,13 +17,16 @@ import (
 func (m *Model) layout() {
 	h := m.height - 2 // header and footer
 	if m.banner != nil {
-		if m.banner.lines == nil || m.banner.width != m.width {
-			m.banner.render(m.now, m.width)
+		if mx := bannerHeight(m.height); m.banner.lines == nil || m.banner.width != m.width || m.banner.maxLines != mx {
+			m.banner.render(m.now, m.width, mx)
 		}
 		h -= len(m.banner.lines)
 	}
 	if m.notice.text != "" {
-		h--
+		if m.notice.lines == nil || m.notice.width != m.width {
+			m.notice.render(m.width)
+		}
+		h -= len(m.notice.lines)
 	}
 	h = max(h, 1)
 	if h == m.viewHeight && m.width == m.sizedWidth {
@@ -42,6 +45,10 @@ func (m *Model) layout() {
 func (m *Model) refresh() {
 	m.header = m.renderHeader()
 	m.footer = m.renderFooter()
+	m.helpBox = nil
+	if m.showHelp {
+		m.helpBox = m.renderHelp()
+	}
 }
 
 func (m *Model) renderHeader() string {
@@ -72,9 +79,46 @@ func (m *Model) renderFooter() string {
 		}
 		right = theme.Footer.Render(right)
 	}
-	m.help.Width = max(m.width-lipgloss.Width(right)-2, 1)
-	left := m.help.ShortHelpView(m.shortHelp())
+	view, root := m.shortHelp()
+	// The root's keys (? help, q quit) come last but are never the ones cut: a new
+	// user finds everything else through "?".
+	left := m.shortHelpLine(root, m.width)
+	room := m.width - lipgloss.Width(right) - 2
+	sep := m.help.Styles.ShortSeparator.Inline(true).Render(m.help.ShortSeparator)
+	if v := m.shortHelpLine(view, room-lipgloss.Width(left)-lipgloss.Width(sep)); v != "" {
+		left = v + sep + left
+	}
 	return spread(left, right, m.width)
+}
+
+// shortHelpLine is bindings as the help bubble's short view, cut to at most w cells
+// at a binding's end with an ellipsis: the bubble itself overflows when not even its
+// ellipsis fits.
+func (m *Model) shortHelpLine(bindings []key.Binding, w int) string {
+	st := m.help.Styles
+	sep := st.ShortSeparator.Inline(true).Render(m.help.ShortSeparator)
+	tail := " " + st.Ellipsis.Inline(true).Render(m.help.Ellipsis)
+	var b strings.Builder
+	used := 0
+	for _, kb := range bindings {
+		if !kb.Enabled() {
+			continue
+		}
+		item := st.ShortKey.Inline(true).Render(kb.Help().Key) + " " + st.ShortDesc.Inline(true).Render(kb.Help().Desc)
+		if used > 0 {
+			item = sep + item
+		}
+		iw := lipgloss.Width(item)
+		if used+iw > w {
+			if used > 0 && used+lipgloss.Width(tail) <= w {
+				b.WriteString(tail)
+			}
+			break
+		}
+		b.WriteString(item)
+		used += iw
+	}
+	return b.String()
 }
 
 func (m *Model) watchSummary() string {
@@ -85,26 +129,28 @@ func (m *Model) watchSummary() string {
 }
 
 // shortHelp is the footer's keys: those of the dialog or the overlay while one is
-// open, else the active view's and the root's.
-func (m *Model) shortHelp() []key.Binding {
+// open, else the active view's; root is the root's own, always shown.
+func (m *Model) shortHelp() (view, root []key.Binding) {
 	switch {
 	case m.dialog != nil:
-		return []key.Binding{m.keys.Yes, m.keys.No}
+		return nil, []key.Binding{m.keys.Yes, m.keys.No}
 	case m.showHelp:
-		return []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc/?", "close help")), m.keys.Quit}
+		return nil, []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc/?", "close help")), m.keys.Quit}
 	}
-	var b []key.Binding
 	switch m.active {
 	case viewBrowser:
-		b = m.browser.KeyMap().ShortHelp()
+		view = m.browser.KeyMap().ShortHelp()
 	case viewDetail:
-		b = m.detail.KeyMap().ShortHelp()
+		view = m.detail.KeyMap().ShortHelp()
 	case viewWatch:
-		b = m.watch.KeyMap().ShortHelp()
+		view = m.watch.KeyMap().ShortHelp()
 	case viewLogin:
-		b = m.login.KeyMap().ShortHelp()
+		view = m.login.KeyMap().ShortHelp()
 	}
-	return append(b, m.keys.short(m.client != nil && m.active != viewLogin)...)
+	if m.capturing() { // letters go to the input: only ctrl+c leaves
+		return view, []key.Binding{m.keys.ForceQuit}
+	}
+	return view, m.keys.short(m.client != nil && m.active != viewLogin)
 }
 
 func (m *Model) fullHelp() [][]key.Binding {
@@ -172,14 +218,12 @@ func spread(left, right string, w int) string {
 // View joins what Update prepared: header, the active view (or the help overlay,
 // with the dialog over it), banner, notice and footer.
 func (m Model) View() string {
-	var body string
-	switch {
-	case m.showHelp:
-		body = m.helpOverlay()
-	default:
-		body = m.activeView()
+	var lines []string
+	if m.showHelp {
+		lines = fit(strings.Join(m.helpBox, "\n"), m.width, m.viewHeight)
+	} else {
+		lines = fit(m.activeView(), m.width, m.viewHeight)
 	}
-	lines := fit(body, m.width, m.viewHeight)
 	if m.dialog != nil {
 		lines = m.overlayDialog(lines)
 	}
@@ -190,11 +234,7 @@ func (m Model) View() string {
 		out = append(out, m.banner.lines...)
 	}
 	if m.notice.text != "" {
-		style := theme.Notice
-		if m.notice.warn {
-			style = theme.Warning.Padding(0, 1)
-		}
-		out = append(out, ansi.Truncate(style.Render(m.notice.text), m.width, theme.Ellipsis))
+		out = append(out, m.notice.lines...)
 	}
 	out = append(out, m.footer)
 	if len(out) > m.height && m.height > 0 {
@@ -215,13 +255,6 @@ func (m Model) activeView() string {
 		return m.login.View()
 	}
 	return ""
-}
-
-func (m Model) helpOverlay() string {
-	h := m.help
-	h.Width = max(m.width-4, 10)
-	body := theme.Heading.Render("Keys") + "\n\n" + h.FullHelpView(m.fullHelp())
-	return theme.Border.Width(max(m.width-2, 10)).Render(body)
 }
 
 // overlayDialog draws the confirmation over the middle of the view.

@@ -25,10 +25,9 @@ type listingMsg struct {
 	err     error
 }
 
-// attrsMsg answers fetchAttrs. It is cached whatever its seq, but only re-renders the
-// view when it belongs to the listing still shown.
+// attrsMsg answers fetchAttrs. It is cached, and re-renders the view when it is for
+// the shown listing's category and language, whichever listing asked.
 type attrsMsg struct {
-	seq   int
 	cat   int
 	lang  string
 	attrs []api.Attribute
@@ -52,12 +51,12 @@ func fetchListing(svc Service, id int, lang string, seq int) tea.Cmd {
 	}
 }
 
-func fetchAttrs(svc Service, cat int, lang string, seq int) tea.Cmd {
+func fetchAttrs(svc Service, cat int, lang string) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), loadTimeout)
 		defer cancel()
 		a, err := svc.Attributes(ctx, cat, lang)
-		return attrsMsg{seq: seq, cat: cat, lang: lang, attrs: a, err: err}
+		return attrsMsg{cat: cat, lang: lang, attrs: a, err: err}
 	}
 }
 

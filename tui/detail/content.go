@@ -13,7 +13,7 @@ import (
 	"github.com/listings-tui/listings/tui/theme"
 )
 
-// Layout thresholds: the preview sits beside the facts from wideAt columns, above
+// Layout thresholds: the preview sits beside the facts from wideAt columns, below
 // them from narrowAt, and is left out below.
 const (
 	wideAt   = 90
@@ -100,7 +100,7 @@ func (m Model) moderationBox(w int) string {
 	return box.Render(strings.Join(lines, "\n"))
 }
 
-// factsAndPreview puts the preview beside the facts on wide terminals, above them on
+// factsAndPreview puts the preview beside the facts on wide terminals, below them on
 // narrow ones, and leaves it out on the narrowest.
 func (m *Model) factsAndPreview(w int) string {
 	if w < narrowAt {
@@ -113,7 +113,9 @@ func (m *Model) factsAndPreview(w int) string {
 	case w >= wideAt:
 		return lipgloss.JoinHorizontal(lipgloss.Top, m.facts(w-previewCols-2), "  ", p)
 	}
-	return p + "\n\n" + m.facts(w)
+	// Below the facts: above them, a 12-line picture would fill a 24-line screen
+	// before the reader sees a single fact.
+	return m.facts(w) + "\n\n" + p
 }
 
 func (m Model) facts(w int) string {

@@ -56,6 +56,7 @@ type Model struct {
 	err      error // the last load failure; the content is stale when listing != nil
 
 	attrs       map[attrKey][]api.Attribute
+	attrPending map[attrKey]bool // asked for and not answered yet
 	attrLoading bool
 	attrErr     error
 
@@ -77,7 +78,7 @@ func New(svc Service, images ImageFetcher, lang string) Model {
 	vp.MouseWheelEnabled = true
 	return Model{
 		svc: svc, images: images, lang: lang, keys: defaultKeyMap(), vp: vp,
-		attrs: map[attrKey][]api.Attribute{},
+		attrs: map[attrKey][]api.Attribute{}, attrPending: map[attrKey]bool{},
 	}
 }
 
@@ -257,15 +258,24 @@ func (m Model) needAttrs() (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.attrLoading = true
-	return m, fetchAttrs(m.svc, k.cat, k.lang, m.seq)
+	if m.attrPending[k] {
+		// Already on its way (asked by the load whose ListingChanged came back
+		// here): its answer serves this listing too.
+		return m, nil
+	}
+	m.attrPending[k] = true
+	return m, fetchAttrs(m.svc, k.cat, k.lang)
 }
 
 func (m Model) gotAttrs(msg attrsMsg) (Model, tea.Cmd) {
 	k := attrKey{msg.cat, msg.lang}
+	delete(m.attrPending, k)
 	if msg.err == nil {
 		m.attrs[k] = cleanAttributes(msg.attrs)
 	}
-	if msg.seq != m.seq || m.listing == nil || k != (attrKey{m.listing.CategoryID, m.lang}) {
+	// Any answer for the shown listing's category and language will do, even one
+	// asked for an earlier listing of the same category.
+	if m.listing == nil || k != (attrKey{m.listing.CategoryID, m.lang}) {
 		return m, nil
 	}
 	m.attrLoading, m.attrErr = false, msg.err

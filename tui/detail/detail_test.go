@@ -361,3 +361,36 @@ func TestResizeReflows(t *testing.T) {
 	m.SetSize(250, 70)
 	checkSize(t, m, 250, 70)
 }
+
+// The root echoes the detail's own ListingChanged back to it before the attributes
+// arrive: that must not ask for them a second time.
+func TestAttributesAskedOnceWhenTheRootEchoes(t *testing.T) {
+	m, svc, _ := newModel(100, 40)
+	m, cmd := m.Open(10042, "")
+	var answers []tea.Msg
+	for _, msg := range collect(cmd) {
+		var next tea.Cmd
+		m, next = m.Update(msg)
+		answers = append(answers, collect(next)...)
+	}
+	var attrs []tea.Msg
+	for _, msg := range answers {
+		if ch, ok := msg.(msgs.ListingChanged); ok {
+			var next tea.Cmd
+			m, next = m.Update(ch)
+			for _, again := range collect(next) {
+				if _, ok := again.(attrsMsg); ok {
+					t.Fatal("the echo asked for the attributes again")
+				}
+			}
+		}
+		if _, ok := msg.(attrsMsg); ok {
+			attrs = append(attrs, msg)
+		}
+	}
+	if len(svc.attrCalls) != 1 || len(attrs) != 1 {
+		t.Fatalf("attribute calls %v", svc.attrCalls)
+	}
+	m, _ = m.Update(attrs[0])
+	contains(t, plain(m), "Brand", "Apple")
+}

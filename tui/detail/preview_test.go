@@ -42,13 +42,15 @@ func TestPreviewWithColour(t *testing.T) {
 	}
 	checkSize(t, m, 120, 60)
 
-	// Narrow: above the facts.
+	// Narrow: below the facts, so that an 80×24 screen opens on the facts.
 	m.SetSize(70, 60)
 	v = ansi.Strip(m.View())
-	if strings.Index(v, "▀") > strings.Index(v, "Slug") {
-		t.Fatal("preview not above the facts")
+	if strings.Index(v, "▀") < strings.Index(v, "Updated") {
+		t.Fatal("preview not below the facts")
 	}
 	checkSize(t, m, 70, 60)
+	m.SetSize(80, 24)
+	contains(t, ansi.Strip(m.View()), "ID  ", "Updated")
 	// Narrowest: left out.
 	m.SetSize(59, 60)
 	lacks(t, m.View(), "▀")

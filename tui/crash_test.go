@@ -1,0 +1,193 @@
+package tui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api/sandbox"
+)
+
+// unknownKey is key-shaped but never given to the app: the report's shape rule
+// must catch it.
+const unknownKey = "sk_live_0123456789abcdef0123456789abcdef0123456789abcdef"
+
+// bomb panics where it is told to, with both keys in the panic value.
+type bomb struct {
+	where string
+	armed bool // View panics once set
+}
+
+func (b bomb) boom() { panic("boom with " + sandbox.KeyPersonal + " and " + unknownKey) }
+
+func (b bomb) Init() tea.Cmd {
+	if b.where == "init" {
+		b.boom()
+	}
+	return nil
+}
+
+func (b bomb) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(tea.KeyMsg); !ok {
+		return b, nil
+	}
+	switch b.where {
+	case "update":
+		b.boom()
+	case "cmd":
+		return b, func() tea.Msg { b.boom(); return nil }
+	case "batch":
+		return b, tea.Batch(func() tea.Msg { return nil }, func() tea.Msg { b.boom(); return nil })
+	case "sequence":
+		return b, tea.Sequence(func() tea.Msg { b.boom(); return nil })
+	case "view":
+		b.armed = true
+	}
+	return b, nil
+}
+
+func (b bomb) View() string {
+	if b.armed {
+		b.boom()
+	}
+	return "running"
+}
+
+// syncBuffer is the program's terminal: it is written from the renderer's goroutine.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// keyThenWait is a terminal's input: one key press, then nothing until the test ends.
+func keyThenWait(t *testing.T, keys string) io.Reader {
+	r, w := io.Pipe()
+	go func() { _, _ = w.Write([]byte(keys)) }()
+	t.Cleanup(func() { _ = w.Close() })
+	return r
+}
+
+func TestCrashAnywhereRestoresTheTerminalAndReports(t *testing.T) {
+	for _, where := range []string{"init", "update", "cmd", "batch", "sequence", "view"} {
+		t.Run(where, func(t *testing.T) {
+			dir := t.TempDir()
+			out := &syncBuffer{}
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			err := runProgram(ctx, bomb{where: where}, runConfig{
+				input: keyThenWait(t, "x"), output: out, crashDir: dir, version: "test",
+				secrets: func() []string { return []string{sandbox.KeyPersonal} },
+			})
+			var ce *CrashError
+			if !errors.As(err, &ce) {
+				t.Fatalf("err %v, want a *CrashError", err)
+			}
+			if ce.Path == "" || filepath.Dir(ce.Path) != dir || !strings.Contains(ce.Error(), ce.Path) {
+				t.Fatalf("report path %q (%v)", ce.Path, ce.Err)
+			}
+			report, rerr := os.ReadFile(ce.Path)
+			if rerr != nil {
+				t.Fatal(rerr)
+			}
+			text := string(report)
+			if !strings.Contains(text, "panic: boom with sk_…REDACTED and sk_…REDACTED") || !strings.Contains(text, "version: test") {
+				t.Errorf("report:\n%s", text)
+			}
+			if strings.Contains(text, sandbox.KeyPersonal[8:]) || strings.Contains(text, unknownKey[8:]) {
+				t.Error("a key is in the report")
+			}
+			if fi, _ := os.Stat(ce.Path); fi.Mode().Perm() != 0o600 {
+				t.Errorf("report mode %v", fi.Mode().Perm())
+			}
+			// The terminal is given back: the alternate screen left after it was
+			// entered, the cursor shown, mouse reporting off.
+			term := out.String()
+			enter, leave := strings.Index(term, "\x1b[?1049h"), strings.LastIndex(term, "\x1b[?1049l")
+			if enter < 0 || leave < enter {
+				t.Errorf("alt screen not left: %q", term)
+			}
+			for _, seq := range []string{"\x1b[?25h", "\x1b[?1002l"} {
+				if enter < 0 || !strings.Contains(term[enter:], seq) {
+					t.Errorf("terminal output lacks %q", seq)
+				}
+			}
+			if strings.Contains(term, "boom") {
+				t.Error("the panic was printed to the terminal")
+			}
+		})
+	}
+}
+
+func TestCrashReportsDoNotOverwrite(t *testing.T) {
+	dir := t.TempDir()
+	rec := &recorder{}
+	rec.record("x", []byte("stack"))
+	p1, err1 := rec.writeReport(dir, "v", nil)
+	p2, err2 := rec.writeReport(dir, "v", nil)
+	if err1 != nil || err2 != nil || p1 == p2 {
+		t.Fatalf("%q %v, %q %v", p1, err1, p2, err2)
+	}
+	if _, err := (&recorder{}).writeReport(dir, "v", nil); err == nil {
+		t.Error("a report without a panic")
+	}
+}
+
+// Run writes nothing to the process's stdout or stderr: the UI goes to the given
+// output only.
+func TestRunPrintsNothingToStdout(t *testing.T) {
+	f := newFixture(t, sandbox.KeyPersonal, nil)
+	stdout, stderr := os.Stdout, os.Stderr
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Stdout, os.Stderr = w, w
+	defer func() { os.Stdout, os.Stderr = stdout, stderr }()
+
+	out := &syncBuffer{}
+	opts := f.options()
+	opts.Input, opts.Output, opts.CrashDir = keyThenWait(t, ""), out, t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, opts) }()
+	// Quit once the first page is on the screen.
+	deadline := time.Now().Add(15 * time.Second)
+	for !strings.Contains(out.String(), "Ремонт квартир") && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run: %v", err)
+	}
+	os.Stdout, os.Stderr = stdout, stderr
+	_ = w.Close()
+	leaked, _ := io.ReadAll(r)
+	if len(leaked) > 0 {
+		t.Errorf("written to stdout/stderr while the UI ran: %q", leaked)
+	}
+	if !strings.Contains(out.String(), "Ремонт квартир") {
+		t.Error("the UI never drew the first page")
+	}
+}
