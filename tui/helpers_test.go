@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"image"
 	"net/http"
 	"net/http/httptest"
@@ -134,6 +135,9 @@ func (f *fixture) settle(m Model, cmd tea.Cmd) (Model, bool) {
 			f.t.Fatal("commands still running after 20s")
 		}
 		inflight--
+		if name := fmt.Sprintf("%T", msg); strings.HasPrefix(name, "cursor.") || name == "tea.windowSizeMsg" {
+			continue // a text input's blink repeats forever
+		}
 		switch msg := msg.(type) {
 		case nil, spinner.TickMsg, msgs.Tick:
 		case tea.QuitMsg:

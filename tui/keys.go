@@ -10,6 +10,7 @@ import (
 // rootKeys are the keys the root owns in every view (docs/tui.md, "Keys").
 type rootKeys struct {
 	Quit, ForceQuit, Help, Lang, Watch, Esc key.Binding
+	New, Edit, Drafts                       key.Binding
 	Yes, No                                 key.Binding
 	// The help overlay scrolls when it is taller than the screen.
 	HelpUp, HelpDown, HelpPageUp, HelpPageDown key.Binding
@@ -23,6 +24,9 @@ func defaultRootKeys() rootKeys {
 		Lang:      key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "language")),
 		Watch:     key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "watch panel")),
 		Esc:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back/close")),
+		New:       key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new listing")),
+		Edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
+		Drafts:    key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "drafts")),
 		Yes:       key.NewBinding(key.WithKeys("y", "Y", "enter"), key.WithHelp("y/enter", "yes")),
 		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
 
@@ -46,7 +50,7 @@ func (k rootKeys) full(loggedIn bool) []key.Binding {
 	if !loggedIn {
 		return []key.Binding{k.Esc, k.Help, k.ForceQuit}
 	}
-	return []key.Binding{k.Esc, k.Watch, k.Lang, k.Help, k.Quit, k.ForceQuit}
+	return []key.Binding{k.New, k.Edit, k.Drafts, k.Esc, k.Watch, k.Lang, k.Help, k.Quit, k.ForceQuit}
 }
 
 func newHelp() help.Model {

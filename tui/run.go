@@ -39,6 +39,8 @@ func Run(ctx context.Context, opts Options) error {
 		m.setNotice(theme.WarningMark+" the watch list could not be read, it starts empty: "+termtext.Clean(storeErr.Error()), true)
 	}
 	defer m.shared.stopAll()
+	// Drafts are written in the background; the last change must reach the disk.
+	defer func() { _ = m.saver.Flush() }()
 	return runProgram(ctx, m, runConfig{
 		input:    opts.Input,
 		output:   opts.Output,

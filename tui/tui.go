@@ -21,6 +21,9 @@ import (
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/detail"
+	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/drafts"
+	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/watch"
 )
@@ -43,6 +46,11 @@ type Options struct {
 	WatchPath     string        // the watch list's file; "" keeps it in memory
 	WatchStore    *watch.Store  // already opened (Run opens WatchPath into it)
 	WatchInterval time.Duration // 0 turns polling off
+	// DraftDir is the data directory the editor keeps drafts in; "" keeps them in
+	// memory (the sandbox, whose ids and media mean nothing after it stops).
+	DraftDir string
+	// StartDir is where the editor's photo picker opens; "" is the working directory.
+	StartDir string
 	Now           func() time.Time
 
 	// SandboxStarter backs "Try the sandbox" on the login screen.
@@ -72,6 +80,8 @@ const (
 	viewDetail
 	viewWatch
 	viewLogin
+	viewEditor
+	viewDrafts
 )
 
 // shared is what every copy of the model points to: Bubble Tea copies the model on
@@ -133,7 +143,12 @@ type Model struct {
 	detail  detail.Model
 	watch   watch.Model
 	login   login.Model
+	editor  editor.Model
+	drafts  drafts.Model
 	store   *watch.Store
+
+	draftStore *draft.Store
+	saver      *draft.Saver
 
 	active view
 	back   []view // what msgs.Back returns to
@@ -188,6 +203,8 @@ func New(opts Options) Model {
 	if m.store == nil {
 		m.store = watch.NewMemoryStore()
 	}
+	m.draftStore = draft.OpenStore(opts.DraftDir)
+	m.saver = draft.NewSaver(m.draftStore, nil)
 	m.shared.addKey(opts.Key)
 	if opts.Client != nil {
 		m.setClient(opts.Client)
@@ -212,6 +229,9 @@ func (m *Model) setClient(c *api.Client) {
 	}
 	m.detail = detail.New(c, images, m.lang)
 	m.watch = watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now)
+	m.editor = editor.New(editor.Config{Service: c, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
+		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir})
+	m.drafts = drafts.New(m.draftStore, m.baseURL, m.opts.Now)
 	m.active = viewBrowser
 	m.back = nil
 	m.viewHeight = -1 // new views: layout must size them
@@ -256,7 +276,7 @@ func (m *Model) loginBaseURL() string {
 func (m Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.ticker()}
 	if m.client != nil {
-		cmds = append(cmds, ping(m.client), m.browser.Init(), m.watch.Init())
+		cmds = append(cmds, ping(m.client), m.browser.Init(), m.watch.Init(), m.drafts.Init())
 	}
 	return tea.Batch(cmds...)
 }

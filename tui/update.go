@@ -116,6 +116,14 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 			return m, ringBell(m.bell)
 		}
 		return m, nil
+	case msgs.ResumeDraft:
+		return m, loadDraft(m.draftStore, msg.ID)
+	case draftLoadedMsg:
+		return m.onDraftLoaded(msg)
+	case editDraftMsg:
+		return m.onEditDraft(msg)
+	case msgs.ListingSaved:
+		return m.listingSaved(msg)
 	case msgs.RequestStatus:
 		return m.requestStatus(msg)
 	case statusDoneMsg:
@@ -143,17 +151,21 @@ func (m Model) broadcast(msg tea.Msg) (Model, tea.Cmd) {
 			return m, cmd
 		}
 		// The views keep answering what they had asked before the login screen.
-		var c1, c2, c3 tea.Cmd
-		m.browser, c1 = m.browser.Update(msg)
-		m.detail, c2 = m.detail.Update(msg)
-		m.watch, c3 = m.watch.Update(msg)
-		return m, tea.Batch(cmd, c1, c2, c3)
+		m, c := m.broadcastViews(msg)
+		return m, tea.Batch(cmd, c)
 	}
-	var c1, c2, c3 tea.Cmd
+	return m.broadcastViews(msg)
+}
+
+// broadcastViews gives msg to every view over the client.
+func (m Model) broadcastViews(msg tea.Msg) (Model, tea.Cmd) {
+	var c1, c2, c3, c4, c5 tea.Cmd
 	m.browser, c1 = m.browser.Update(msg)
 	m.detail, c2 = m.detail.Update(msg)
 	m.watch, c3 = m.watch.Update(msg)
-	return m, tea.Batch(c1, c2, c3)
+	m.editor, c4 = m.editor.Update(msg)
+	m.drafts, c5 = m.drafts.Update(msg)
+	return m, tea.Batch(c1, c2, c3, c4, c5)
 }
 
 func (m Model) toActive(msg tea.Msg) (Model, tea.Cmd) {
@@ -167,6 +179,10 @@ func (m Model) toActive(msg tea.Msg) (Model, tea.Cmd) {
 		m.watch, cmd = m.watch.Update(msg)
 	case viewLogin:
 		m.login, cmd = m.login.Update(msg)
+	case viewEditor:
+		m.editor, cmd = m.editor.Update(msg)
+	case viewDrafts:
+		m.drafts, cmd = m.drafts.Update(msg)
 	}
 	return m, cmd
 }
@@ -181,6 +197,10 @@ func (m Model) capturing() bool {
 		return m.watch.Capturing()
 	case viewLogin:
 		return m.login.Capturing()
+	case viewEditor:
+		return m.editor.Capturing()
+	case viewDrafts:
+		return m.drafts.Capturing()
 	}
 	return false
 }
@@ -217,6 +237,12 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 			switch {
 			case key.Matches(k, keys.Lang):
 				return m.cycleLang()
+			case key.Matches(k, keys.New) && m.active != viewEditor:
+				return m.newListing()
+			case key.Matches(k, keys.Edit) && (m.active == viewBrowser || m.active == viewDetail):
+				return m.editListing()
+			case key.Matches(k, keys.Drafts) && m.active != viewDrafts && m.active != viewEditor:
+				return m.openDrafts()
 			case key.Matches(k, keys.Watch):
 				if m.active == viewWatch {
 					m.pop()

@@ -37,6 +37,8 @@ func (m *Model) layout() {
 		m.browser.SetSize(m.width, h)
 		m.detail.SetSize(m.width, h)
 		m.watch.SetSize(m.width, h)
+		m.editor.SetSize(m.width, h)
+		m.drafts.SetSize(m.width, h)
 	}
 	m.login.SetSize(m.width, h)
 }
@@ -146,6 +148,10 @@ func (m *Model) shortHelp() (view, root []key.Binding) {
 		view = m.watch.KeyMap().ShortHelp()
 	case viewLogin:
 		view = m.login.KeyMap().ShortHelp()
+	case viewEditor:
+		view = m.editor.KeyMap().ShortHelp()
+	case viewDrafts:
+		view = m.drafts.KeyMap().ShortHelp()
 	}
 	if m.capturing() { // letters go to the input: only ctrl+c leaves
 		return view, []key.Binding{m.keys.ForceQuit}
@@ -164,6 +170,10 @@ func (m *Model) fullHelp() [][]key.Binding {
 		g = m.watch.KeyMap().FullHelp()
 	case viewLogin:
 		g = m.login.KeyMap().FullHelp()
+	case viewEditor:
+		g = m.editor.KeyMap().FullHelp()
+	case viewDrafts:
+		g = m.drafts.KeyMap().FullHelp()
 	}
 	return append(g, m.keys.full(m.client != nil && m.active != viewLogin))
 }
@@ -176,29 +186,11 @@ func meter(b api.Budget, long bool) string {
 		approx = "~"
 	}
 	if long {
-		return fmt.Sprintf("%s%d/%s min · %s%s/%s today", approx, b.UsedMinute, thousands(b.PerMinute),
-			approx, thousands(b.UsedToday), thousands(b.PerDay))
+		return fmt.Sprintf("%s%d/%s min · %s%s/%s today", approx, b.UsedMinute, theme.Thousands(b.PerMinute),
+			approx, theme.Thousands(b.UsedToday), theme.Thousands(b.PerDay))
 	}
-	return fmt.Sprintf("%s%d/%s · %s%s/%s", approx, b.UsedMinute, thousands(b.PerMinute),
-		approx, thousands(b.UsedToday), thousands(b.PerDay))
-}
-
-// thousands groups digits with a space: 5 000, 100 000.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var out []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ' ')
-		}
-		out = append(out, s[i])
-	}
-	if neg {
-		return "-" + string(out)
-	}
-	return string(out)
+	return fmt.Sprintf("%s%d/%s · %s%s/%s", approx, b.UsedMinute, theme.Thousands(b.PerMinute),
+		approx, theme.Thousands(b.UsedToday), theme.Thousands(b.PerDay))
 }
 
 // spread puts left and right on one line of width w, left cut first.
@@ -253,6 +245,10 @@ func (m Model) activeView() string {
 		return m.watch.View()
 	case viewLogin:
 		return m.login.View()
+	case viewEditor:
+		return m.editor.View()
+	case viewDrafts:
+		return m.drafts.View()
 	}
 	return ""
 }

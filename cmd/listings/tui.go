@@ -20,6 +20,7 @@ import (
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui"
+	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/watch"
 )
 
@@ -73,6 +74,14 @@ func runTUI(cmd *cobra.Command, g *globals, useSandbox bool) error {
 		return err
 	}
 	opts.WatchInterval = watchInterval(cfg, stderr)
+	if !useSandbox {
+		// Drafts of the sandbox stay in memory: its ids and media die with it.
+		if dir, err := draft.DataDir(g.getenv); err == nil {
+			opts.DraftDir = dir
+		} else {
+			fmt.Fprintf(stderr, "listings: warning: drafts are kept in memory only: %v\n", err)
+		}
+	}
 
 	envKey := strings.TrimSpace(g.getenv(keystore.EnvVar))
 	switch {

@@ -31,6 +31,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case msgs.ListingChanged:
 		m.applyChange(msg)
 		return m, nil
+	case msgs.ListingSaved:
+		// A new listing (or an edited title) shows after a reload: the tab on
+		// screen now, the others when they are visited.
+		return m.reloadAll()
 	case msgs.LangChanged:
 		return m.changeLang(msg.Lang)
 	case tea.KeyMsg:
@@ -223,6 +227,11 @@ func (m *Model) applyChange(msg msgs.ListingChanged) {
 // language) and reloads only the tab on screen; the others load when visited.
 func (m Model) changeLang(lang string) (Model, tea.Cmd) {
 	m.lang = lang
+	return m.reloadAll()
+}
+
+// reloadAll drops every tab's rows and reloads the tab on screen.
+func (m Model) reloadAll() (Model, tea.Cmd) {
 	for i := range m.srcs {
 		s := &m.srcs[i]
 		*s = source{status: s.status, byID: map[int]int{}, seq: s.seq, version: s.version + 1}

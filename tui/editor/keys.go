@@ -85,7 +85,7 @@ func fieldKeys(sf *stepForm) []key.Binding {
 			continue
 		}
 		switch b.Help().Key {
-		case "shift+tab", "tab":
+		case "shift+tab", "tab", "enter":
 			continue
 		}
 		out = append(out, b)

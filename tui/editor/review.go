@@ -80,7 +80,7 @@ func (m *Model) reviewText() string {
 	}
 	cost += "1 " + what
 	if bud := m.svc.Budget(); bud.PerMinute > 0 {
-		cost += fmt.Sprintf(" · used %d/%d this minute, %d/%d today", bud.UsedMinute, bud.PerMinute, bud.UsedToday, bud.PerDay)
+		cost += fmt.Sprintf(" · used %d/%d this minute, %s/%s today", bud.UsedMinute, bud.PerMinute, theme.Thousands(bud.UsedToday), theme.Thousands(bud.PerDay))
 	}
 	wrapped(theme.Value.Render, cost)
 

@@ -182,7 +182,10 @@ func (m Model) statusLine() string {
 		return theme.Muted.Render("chosen: " + m.d.CategoryPath)
 	}
 	n := len(m.problems)
-	if n == 0 {
+	switch {
+	case n == 0 && m.step == stepReview:
+		return theme.Success.Render(theme.OKMark + " ready: enter or ctrl+s sends it")
+	case n == 0:
 		return theme.Success.Render(theme.OKMark + " ready to send: ctrl+s reviews it")
 	}
 	return theme.Muted.Render(fmt.Sprintf("%d thing(s) left to fill in or fix; ctrl+s shows them", n))

@@ -5,6 +5,9 @@
 package theme
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/listings-tui/listings/api"
@@ -120,4 +123,23 @@ func ProgressColors() (full, empty string) {
 		return accent.Dark, faint.Dark
 	}
 	return accent.Light, faint.Light
+}
+
+// Thousands groups digits with a space, the way numbers are written in Ukrainian:
+// 5 000, 100 000.
+func Thousands(n int) string {
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var out []byte
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ' ')
+		}
+		out = append(out, s[i])
+	}
+	if neg {
+		return "-" + string(out)
+	}
+	return string(out)
 }
