@@ -242,8 +242,11 @@ func ago(now, t time.Time) string {
 
 // View renders the list in exactly the size given.
 func (m Model) View() string {
-	lines := []string{theme.Heading.Render(fmt.Sprintf("Drafts (%d)", len(m.items))) +
-		theme.Muted.Render("  kept on disk until sent; enter resumes")}
+	where := "  kept on disk until sent; enter resumes"
+	if m.store.Dir() == "" {
+		where = "  kept until the app quits (nothing is written in the sandbox); enter resumes"
+	}
+	lines := []string{theme.Heading.Render(fmt.Sprintf("Drafts (%d)", len(m.items))) + theme.Muted.Render(where)}
 	switch {
 	case m.err != "":
 		lines = append(lines, theme.Danger.Render(theme.ErrorMark+" "+termtext.Clean(m.err)))

@@ -135,8 +135,8 @@ func (m *Model) save() tea.Cmd {
 		return nil
 	}
 	m.saved = enc
-	if !m.stored && m.emptyNew() {
-		return nil
+	if !m.stored && (m.emptyNew() || m.unchangedEdit()) {
+		return nil // nothing written yet: no draft to keep
 	}
 	m.d.UpdatedAt = m.cfg.Now()
 	if err := m.cfg.Saver.Save(m.d); err != nil {
@@ -156,6 +156,16 @@ func (m *Model) emptyNew() bool {
 	return !d.IsEdit() && strings.TrimSpace(d.Title+d.Description+d.Price+d.ContactName+d.ContactPhone) == "" &&
 		d.CategoryID == 0 && d.CityRef == "" && len(d.Photos) == 0 && d.Video == nil && len(d.Frames3D) == 0 &&
 		len(d.Attributes) == 0
+}
+
+// unchangedEdit reports an edit that would send nothing yet.
+func (m *Model) unchangedEdit() bool {
+	if !m.d.IsEdit() || m.attrOf != m.d.CategoryID {
+		return m.d.IsEdit() && !m.d.MediaTouched && m.d.Title == m.d.Original.Title &&
+			m.d.Description == m.d.Original.Description
+	}
+	_, changes, err := m.previewDraft().EditBody(m.attrs)
+	return err == nil && len(changes) == 0
 }
 
 func back() tea.Msg { return msgs.Back{} }

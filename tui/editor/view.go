@@ -161,6 +161,18 @@ func (m Model) stepsLine() string {
 	if lipgloss.Width(full) <= m.width {
 		return full
 	}
+	// Compact: every step's number and state, the current one with its name.
+	parts = parts[:0]
+	for s := range stepCount {
+		if s == m.step {
+			parts = append(parts, theme.TabActive.Render(fmt.Sprintf("%d %s%s", s+1, stepNames[s], m.stepMark(s))))
+		} else {
+			parts = append(parts, theme.Tab.Render(fmt.Sprintf("%d%s", s+1, m.stepMark(s))))
+		}
+	}
+	if compact := strings.Join(parts, ""); lipgloss.Width(compact) <= m.width {
+		return compact
+	}
 	// Narrow: the current step, where it is, and its state.
 	return theme.TabActive.Render(fmt.Sprintf("Step %d/%d · %s%s", m.step+1, stepCount, stepNames[m.step], m.stepMark(m.step))) +
 		theme.Muted.Render(" tab next · shift+tab back")
@@ -187,6 +199,8 @@ func (m Model) statusLine() string {
 		return theme.Success.Render(theme.OKMark + " ready: enter or ctrl+s sends it")
 	case n == 0:
 		return theme.Success.Render(theme.OKMark + " ready to send: ctrl+s reviews it")
+	case m.step == stepReview:
+		return theme.Muted.Render(fmt.Sprintf("%d thing(s) to fix first; enter goes to the first", n))
 	}
 	return theme.Muted.Render(fmt.Sprintf("%d thing(s) left to fill in or fix; ctrl+s shows them", n))
 }
