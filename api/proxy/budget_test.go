@@ -66,23 +66,34 @@ func TestBudgetRefusalIs429(t *testing.T) {
 	}
 }
 
-func TestUpstreamTimeout(t *testing.T) {
-	var log syncLog
+// A forward that gets no answer is the proxy's own 502 or 504, with the cause logged.
+func TestUpstreamWithoutAnswer(t *testing.T) {
 	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
 		<-r.Context().Done()
 	}))
 	t.Cleanup(hang.Close)
-	h := newProxyWith(t, hang.URL, &log, proxy.Options{Timeout: 100 * time.Millisecond})
-	body, ct := multipartBody(t, "file", "a.png", pngFrame(t))
-	rec := post(h, "", body, ct)
-	if rec.Code != http.StatusGatewayTimeout || !strings.Contains(rec.Body.String(), `"error":"upstream_timeout"`) {
-		t.Errorf("hung service: %d %s, want 504 upstream_timeout", rec.Code, rec.Body)
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	for _, tc := range []struct {
+		name, url, code, logged string
+		status                  int
+	}{
+		{"unreachable", gone.URL, "upstream_unreachable", "unreachable", http.StatusBadGateway},
+		{"hung", hang.URL, "upstream_timeout", "deadline", http.StatusGatewayTimeout},
+	} {
+		var log syncLog
+		h := newProxyWith(t, tc.url, &log, proxy.Options{Timeout: 100 * time.Millisecond})
+		body, ct := multipartBody(t, "file", "a.png", pngFrame(t))
+		rec := post(h, "", body, ct)
+		if rec.Code != tc.status || !strings.Contains(rec.Body.String(), `"error":"`+tc.code+`"`) {
+			t.Errorf("%s: %d %s, want %d %s", tc.name, rec.Code, rec.Body, tc.status, tc.code)
+		}
+		if !strings.Contains(log.String(), tc.logged) {
+			t.Errorf("%s: log %q does not say why", tc.name, log.String())
+		}
+		assertNoKey(t, rec, log.String())
 	}
-	if !strings.Contains(log.String(), "failed") {
-		t.Errorf("log %q does not say why", log.String())
-	}
-	assertNoKey(t, rec, log.String())
 }
 
 func TestBadMultipart(t *testing.T) {
