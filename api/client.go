@@ -25,6 +25,18 @@ type StaticKey string
 // APIKey returns the key.
 func (k StaticKey) APIKey(context.Context) (string, error) { return string(k), nil }
 
+// String hides the key, so a StaticKey printed by mistake (a log line, %v, a panic
+// value) shows no secret.
+func (k StaticKey) String() string { return redacted }
+
+// GoString hides the key from %#v too.
+func (k StaticKey) GoString() string { return "api.StaticKey(" + redacted + ")" }
+
+// keyRef holds the key source behind a pointer: fmt prints a nested pointer as an
+// address, so printing a Client (%+v in a log or a crash report) cannot show the key
+// of a StaticKey, which fmt would otherwise print raw from the unexported field.
+type keyRef struct{ KeySource }
+
 // ErrNoKey means the key source returned no key.
 var ErrNoKey = errors.New("no API key is set; create one in the account settings under API & integrations")
 
@@ -46,7 +58,7 @@ const maxResponseBytes = 32 << 20
 // Client is a client of the Listings Integration API v1. It is safe for concurrent use.
 type Client struct {
 	base          *url.URL
-	keys          KeySource
+	keys          *keyRef
 	hc            *http.Client
 	userAgent     string
 	timeout       time.Duration
@@ -117,7 +129,7 @@ func New(baseURL string, keys KeySource, opts ...Option) (*Client, error) {
 	}
 	c := &Client{
 		base:          base,
-		keys:          keys,
+		keys:          &keyRef{keys},
 		userAgent:     "listings/dev",
 		timeout:       DefaultTimeout,
 		uploadTimeout: DefaultUploadTimeout,

@@ -31,6 +31,7 @@ type Budget struct {
 // never share a window with it, whether the service's windows are fixed or sliding.
 type slot struct {
 	t    time.Time
+	sent time.Time // when it was reserved
 	done bool
 }
 
@@ -83,10 +84,21 @@ func nextKyivMidnight(t time.Time) time.Time {
 	return time.Date(y, m, d+1, 0, 0, 0, 0, Kyiv)
 }
 
-// rollDay starts a new day count at Kyiv midnight. Caller holds mu.
+// rollDay starts a new day count at Kyiv midnight. A request sent before midnight
+// whose answer came after it (or has not come yet) may have been counted by the service
+// in the new day, so it counts in both: otherwise a client that spends its whole budget
+// just after midnight would trip daily_limit_exceeded. Every such slot is still in the
+// log here, because each call rolls the day before it prunes. Caller holds mu.
 func (l *limiter) rollDay(now time.Time) {
-	if day := kyivMidnight(now); !day.Equal(l.day) {
-		l.day, l.usedToday = day, 0
+	day := kyivMidnight(now)
+	if day.Equal(l.day) {
+		return
+	}
+	l.day, l.usedToday = day, 0
+	for _, s := range l.log {
+		if s.sent.Before(day) && (!s.done || !s.t.Before(day)) {
+			l.usedToday++
+		}
 	}
 }
 
@@ -138,7 +150,7 @@ func (l *limiter) reserve(ctx context.Context) (*slot, error) {
 				release = l.changed
 			}
 		default:
-			s := &slot{t: now}
+			s := &slot{t: now, sent: now}
 			l.log = append(l.log, s)
 			l.usedToday++
 			l.mu.Unlock()
@@ -241,14 +253,16 @@ func (l *limiter) dailyLimited(e *Error) {
 
 // seed takes the limits and counters of a ping answer. Requests the service counted but
 // this client did not send (another process with the same key) become completed slots
-// that expire when the service's minute resets.
+// that expire when the service's minute resets. A ping answered across Kyiv midnight
+// counted the day before: its requests_today says nothing of the new day.
 func (l *limiter) seed(k *KeyInfo) {
 	l.setLimits(k.RateLimitPerMinute, k.DailyLimit, true)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
 	l.rollDay(now)
-	if k.RequestsToday != nil && *k.RequestsToday > l.usedToday {
+	sameDay := k.ServerTime.IsZero() || kyivMidnight(k.ServerTime.Time).Equal(l.day)
+	if sameDay && k.RequestsToday != nil && *k.RequestsToday > l.usedToday {
 		l.usedToday = *k.RequestsToday
 	}
 	if k.RequestsThisMinute == nil {
@@ -261,7 +275,7 @@ func (l *limiter) seed(k *KeyInfo) {
 	// Capped at the limit: more could never be sent anyway, and a bogus count must not
 	// grow the log without bound.
 	for n := min(*k.RequestsThisMinute, l.perMin); len(l.log) < n; {
-		l.log = append(l.log, &slot{t: at, done: true})
+		l.log = append(l.log, &slot{t: at, sent: at, done: true})
 	}
 }
 

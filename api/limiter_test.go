@@ -173,3 +173,32 @@ func TestLimiterWaitCancelled(t *testing.T) {
 		t.Error("a cancelled budget wait still sent")
 	}
 }
+
+// A request sent before Kyiv midnight and answered after it may be counted by the
+// service in either day, so the client counts it in the new day too; and a ping that
+// answered from the old day does not seed the new day's count.
+func TestLimiterAcrossMidnight(t *testing.T) {
+	clk := newClock()
+	srv, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		body := fmt.Sprintf(`{"ok":true,"message":"pong","rate_limit_per_minute":60,"daily_limit":5000,`+
+			`"requests_this_minute":1,"requests_today":4999,"server_time":%q}`, clk.Now().Format(time.RFC3339Nano))
+		_ = clk.Sleep(r.Context(), 2*time.Second) // the answer arrives after midnight
+		reply(w, 200, body)
+	})
+	c := newClient(t, srv.URL, clk)
+	midnight := time.Date(2026, 11, 22, 0, 0, 0, 0, api.Kyiv)
+	_ = clk.Sleep(context.Background(), midnight.Add(-time.Second).Sub(clk.Now()))
+	if _, err := c.Ping(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if b := c.Budget(); b.UsedToday != 1 || !b.DayResetsAt.Equal(midnight.AddDate(0, 0, 1)) {
+		t.Errorf("after a ping across midnight: UsedToday %d (want 1: the ping itself), resets %v", b.UsedToday, b.DayResetsAt)
+	}
+	// The same ping within one day does seed the count.
+	if _, err := c.Ping(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if b := c.Budget(); b.UsedToday != 4999 {
+		t.Errorf("after a ping within the day: UsedToday %d, want 4999", b.UsedToday)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -119,4 +120,24 @@ func TestTraceFromEnv(t *testing.T) {
 		t.Fatalf("default path %q %v", path, err)
 	}
 	w.Close()
+}
+
+// A client or a key printed by mistake, or used as a panic value, shows no key.
+func TestPrintingHidesKey(t *testing.T) {
+	c, err := api.New("https://api.example.com", api.StaticKey(testKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := api.StaticKey(testKey)
+	var panicked string
+	func() {
+		defer func() { panicked = fmt.Sprint(recover()) }()
+		panic(k)
+	}()
+	for _, s := range []string{fmt.Sprintf("%v", c), fmt.Sprintf("%+v", c), fmt.Sprintf("%+v", []*api.Client{c}),
+		fmt.Sprintf("%#v", c), fmt.Sprint(k), fmt.Sprintf("%q %#v %s %x", k, k, k, k), panicked} {
+		if strings.Contains(s, testKey[8:]) || strings.Contains(s, fmt.Sprintf("%x", testKey[8:])) {
+			t.Errorf("printed: %s", s)
+		}
+	}
 }

@@ -329,22 +329,6 @@ func TestCORS(t *testing.T) {
 	}
 }
 
-func TestUpstreamUnreachable(t *testing.T) {
-	var log syncLog
-	up := newUpstream(t, answer(http.StatusCreated, `{"ok":true}`))
-	h := newProxy(t, up.srv.URL, &log)
-	up.srv.Close()
-	body, ct := multipartBody(t, "file", "a.png", pngFrame(t))
-	rec := post(h, "", body, ct)
-	if rec.Code != http.StatusBadGateway || !strings.Contains(rec.Body.String(), `"error":"upstream_unreachable"`) {
-		t.Errorf("unreachable service: %d %s, want 502 upstream_unreachable", rec.Code, rec.Body)
-	}
-	if !strings.Contains(log.String(), "unreachable") {
-		t.Errorf("log %q does not say why", log.String())
-	}
-	assertNoKey(t, rec, log.String())
-}
-
 func TestParseOrigin(t *testing.T) {
 	good := map[string]string{
 		"https://Shop.Example/":    "https://shop.example",

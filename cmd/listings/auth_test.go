@@ -205,8 +205,10 @@ func TestAuthRealKeyring(t *testing.T) {
 		t.Skip("needs a real Secret Service: run keystore/testdata/run-keyring-tests.sh")
 	}
 	base := startSandbox(t)
-	cfg := t.TempDir()
-	env := []string{"LISTINGS_CONFIG_DIR=" + cfg, "DBUS_SESSION_BUS_ADDRESS=" + os.Getenv("DBUS_SESSION_BUS_ADDRESS")}
+	cfg, logs := t.TempDir(), t.TempDir()
+	trace := filepath.Join(logs, "trace.log")
+	env := []string{"LISTINGS_CONFIG_DIR=" + cfg, "DBUS_SESSION_BUS_ADDRESS=" + os.Getenv("DBUS_SESSION_BUS_ADDRESS"),
+		"LISTINGS_DEBUG=api", "LISTINGS_DEBUG_FILE=" + trace}
 	for _, v := range []string{"XDG_DATA_HOME", "XDG_RUNTIME_DIR"} {
 		env = append(env, v+"="+os.Getenv(v))
 	}
@@ -227,5 +229,34 @@ func TestAuthRealKeyring(t *testing.T) {
 	if !strings.Contains(after.stdout, "No profiles") {
 		t.Errorf("status after logout:\n%s", after.stdout)
 	}
-	assertNoKey(t, key, []result{login, status, logout, after}, []string{cfg})
+	if data, err := os.ReadFile(trace); err != nil || strings.Count(string(data), "/api/v1/ping") < 2 {
+		t.Errorf("the debug trace lacks the pings (%v):\n%s", err, data)
+	}
+	assertNoKey(t, key, []result{login, status, logout, after}, []string{cfg, logs})
+}
+
+// TestAuthLockedKeyring logs in where a session bus exists but its Secret Service
+// cannot be unlocked (gnome-keyring started by D-Bus activation with no login keyring,
+// as on a headless server): one message with the three ways on, a failing exit, and
+// nothing written. keystore/testdata/run-keyring-tests.sh provides the session.
+func TestAuthLockedKeyring(t *testing.T) {
+	if os.Getenv("LISTINGS_TEST_LOCKED_KEYRING") != "1" || os.Getenv("DBUS_SESSION_BUS_ADDRESS") == "" {
+		t.Skip("needs a session bus with a locked Secret Service: run keystore/testdata/run-keyring-tests.sh")
+	}
+	base := startSandbox(t)
+	cfg := t.TempDir()
+	env := []string{"LISTINGS_CONFIG_DIR=" + cfg, "DBUS_SESSION_BUS_ADDRESS=" + os.Getenv("DBUS_SESSION_BUS_ADDRESS")}
+	r := runBin(t, env, sandbox.KeyPersonal+"\n", "auth", "login", "--base-url", base, "--with-key")
+	if r.code == 0 {
+		t.Fatalf("login into a locked keyring succeeded:\n%s", r.stdout)
+	}
+	for _, way := range []string{"OS keyring unavailable", "start a Secret Service", "LISTINGS_API_KEY", "--insecure-storage"} {
+		if !strings.Contains(r.stderr, way) {
+			t.Errorf("the message does not name %q:\n%s", way, r.stderr)
+		}
+	}
+	if entries, _ := os.ReadDir(cfg); len(entries) != 0 {
+		t.Errorf("a login into a locked keyring wrote files: %v", entries)
+	}
+	assertNoKey(t, sandbox.KeyPersonal, []result{r}, []string{cfg})
 }

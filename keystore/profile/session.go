@@ -204,7 +204,7 @@ type Status struct {
 	Lang      string          `json:"lang,omitempty"`
 	Current   bool            `json:"current"`
 	Source    keystore.Source `json:"source"`
-	KeyPrefix string          `json:"key_prefix,omitempty"`
+	KeyPrefix string          `json:"key_prefix"`
 	Info      *api.KeyInfo    `json:"ping,omitempty"`
 	Error     string          `json:"error,omitempty"`
 	ErrorCode string          `json:"error_code,omitempty"`

@@ -1,13 +1,17 @@
 #!/bin/sh
 # Runs the keystore tests against a real Secret Service.
 #
-# It starts a private D-Bus session (dbus-run-session) with an unlocked
-# gnome-keyring in it, runs `go test -race ./keystore/... ./cmd/listings/` with
-# LISTINGS_TEST_KEYRING=1, and exits with the test's status (non-zero on
-# failure). dbus-run-session stops its bus when the inner shell exits; the
-# inner shell kills the gnome-keyring-daemon it started (the daemon does not
-# reliably exit when its bus goes away) and removes its throwaway keyring
-# directory. The user's own keyrings are never touched.
+# First it starts a private D-Bus session (dbus-run-session) with an unlocked
+# gnome-keyring in it and runs `go test -race ./keystore/... ./cmd/listings/` with
+# LISTINGS_TEST_KEYRING=1. Then, in a second private session where no daemon is
+# started and unlocked, it runs TestAuthLockedKeyring with
+# LISTINGS_TEST_LOCKED_KEYRING=1: the bus activates gnome-keyring on the first
+# call, as on a headless server, and its collection cannot be unlocked. It exits
+# with the first failing status (non-zero on failure). dbus-run-session stops its
+# bus when the inner shell exits; each inner shell kills the gnome-keyring-daemon
+# of its session by pid (the daemon does not reliably exit when its bus goes
+# away), and the throwaway keyring directories are removed. The user's own
+# keyrings are never touched.
 #
 # Needs: dbus (dbus-run-session, dbus-send) and gnome-keyring, e.g.
 #   apt-get install -y --no-install-recommends gnome-keyring dbus
@@ -31,7 +35,8 @@ GOCACHE=$(go env GOCACHE)
 GOENV=$(go env GOENV)
 export GOCACHE GOENV
 
-exec dbus-run-session -- sh -eu -c '
+status=0
+dbus-run-session -- sh -eu -c '
 	tmp=$(mktemp -d)
 	pid=
 	cleanup() {
@@ -71,4 +76,29 @@ exec dbus-run-session -- sh -eu -c '
 	status=0
 	LISTINGS_TEST_KEYRING=1 go test -race -count=1 "$@" ./keystore/... ./cmd/listings/ || status=$?
 	exit "$status"
-' run-keyring-tests "$@"
+' run-keyring-tests "$@" || status=$?
+if [ "$status" -ne 0 ]; then
+	exit "$status"
+fi
+
+# The second session's daemon is started by the bus, so the bus itself must carry
+# the throwaway directories in its environment.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+XDG_DATA_HOME="$tmp/data" XDG_CACHE_HOME="$tmp/cache" XDG_CONFIG_HOME="$tmp/config" \
+	XDG_RUNTIME_DIR="$tmp/run" GSETTINGS_BACKEND=memory
+export XDG_DATA_HOME XDG_CACHE_HOME XDG_CONFIG_HOME XDG_RUNTIME_DIR GSETTINGS_BACKEND
+mkdir -p "$XDG_DATA_HOME" "$XDG_CACHE_HOME" "$XDG_CONFIG_HOME" "$XDG_RUNTIME_DIR"
+chmod 700 "$XDG_RUNTIME_DIR"
+dbus-run-session -- sh -u -c '
+	status=0
+	LISTINGS_TEST_LOCKED_KEYRING=1 go test -count=1 -v -run "^TestAuthLockedKeyring\$" ./cmd/listings/ || status=$?
+	pid=$(dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+		org.freedesktop.DBus.GetConnectionUnixProcessID string:org.freedesktop.secrets 2>/dev/null |
+		awk "/uint32/ { print \$2 }")
+	if [ -n "$pid" ]; then
+		kill "$pid" 2>/dev/null || true
+	fi
+	exit "$status"
+' || status=$?
+exit "$status"
