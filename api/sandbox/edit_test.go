@@ -81,7 +81,7 @@ func TestEditPartial(t *testing.T) {
 	// Required fields refuse null; wrong types are 400.
 	for _, f := range []string{"title", "description", "price", "category_id", "city_ref"} {
 		r := e.req("PATCH", path(id), KeyPersonal, map[string]any{f: nil})
-		wantErr(t, r, 422, "required")
+		wantErr(t, r, 400, "required")
 		if r.str("field") != f {
 			t.Fatalf("%s: %s", f, r.raw)
 		}

@@ -133,10 +133,18 @@ type fieldError struct {
 	Hint  string `json:"hint"`
 }
 
-// unprocessable builds the 422 answer for errs: the first failure is the top-level
-// error, all of them are listed in `errors`.
+// unprocessable builds the answer for the failures of a body: the first failure is
+// the top-level error, all of them are listed in `errors`. The spec files missing
+// fields under 400 ("malformed request") and business rules under 422, so a body
+// that lacks a required field is 400 and any other is 422.
 func unprocessable(errs []fieldError, extra ...kv) *apiError {
-	e := newError(http.StatusUnprocessableEntity, errs[0].Code, errs[0].Hint)
+	status := http.StatusUnprocessableEntity
+	for _, fe := range errs {
+		if fe.Code == "required" {
+			status = http.StatusBadRequest
+		}
+	}
+	e := newError(status, errs[0].Code, errs[0].Hint)
 	e.with("field", errs[0].Field)
 	e.extra = append(e.extra, extra...)
 	return e.with("errors", errs)

@@ -50,7 +50,7 @@ func TestStatusTransitions(t *testing.T) {
 	}
 	id := e.firstWithStatus(KeyPersonal, "active")
 	wantErr(t, e.req("POST", path(id)+"/status", KeyPersonal, map[string]any{"status": "sold"}), 422, "invalid_value")
-	wantErr(t, e.req("POST", path(id)+"/status", KeyPersonal, map[string]any{}), 422, "required")
+	wantErr(t, e.req("POST", path(id)+"/status", KeyPersonal, map[string]any{}), 400, "required")
 	wantErr(t, e.req("POST", path(id)+"/status", KeyPersonal, map[string]any{"status": 1}), 400, "invalid_json")
 	wantErr(t, e.req("POST", "/api/v1/my/listings/999999/status", KeyPersonal, map[string]any{"status": "active"}), 404, "listing_not_found")
 }

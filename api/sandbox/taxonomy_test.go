@@ -48,7 +48,7 @@ func TestSuggestCategory(t *testing.T) {
 	if r.num("category_id") == 0 || !strings.Contains(r.str("category_path"), " > ") || r.str("category_slug") == "" {
 		t.Fatalf("suggest: %s", r.raw)
 	}
-	wantErr(t, e.req("POST", "/api/v1/ai/suggest-category", KeyPersonal, map[string]any{"title": " ", "description": ""}), 422, "required")
+	wantErr(t, e.req("POST", "/api/v1/ai/suggest-category", KeyPersonal, map[string]any{"title": " ", "description": ""}), 400, "required")
 	wantErr(t, e.req("POST", "/api/v1/ai/suggest-category", KeyPersonal, map[string]any{"title": "qwzx vbnm"}), 422, "no_category_match")
 	wantErr(t, e.req("POST", "/api/v1/ai/suggest-category", KeyPersonal, map[string]any{"title": "phone", "lang": "xx"}), 422, "invalid_value")
 	wantErr(t, e.req("POST", "/api/v1/ai/suggest-category", KeyPersonal, map[string]any{"title": 7}), 400, "invalid_json")

@@ -91,8 +91,8 @@ func TestUploadPhoto(t *testing.T) {
 
 func TestUploadErrors(t *testing.T) {
 	e := newEnv(t, Options{})
-	wantErr(t, e.upload("/api/v1/upload/photo", "", nil), 422, "required")
-	wantErr(t, e.upload("/api/v1/upload/photo", "photo", pngImage(t, 4, 4)), 422, "required")
+	wantErr(t, e.upload("/api/v1/upload/photo", "", nil), 400, "required")
+	wantErr(t, e.upload("/api/v1/upload/photo", "photo", pngImage(t, 4, 4)), 400, "required")
 	wantErr(t, e.upload("/api/v1/upload/photo", "file", []byte("GIF89a not really an image at all")), 415, "unsupported_image_format")
 	wantErr(t, e.upload("/api/v1/upload/video", "file", pngImage(t, 4, 4)), 415, "unsupported_video_format")
 	wantErr(t, e.req("POST", "/api/v1/upload/photo", KeyBusiness, "{}"), 415, "unsupported_media_type")

@@ -103,9 +103,9 @@ func TestCreateListsEveryFieldError(t *testing.T) {
 	t.Parallel()
 	c := newCLI(t, sandbox.Options{})
 	r := c.fails(exitError, `{"title": "ab", "category_id": 1004, "city_ref": "`+kyivRef+`"}`, "create", "--file", "-")
-	for _, want := range []string{"HTTP 422", "\n  title: must be at least 5 characters", "\n  description: ", "\n  price: "} {
+	for _, want := range []string{"HTTP 400", "\n  title: must be at least 5 characters", "\n  description: ", "\n  price: "} {
 		if !strings.Contains(r.stderr, want) {
-			t.Errorf("the 422 message lacks %q:\n%s", want, r.stderr)
+			t.Errorf("the refusal lacks %q:\n%s", want, r.stderr)
 		}
 	}
 }

@@ -174,7 +174,7 @@ func explain(err error) error {
 	}
 	msg := termtext.Clean(err.Error())
 	switch {
-	case len(e.Errors) > 1 || (len(e.Errors) == 1 && e.Status == 422):
+	case len(e.Errors) > 1 || (len(e.Errors) == 1 && (e.Status == 422 || e.Status == 400)):
 		op, _, _ := strings.Cut(msg, ": ")
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s: the service refused the request (HTTP %d, %s):", op, e.Status, termtext.Clean(e.Code))

@@ -23,7 +23,8 @@ const (
 )
 
 // Field names are the create body's JSON names; an attribute is "attributes.CODE".
-// A 422 names one of them (docs/sandbox.md), and the form puts the message there.
+// A refusal (400 for a missing field, 422 for a rule) names one of them
+// (docs/sandbox.md), and the form puts the message there.
 const (
 	FieldTitle        = "title"
 	FieldDescription  = "description"

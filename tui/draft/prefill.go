@@ -159,7 +159,7 @@ func Applies(a api.Attribute, v AttrValue) bool {
 	return v.Text != "" && v.Type != api.AttrRange && v.Type != api.AttrBoolean
 }
 
-// RefusalFrom turns a refused submit into field messages. A 422 names the field
+// RefusalFrom turns a refused submit into field messages. A 400 or 422 names the field
 // (and may list every failure); other refusals have no field.
 func RefusalFrom(err error, now time.Time) *Refusal {
 	r := &Refusal{At: now, Fields: map[string]string{}}
