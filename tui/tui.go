@@ -51,7 +51,7 @@ type Options struct {
 	DraftDir string
 	// StartDir is where the editor's photo picker opens; "" is the working directory.
 	StartDir string
-	Now           func() time.Time
+	Now      func() time.Time
 
 	// SandboxStarter backs "Try the sandbox" on the login screen.
 	SandboxStarter func(ctx context.Context) (baseURL, key string, stop func(), err error)
