@@ -158,6 +158,20 @@ func (m *Model) SetChosen(ref, label string) {
 	m.chosenRef, m.chosenLabel = clean(ref), clean(label)
 }
 
+// Reset empties the input, the list and the choice for another draft. The cache
+// and the language stay, so places searched before cost no request; an answer
+// still in flight is dropped.
+func (m *Model) Reset() {
+	m.input.SetValue("")
+	m.query, m.shownQ, m.rowsFor = "", "", ""
+	m.typed++
+	m.seq = 0
+	m.st = stHint
+	m.rows, m.more, m.cursor, m.offset = nil, false, 0, 0
+	m.errText, m.errTodo = "", ""
+	m.chosenRef, m.chosenLabel = "", ""
+}
+
 // Current returns the chosen city's ref and label; ref is "" when none is chosen.
 func (m Model) Current() (ref, label string) { return m.chosenRef, m.chosenLabel }
 

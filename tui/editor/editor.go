@@ -103,9 +103,10 @@ type Model struct {
 	cache  map[attrKey][]api.Attribute
 	binds  []*attrBinding // what the details form edits, per attribute
 
-	cat   catpick.Model
-	city  citypick.Model
-	media mediapick.Model
+	cat        catpick.Model
+	city       citypick.Model
+	media      mediapick.Model
+	compsReady bool // cat and city exist (and keep their caches)
 
 	problems map[string]string // what the app knows is wrong, by field
 	touched  map[string]bool   // fields the seller has left once

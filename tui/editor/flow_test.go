@@ -133,3 +133,26 @@ func TestCreateWithPhotosAndCity(t *testing.T) {
 	}
 	t.Logf("requests of the whole create with 2 photos: %v (%d in all)", f.reqs, f.total.Load()-1)
 }
+
+// TestSecondDraftReusesTheTree: the category tree and city answers of one draft
+// serve the next; a new draft starts with an empty city search.
+func TestSecondDraftReusesTheTree(t *testing.T) {
+	f := newFixture(t, sandbox.KeyPersonal)
+	f.openNew()
+	f.press("alt+4")
+	f.typeText("київ")
+	f.waitFor("the city search", func() bool { return strings.Contains(f.screen(), "warehouses") })
+	f.press("esc", "esc")
+	f.openNew()
+	f.press("alt+2")
+	f.contains("Categories")
+	f.press("alt+4")
+	if strings.Contains(f.screen(), "київ") {
+		t.Errorf("the new draft shows the old search:\n%s", f.screen())
+	}
+	f.typeText("київ")
+	f.waitFor("the city search", func() bool { return strings.Contains(f.screen(), "warehouses") })
+	if n, c := f.count("GET", "/api/v1/categories"), f.count("GET", "/api/v1/cities/search"); n != 1 || c != 1 {
+		t.Errorf("two drafts cost %d tree and %d city request(s), want 1 and 1", n, c)
+	}
+}

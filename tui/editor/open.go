@@ -114,24 +114,31 @@ func (m *Model) reset() {
 	m.step = stepBasics
 }
 
-// initComponents builds the category, city and media steps over the draft.
+// initComponents sets the category, city and media steps up for the draft. The
+// category tree and the city answers are kept from one draft to the next (they
+// cost requests); the media are the draft's own.
 func (m *Model) initComponents() tea.Cmd {
 	d := m.d
-	m.cat = catpick.New(m.svc, m.lang)
+	var cmds []tea.Cmd
+	if !m.compsReady {
+		m.cat = catpick.New(m.svc, m.lang)
+		m.city = citypick.New(m.svc, m.lang)
+		cmds = append(cmds, m.cat.Init(), m.city.Init())
+		m.compsReady = true
+	}
 	m.cat.SetSize(m.width, m.bodyH)
 	m.cat.SetContext(d.Title, d.Description)
-	if d.CategoryID != 0 {
-		m.cat.Select(d.CategoryID)
-	}
-	m.city = citypick.New(m.svc, m.lang)
+	m.cat.Select(d.CategoryID)
 	m.city.SetSize(m.width, m.bodyH)
+	m.city.Reset()
 	if d.CityRef != "" {
 		m.city.SetChosen(d.CityRef, d.CityLabel)
 	}
 	m.media = mediapick.New(m.svc, m.cfg.StartDir)
 	m.media.SetSize(m.width, m.bodyH)
 	m.media.SetMedia(d.Photos, d.Video, d.Frames3D)
-	return tea.Batch(m.cat.Init(), m.city.Init(), m.media.Init())
+	m.media.SetTouched(d.MediaTouched)
+	return tea.Batch(append(cmds, m.media.Init())...)
 }
 
 // loadAttributes asks for the chosen category's attributes, from the cache when

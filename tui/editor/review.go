@@ -123,8 +123,14 @@ func (m *Model) reviewText() string {
 func (m *Model) warnings() []string {
 	d := m.d
 	var out []string
-	if d.IsEdit() && d.Status == api.StatusActive {
+	switch {
+	case !d.IsEdit():
+	case d.Status == api.StatusActive:
 		out = append(out, "Saving sends this active listing back to moderation: it is hidden until approved, about 15 minutes during business hours.")
+	case d.Status == api.StatusPending || d.Status == api.StatusBlocked:
+		out = append(out, "This listing is "+string(d.Status)+": saving sends it to moderation again (about 15 minutes during business hours).")
+	case d.Status == api.StatusSold || d.Status == api.StatusArchived:
+		out = append(out, "This listing is "+string(d.Status)+": the service may refuse to edit it; if it does, the draft is kept.")
 	}
 	if d.IsEdit() && d.MediaTouched {
 		old, cur := 0, len(d.Photos)

@@ -46,6 +46,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
 		return m.after(m.onKey(msg))
+	case tea.MouseMsg:
+		return m.after(m.toStep(msg))
+	case msgs.Tick:
+		return m.forwardAll(msg) // nothing of the draft changes with the clock
 	case catpick.Chosen:
 		return m.after(m.chooseCategory(msg))
 	case citypick.Chosen:
@@ -66,6 +70,26 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, tea.Batch(cmd, cmd2)
 	}
 	return m.after(m.forwardAll(msg))
+}
+
+// toStep gives a message to the step on screen only (the mouse).
+func (m Model) toStep(msg tea.Msg) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch m.step {
+	case stepCategory:
+		m.cat, cmd = m.cat.Update(msg)
+	case stepCity:
+		m.city, cmd = m.city.Update(msg)
+	case stepMedia:
+		m.media, cmd = m.media.Update(msg)
+	case stepReview:
+		m.review.view, cmd = m.review.view.Update(msg)
+	default:
+		if f := m.forms[m.step]; f != nil {
+			_, cmd = f.form.Update(msg)
+		}
+	}
+	return m, cmd
 }
 
 // forwardAll gives a message to the components (their own answers, ticks) and to
