@@ -77,17 +77,18 @@ func TestUploadRefusesBadFilesBeforeSending(t *testing.T) {
 	if err := os.WriteFile(text, []byte("not a photo at all"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	r := c.fails(exitError, "", "upload", "photo", good, text, filepath.Join(dir, "missing.jpg"))
+	// A file refused before sending is the caller's to change, like a bad --file: exit 2.
+	r := c.fails(exitUsage, "", "upload", "photo", good, text, filepath.Join(dir, "missing.jpg"))
 	for _, want := range []string{"nothing was uploaded", "notes.txt", "missing.jpg"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("the message lacks %q:\n%s", want, r.stderr)
 		}
 	}
-	r = c.fails(exitError, "", "upload", "video", "../../api/testdata/clip61s.mp4")
+	r = c.fails(exitUsage, "", "upload", "video", "../../api/testdata/clip61s.mp4")
 	if !strings.Contains(r.stderr, "clip61s.mp4") {
 		t.Errorf("a 61 s video:\n%s", r.stderr)
 	}
-	c.fails(exitError, "", "upload", "video", good)
+	c.fails(exitUsage, "", "upload", "video", good)
 	if n := c.uploads.Load(); n != 0 {
 		t.Errorf("%d uploads were sent for refused files", n)
 	}
