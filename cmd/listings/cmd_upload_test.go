@@ -112,3 +112,28 @@ func TestUploadVideoBothForms(t *testing.T) {
 		t.Errorf("upload video text:\n%s", out)
 	}
 }
+
+// TestProgressBar: on a terminal the bar redraws one line in place, only when the
+// percentage moves, and ends it so that the table starts on a fresh line.
+func TestProgressBar(t *testing.T) {
+	t.Parallel()
+	var term strings.Builder
+	b := newProgressBar(&term, "/photos/front.jpg")
+	if b.w != nil {
+		t.Fatal("a strings.Builder was taken for a terminal")
+	}
+	b.w = &term // as newProgressBar does for a terminal
+	for _, sent := range []int64{0, 1 << 20, 1<<20 + 1, 4 << 20} {
+		b.update(sent, 4<<20)
+	}
+	b.done()
+	out := term.String()
+	if n := strings.Count(out, "\r"); n != 3 {
+		t.Errorf("%d redraws, want 3 (0%%, 25%%, 100%%):\n%q", n, out)
+	}
+	for _, want := range []string{"front.jpg", "[======                  ]  25%  1.0 MB / 4.0 MB", "100%", "4.0 MB / 4.0 MB\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the bar lacks %q:\n%q", want, out)
+		}
+	}
+}
