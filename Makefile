@@ -5,7 +5,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION)
 BIN     := bin/listings
 PKGS    := ./...
 
-.PHONY: run test build lint golden bench fuzz clean snapshot
+.PHONY: run test build lint golden bench fuzz clean snapshot screenshot
 
 ## run: start the app on the embedded sandbox (no key, no network)
 run:
@@ -46,4 +46,9 @@ clean:
 
 ## snapshot: the release build of .goreleaser.yaml into dist/, for every platform, without publishing
 snapshot:
+	@command -v goreleaser >/dev/null || { echo "make snapshot needs goreleaser on PATH: go install github.com/goreleaser/goreleaser/v2@v2.14.3 (it lands in \$$(go env GOPATH)/bin)" >&2; exit 1; }
 	goreleaser release --snapshot --clean
+
+## screenshot: docs/screenshot.png, a real capture of `listings --sandbox` in tmux (100×30), photographed by headless chromium
+screenshot:
+	$(GO) run ./docs/screenshot -o docs/screenshot.png

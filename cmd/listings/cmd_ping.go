@@ -54,7 +54,7 @@ func printPing(w io.Writer, baseURL string, i *api.KeyInfo) {
 	if i.RequestsThisMinute != nil || i.RequestsToday != nil {
 		row(tw, "used", fmt.Sprintf("%s this minute, %s today", intPtr(i.RequestsThisMinute), intPtr(i.RequestsToday)))
 	}
-	row(tw, "total", fmt.Sprintf("%d requests", i.TotalRequests))
+	row(tw, "total", fmt.Sprintf("%d requests so far", i.TotalRequests))
 	row(tw, "your IP", orDash(i.YourIP))
 	row(tw, "server time", formatTime(i.ServerTime))
 	_ = tw.Flush()

@@ -202,11 +202,12 @@ func TestAuthAndRateLimitExitCodes(t *testing.T) {
 		t.Errorf("revoked: %s", r.stderr)
 	}
 	r = c.withKey(sandbox.KeyForeignIP).fails(exitAuth, "", "ls", "--json")
-	if !strings.Contains(r.stderr, "ip_not_whitelisted") || !strings.Contains(r.stderr, "add 127.0.0.1") || r.stdout != "" {
+	if !strings.Contains(r.stderr, "ip_not_whitelisted") || !strings.Contains(r.stderr, "127.0.0.1") || r.stdout != "" {
 		t.Errorf("foreign IP: stdout %q\n%s", r.stdout, r.stderr)
 	}
-	r = c.withKey(sandbox.KeyReadonly).fails(exitError, "", "activate", "10040")
-	if !strings.Contains(r.stderr, "scope") {
+	// A missing scope needs another key, not other data: the key's exit code.
+	r = c.withKey(sandbox.KeyReadonly).fails(exitAuth, "", "activate", "10040")
+	if !strings.Contains(r.stderr, "scope_required") || !strings.Contains(r.stderr, "--profile") {
 		t.Errorf("readonly write: %s", r.stderr)
 	}
 

@@ -8,7 +8,7 @@ import (
 // operation of the API, each with readable output by default and --json for scripts,
 // all resolving the service and key through g.newSession like the TUI does. Adding
 // them twice is harmless: a command that already exists is kept. `completion` is
-// cobra's own, added on Execute; its help says how to install the script per shell.
+// cobra's own (newRootCmd adds it); its help says how to install the script per shell.
 func addScriptCommands(root *cobra.Command, g *globals) {
 	have := make(map[string]bool)
 	for _, c := range root.Commands() {

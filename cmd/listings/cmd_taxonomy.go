@@ -17,8 +17,8 @@ func newCategoriesCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "categories",
 		Short: "List the category tree",
-		Long: `List every category with its id, full path and slug; "leaf" marks the categories
-a listing can be created in. --tree shows the tree indented instead.
+		Long: `List every category with its id, full path and slug; LEAF says whether a listing
+can be created in it (only leaves take listings). --tree shows the tree indented instead.
 
 With --json the API's tree is printed: [{"id", "slug", "name", "children": [...]}].`,
 		Example: `  listings categories --lang en
@@ -42,20 +42,16 @@ With --json the API's tree is printed: [{"id", "slug", "name", "children": [...]
 			}
 			tw := newTable(cmd.OutOrStdout())
 			if tree {
-				row(tw, "ID", "CATEGORY", "SLUG", "")
+				row(tw, "ID", "CATEGORY", "SLUG", "LEAF")
 			} else {
 				row(tw, "ID", "PATH", "SLUG", "LEAF")
 			}
 			walkCategories(cats, nil, 0, func(c *api.Category, path []string, depth int) {
-				leaf := ""
-				if len(c.Children) == 0 {
-					leaf = "leaf"
-				}
 				name := strings.Join(path, " > ")
 				if tree {
 					name = strings.Repeat("  ", depth) + c.Name
 				}
-				row(tw, strconv.Itoa(c.ID), name, c.Slug, leaf)
+				row(tw, strconv.Itoa(c.ID), name, orDash(c.Slug), yesNo(len(c.Children) == 0))
 			})
 			return tw.Flush()
 		},
@@ -226,6 +222,9 @@ When no category fits, the command fails (exit 1) with the service's hint.`,
 				return err
 			}
 			sug, err := s.Client.SuggestCategory(cmd.Context(), title, description, s.Lang)
+			if api.IsCode(err, api.CodeNoCategoryMatch) {
+				return &cliError{"no_category_match: no category fits these words; add more of them (a description helps), or pick a leaf from listings categories", err}
+			}
 			if err != nil {
 				return explain(err)
 			}

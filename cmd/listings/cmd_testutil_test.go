@@ -23,6 +23,8 @@ type cli struct {
 	key  string
 	// uploads counts the photo and video uploads the service received.
 	uploads *atomic.Int32
+	// env is the environment besides the key and a fresh config directory.
+	env map[string]string
 }
 
 // newCLI starts a sandbox (business key: 600 requests a minute, so no test waits for
@@ -51,6 +53,18 @@ func (c *cli) withKey(key string) *cli {
 	return &cp
 }
 
+// withEnv returns a runner that names the service through LISTINGS_BASE_URL instead
+// of --base-url, with more environment variables.
+func (c *cli) withEnv(kv ...string) *cli {
+	cp := *c
+	cp.env = map[string]string{envBaseURL: c.base}
+	for i := 0; i+1 < len(kv); i += 2 {
+		cp.env[kv[i]] = kv[i+1]
+	}
+	cp.base = ""
+	return &cp
+}
+
 type cliResult struct {
 	stdout, stderr string
 	code           int
@@ -61,11 +75,17 @@ func (c *cli) run(stdin string, args ...string) cliResult {
 	return c.runCtx(context.Background(), stdin, nil, args...)
 }
 
-// runCtx runs one command line like main's run does: the same exit-code mapping and
+// runCtx runs one command line through main's execute: the same exit-code mapping and
 // the same error line on stderr. stdout may be replaced to watch the output live.
 func (c *cli) runCtx(ctx context.Context, stdin string, stdout *syncBuffer, args ...string) cliResult {
 	c.t.Helper()
 	env := map[string]string{keystore.EnvVar: c.key, "LISTINGS_CONFIG_DIR": c.t.TempDir()}
+	for k, v := range c.env {
+		env[k] = v
+	}
+	if c.base != "" {
+		args = append([]string{"--base-url", c.base}, args...)
+	}
 	g := &globals{
 		getenv:  func(k string) string { return env[k] },
 		keyring: func() keystore.Store { return keystore.NewMemory(keystore.SourceKeyring) },
@@ -74,13 +94,7 @@ func (c *cli) runCtx(ctx context.Context, stdin string, stdout *syncBuffer, args
 		stdout = &syncBuffer{}
 	}
 	var stderr syncBuffer
-	root := newRootCmd(g, strings.NewReader(stdin), stdout, &stderr)
-	root.SetArgs(append([]string{"--base-url", c.base}, args...))
-	code := exitOK
-	if err := root.ExecuteContext(ctx); err != nil {
-		stderr.WriteString("listings: " + keystore.Redact(err.Error(), c.key) + "\n")
-		code = exitCode(ctx, err)
-	}
+	code := execute(ctx, g, args, strings.NewReader(stdin), stdout, &stderr)
 	r := cliResult{stdout.String(), stderr.String(), code}
 	if secret := strings.TrimPrefix(c.key, "sk_test_"); secret != "" && strings.Contains(r.stdout+r.stderr, secret) {
 		c.t.Errorf("the key appears in the output of %v", args)

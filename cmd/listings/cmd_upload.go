@@ -39,7 +39,7 @@ func newUploadPhotoCmd(g *globals) *cobra.Command {
 		Use:   "photo FILE...",
 		Short: "Upload photos (JPG, PNG, WebP, HEIC; at most 12 MB each)",
 		Long: `Upload photos one after another. Every file is checked first (format by content,
-size); if any fails, nothing is uploaded. A JPG, PNG or WebP that is very large is
+size); if any fails, nothing is uploaded (exit 2). A JPG, PNG or WebP that is very large is
 shrunk locally to 1600 px first, since the service would resize it anyway.
 
 A progress bar is drawn on stderr when it is a terminal. Prints a table of file, url,
@@ -57,7 +57,7 @@ is not 0.`,
 				}
 			}
 			if len(problems) > 0 {
-				return fmt.Errorf("nothing was uploaded: %s", strings.Join(problems, "; "))
+				return usageErrorf("nothing was uploaded: %s", strings.Join(problems, "; "))
 			}
 			s, err := g.newSession(cmd)
 			if err != nil {
@@ -104,7 +104,8 @@ func newUploadVideoCmd(g *globals) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "video FILE",
 		Short: "Upload a video (MP4, MOV, WebM; at most 50 MB and 60 s)",
-		Long: `Upload one video, checked first for format, size and duration. A progress bar is
+		Long: `Upload one video, checked first for format, size and duration (exit 2 if it fails,
+nothing sent). A progress bar is
 drawn on stderr when it is a terminal. Prints url and thumbnail; with --json
 {"file", "url", "thumbnail"}.`,
 		Example: `  listings upload video walkaround.mp4`,
@@ -112,7 +113,7 @@ drawn on stderr when it is a terminal. Prints url and thumbnail; with --json
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := args[0]
 			if _, err := api.CheckVideo(path); err != nil {
-				return fmt.Errorf("nothing was uploaded: %w", err)
+				return &usageError{fmt.Errorf("nothing was uploaded: %w", err)}
 			}
 			s, err := g.newSession(cmd)
 			if err != nil {

@@ -77,17 +77,18 @@ func TestUploadRefusesBadFilesBeforeSending(t *testing.T) {
 	if err := os.WriteFile(text, []byte("not a photo at all"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	r := c.fails(exitError, "", "upload", "photo", good, text, filepath.Join(dir, "missing.jpg"))
+	// A file refused before sending is the caller's to change, like a bad --file: exit 2.
+	r := c.fails(exitUsage, "", "upload", "photo", good, text, filepath.Join(dir, "missing.jpg"))
 	for _, want := range []string{"nothing was uploaded", "notes.txt", "missing.jpg"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("the message lacks %q:\n%s", want, r.stderr)
 		}
 	}
-	r = c.fails(exitError, "", "upload", "video", "../../api/testdata/clip61s.mp4")
+	r = c.fails(exitUsage, "", "upload", "video", "../../api/testdata/clip61s.mp4")
 	if !strings.Contains(r.stderr, "clip61s.mp4") {
 		t.Errorf("a 61 s video:\n%s", r.stderr)
 	}
-	c.fails(exitError, "", "upload", "video", good)
+	c.fails(exitUsage, "", "upload", "video", good)
 	if n := c.uploads.Load(); n != 0 {
 		t.Errorf("%d uploads were sent for refused files", n)
 	}
@@ -109,5 +110,30 @@ func TestUploadVideoBothForms(t *testing.T) {
 	out := c.ok("", "upload", "video", clip)
 	if !strings.HasPrefix(out, "url ") || !strings.Contains(out, "\nthumbnail ") {
 		t.Errorf("upload video text:\n%s", out)
+	}
+}
+
+// TestProgressBar: on a terminal the bar redraws one line in place, only when the
+// percentage moves, and ends it so that the table starts on a fresh line.
+func TestProgressBar(t *testing.T) {
+	t.Parallel()
+	var term strings.Builder
+	b := newProgressBar(&term, "/photos/front.jpg")
+	if b.w != nil {
+		t.Fatal("a strings.Builder was taken for a terminal")
+	}
+	b.w = &term // as newProgressBar does for a terminal
+	for _, sent := range []int64{0, 1 << 20, 1<<20 + 1, 4 << 20} {
+		b.update(sent, 4<<20)
+	}
+	b.done()
+	out := term.String()
+	if n := strings.Count(out, "\r"); n != 3 {
+		t.Errorf("%d redraws, want 3 (0%%, 25%%, 100%%):\n%q", n, out)
+	}
+	for _, want := range []string{"front.jpg", "[======                  ]  25%  1.0 MB / 4.0 MB", "100%", "4.0 MB / 4.0 MB\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the bar lacks %q:\n%q", want, out)
+		}
 	}
 }

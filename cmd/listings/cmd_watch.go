@@ -119,11 +119,16 @@ func (w *watcher) run(ctx context.Context, ids []int, interval time.Duration) er
 		}
 		interval = min(interval*3/2, maxPause)
 	}
-	if len(blocked) > 0 {
-		return fmt.Errorf("blocked by moderation: %s; see the reason with listings show ID, fix the listing with listings edit ID to resubmit it",
-			strings.Join(blocked, ", "))
+	switch len(blocked) {
+	case 0:
+		return nil
+	case 1:
+		return fmt.Errorf("listing %s was blocked by moderation; read the reason with listings show %[1]s, "+
+			"then fix it with listings edit %[1]s --file F to resubmit it", blocked[0])
+	default:
+		return fmt.Errorf("listings %s were blocked by moderation; read each reason with listings show ID, "+
+			"then fix it with listings edit ID --file F to resubmit it", strings.Join(blocked, ", "))
 	}
-	return nil
 }
 
 func (w *watcher) print(id int, st, prev api.Status, seen bool, m *api.Moderation) error {

@@ -23,7 +23,7 @@ func TestWatchJSONBlockedExitsOne(t *testing.T) {
 		t.Fatalf("created %s and %s, want pending", good.Status, bad.Status)
 	}
 	r := c.fails(exitError, "", "watch", itoa(good.ListingID), itoa(bad.ListingID), "--interval", "5s", "--json")
-	if !strings.Contains(r.stderr, "blocked by moderation: "+itoa(bad.ListingID)) {
+	if !strings.Contains(r.stderr, "listing "+itoa(bad.ListingID)+" was blocked by moderation") {
 		t.Errorf("stderr:\n%s", r.stderr)
 	}
 	type event struct {
@@ -90,7 +90,7 @@ func TestWatchCtrlC(t *testing.T) {
 		cancel()
 	}()
 	r := c.runCtx(ctx, "", out, "watch", itoa(p.ListingID))
-	if r.code != exitCancelled || !strings.Contains(r.stdout, "pending") {
+	if r.code != exitCancelled || !strings.Contains(r.stdout, "pending") || r.stderr != "listings: interrupted\n" {
 		t.Errorf("watch interrupted: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 }

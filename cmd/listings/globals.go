@@ -33,11 +33,21 @@ func defaultGlobals() *globals {
 	}
 }
 
+// Environment variables that stand in for a global flag when it is not given, so a
+// script can set the service once (LISTINGS_PROFILE and LISTINGS_API_KEY are the
+// keystore's).
+const (
+	envBaseURL = "LISTINGS_BASE_URL"
+	envLang    = "LISTINGS_LANG"
+)
+
 func (g *globals) bind(root *cobra.Command) {
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.profile, "profile", "", "profile to use (default: $LISTINGS_PROFILE, else the current one)")
-	pf.StringVar(&g.baseURL, "base-url", "", "base URL of the service, e.g. https://api.example.com")
-	pf.StringVar(&g.lang, "lang", "", "language of names and titles: uk, ru or en")
+	pf.StringVar(&g.baseURL, "base-url", strings.TrimSpace(g.getenv(envBaseURL)),
+		"base URL of the service, e.g. https://api.example.com (or $"+envBaseURL+")")
+	pf.StringVar(&g.lang, "lang", strings.TrimSpace(g.getenv(envLang)),
+		"language of names and titles: uk, ru or en (or $"+envLang+")")
 }
 
 func (g *globals) profileEnv(cmd *cobra.Command) (*profile.Env, error) {
@@ -80,7 +90,7 @@ type session struct {
 func (g *globals) newSession(cmd *cobra.Command) (*session, error) {
 	lang := g.lang
 	if lang != "" && lang != "uk" && lang != "ru" && lang != "en" {
-		return nil, usageErrorf("--lang %q: use uk, ru or en", lang)
+		return nil, usageErrorf("--lang %q (or $%s): use uk, ru or en", lang, envLang)
 	}
 	envKey := strings.TrimSpace(g.getenv(keystore.EnvVar))
 	if g.baseURL != "" && envKey != "" {

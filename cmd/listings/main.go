@@ -56,9 +56,15 @@ func run(g *globals, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "listings: writing the API trace to %s\n", tracePath)
 	}
 
+	return execute(ctx, g, args, stdin, stdout, stderr)
+}
+
+// execute runs one command line and turns its error into one line on stderr and the
+// exit code; tests call it to get exactly what a user gets.
+func execute(ctx context.Context, g *globals, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRootCmd(g, stdin, stdout, stderr)
 	root.SetArgs(args)
-	err = root.ExecuteContext(ctx)
+	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}
@@ -68,8 +74,12 @@ func run(g *globals, args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	if key := g.getenv(keystore.EnvVar); key != "" {
 		msg = keystore.Redact(msg, key)
 	}
+	code := exitCode(ctx, err)
+	if code == exitCancelled {
+		msg = "interrupted" // rather than "context canceled"
+	}
 	fmt.Fprintf(stderr, "listings: %s\n", msg)
-	return exitCode(ctx, err)
+	return code
 }
 
 func exitCode(ctx context.Context, err error) int {
@@ -81,7 +91,9 @@ func exitCode(ctx context.Context, err error) int {
 		return exitCancelled
 	case api.IsRateLimit(err):
 		return exitRateLimit
-	case api.IsAuth(err) || errors.Is(err, keystore.ErrNoKey):
+	// A missing scope is the key's limit too: the script needs another key, not other
+	// data, so it shares the exit code of the other key failures.
+	case api.IsAuth(err) || api.IsScope(err) || errors.Is(err, keystore.ErrNoKey):
 		return exitAuth
 	default:
 		return exitError

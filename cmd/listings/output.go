@@ -13,7 +13,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/term"
-	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -136,17 +135,6 @@ func parseIDs(what string, args []string) ([]int, error) {
 	return ids, nil
 }
 
-// usageArgs turns cobra's argument-count errors into usage errors (exit 2) and names
-// the expected form, which cobra's own message does not.
-func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if err := check(cmd, args); err != nil {
-			return usageErrorf("%v; usage: %s", err, cmd.UseLine())
-		}
-		return nil
-	}
-}
-
 // cliError carries a message written for the user while keeping the original error
 // in the chain, so exitCode still sees an auth or rate-limit failure inside.
 type cliError struct {
@@ -187,15 +175,22 @@ func explain(err error) error {
 	case api.IsRateLimit(err):
 		msg += "; try again after " + resetTime(e.ResetsAt, e.RetryAfter)
 	case api.IsScope(err):
-		msg += "; add the scope to the key in account settings → API & integrations, or use another profile"
-	case e.Code == api.CodeIPNotWhitelisted && e.YourIP != "":
-		msg += "; add " + termtext.Clean(e.YourIP) + " to the key's whitelist in account settings → API & integrations"
+		msg += "; or use a profile whose key has it (--profile)"
+	case e.Code == api.CodeIPNotWhitelisted && e.YourIP != "" && !strings.Contains(e.Hint, e.YourIP):
+		msg += "; the service sees this machine as " + termtext.Clean(e.YourIP)
+	}
+	if (api.IsAuth(err) || api.IsScope(err)) && !strings.Contains(e.Hint, settingsPlace) {
+		msg += "; keys are managed in the account settings under " + settingsPlace
 	}
 	if e.Code == api.CodeDuplicate && e.ExistingListingID > 0 {
 		msg += fmt.Sprintf("\n  it duplicates listing %d: see listings show %d", e.ExistingListingID, e.ExistingListingID)
 	}
 	return &cliError{msg, err}
 }
+
+// settingsPlace is where the owner manages keys, scopes and the whitelist (facts.md);
+// a hint that already names it is not repeated.
+const settingsPlace = "API & integrations"
 
 // fieldLine renders one field error as "title: must be at least 5 characters"; a hint
 // that repeats the field name at its start loses the repetition.

@@ -20,24 +20,6 @@ import (
 	"github.com/listings-tui/listings/keystore"
 )
 
-// lockedBuffer is written by the server's goroutines and read by the test.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 func envKeyGlobals(baseURL, key string) *globals {
 	return &globals{
 		baseURL: baseURL,
@@ -53,9 +35,9 @@ func envKeyGlobals(baseURL, key string) *globals {
 
 // startProxy runs the proxy command until the test ends; it returns the proxy's base URL
 // and a stop function that returns the command's error.
-func startProxy(t *testing.T, g *globals, opts proxyOptions) (base string, stdout, stderr *lockedBuffer, stop func() error) {
+func startProxy(t *testing.T, g *globals, opts proxyOptions) (base string, stdout, stderr *syncBuffer, stop func() error) {
 	t.Helper()
-	stdout, stderr = &lockedBuffer{}, &lockedBuffer{}
+	stdout, stderr = &syncBuffer{}, &syncBuffer{} // written by the server's goroutines
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := &cobra.Command{}
 	cmd.SetContext(ctx)
