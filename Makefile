@@ -25,7 +25,7 @@ test:
 
 ## build: a static binary in bin/
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/listings
+	CGO_ENABLED=0 $(GO) build -trimpath -tags nodynamic -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/listings
 
 ## lint: formatting and vet (staticcheck too when it is installed)
 lint:
