@@ -125,6 +125,11 @@ func (s *tuiSession) screen() string {
 	return s.tmux("capture-pane", "-p", "-t", s.target)
 }
 
+// screenWithEscapes is the screen with its colours and attributes as SGR sequences.
+func (s *tuiSession) screenWithEscapes() string {
+	return s.tmux("capture-pane", "-p", "-e", "-t", s.target)
+}
+
 // send types keys, one tmux send-keys each, in tmux's key names ("Down", "Enter",
 // "Escape", "BTab", "NPage", "q"). One at a time: letters sent together would reach
 // the app as one multi-rune key press, and Escape followed at once by a letter reads

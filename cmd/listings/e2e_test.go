@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -91,4 +92,43 @@ func TestE2ESandboxSession(t *testing.T) {
 	s.send("q")
 	s.waitExit(0)
 	s.checkRestored()
+}
+
+// colourSGR finds an SGR sequence that sets a foreground or background colour.
+var colourSGR = regexp.MustCompile(`\x1b\[([0-9;]*;)?(3[0-9]|4[0-9]|9[0-7]|10[0-7])(;[0-9;]*)?m`)
+
+// The smallest and the largest terminal the issue names, with and without colour.
+func TestE2ESizesAndNoColor(t *testing.T) {
+	small := launchTUI(t, 60, 15, []string{"--sandbox"}, "NO_COLOR=1")
+	big := launchTUI(t, 250, 70, []string{"--sandbox"})
+
+	small.waitFor("[active 28]", "? help", "q quit")
+	if sgr := colourSGR.FindString(small.screenWithEscapes()); sgr != "" {
+		t.Errorf("NO_COLOR: a colour sequence %q on the screen", sgr)
+	}
+	if !strings.HasPrefix(strings.TrimSpace(small.selected()), "›") {
+		t.Errorf("without colour the selected row has no marker: %q", small.selected())
+	}
+	small.send("Enter")
+	small.waitFor("esc back", "ID")
+	small.send("?")
+	small.waitFor("Keys", "↑/↓ scroll")
+	small.send("Escape")
+	small.waitFor("esc back")
+	small.send("q")
+	small.waitExit(0)
+	small.checkRestored()
+
+	big.waitFor("[active 28]", "views", "created", "28 ")
+	if colourSGR.FindString(big.screenWithEscapes()) == "" {
+		t.Error("no colour on a colour terminal")
+	}
+	big.send("Enter")
+	big.waitFor("Public page", "Contacts")
+	big.waitUntil("the photo preview beside the facts", func(string) bool {
+		return strings.Contains(big.line("ID  "), "▀")
+	})
+	big.send("q")
+	big.waitExit(0)
+	big.checkRestored()
 }
