@@ -133,7 +133,7 @@ func (b *banner) render(now time.Time, width, maxLines int) {
 		second = b.x.Hint
 	case bannerUnreachable:
 		// What to do before the error's own text, which can be a long URL.
-		first = "service unreachable: showing the last loaded rows"
+		first = "service unreachable: loaded data stays, marked stale"
 		second = b.x.Hint
 		if b.x.Todo != "" {
 			second = b.x.Todo + " — " + b.x.Hint

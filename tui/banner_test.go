@@ -77,7 +77,7 @@ func TestBannerUnreachableKeepsStaleRows(t *testing.T) {
 	m := f.started(80, 24)
 	f.ts.Close()
 	m, _ = f.press(m, "r")
-	has(t, m, "service unreachable: showing the last loaded rows", "check the base URL and your connection",
+	has(t, m, "service unreachable: loaded data stays, marked stale", "check the base URL and your connection",
 		"Ремонт квартир під ключ", "stale")
 	checkSize(t, m, 80, 24)
 	m, _ = f.press(m, "esc")

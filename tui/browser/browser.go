@@ -147,6 +147,9 @@ func (m Model) Capturing() bool { return m.filtering }
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
 	k.Filtering = m.filtering
+	if l, ok := m.Selected(); ok {
+		k.selected = l.Status
+	}
 	return k
 }
 

@@ -1,6 +1,10 @@
 package browser
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/listings-tui/listings/api"
+)
 
 // KeyMap holds the browser's bindings; it implements help.KeyMap for the root's
 // footer and help overlay. While the filter input has focus, Filtering is set and
@@ -21,6 +25,9 @@ type KeyMap struct {
 	Accept, ClearInput key.Binding
 
 	Filtering bool
+	// selected is the status of the row under the cursor: the short help puts what
+	// can be done with it first, where a narrow footer still shows it.
+	selected api.Status
 }
 
 // DefaultKeyMap returns the bindings of docs/tui.md. n, e, q, ?, L and W are left to
@@ -55,7 +62,22 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	if k.Filtering {
 		return []key.Binding{k.Accept, k.ClearInput, k.Up, k.Down}
 	}
-	return []key.Binding{k.Open, k.NextTab, k.Filter, k.Sort, k.Refresh, k.Activate, k.Deactivate}
+	first := []key.Binding{k.Open}
+	switch k.selected {
+	case api.StatusActive:
+		first = append(first, k.Deactivate)
+	case api.StatusInactive:
+		first = append(first, k.Activate)
+	case api.StatusPending:
+		first = append(first, k.Watch)
+	}
+	out := first
+	for _, b := range []key.Binding{k.NextTab, k.Filter, k.Sort, k.Refresh, k.Activate, k.Deactivate} {
+		if len(first) < 2 || b.Help() != first[1].Help() {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // FullHelp is the help overlay, in columns.

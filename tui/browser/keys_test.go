@@ -74,3 +74,24 @@ func TestMouse(t *testing.T) {
 		t.Fatal("a click on the tab line moved the cursor")
 	}
 }
+
+// The footer names what can be done with the selected row right after "open".
+func TestShortHelpFollowsTheSelectedRow(t *testing.T) {
+	f := &fakeLister{data: fixture()}
+	m := loaded(t, f, 80, 24)
+	m, _ = press(t, m, "tab", "tab", "tab", "tab") // all
+	seen := map[api.Status]string{}
+	for range len(fixture()) {
+		if l, ok := m.Selected(); ok {
+			if h := m.KeyMap().ShortHelp(); len(h) > 1 {
+				seen[l.Status] = h[1].Help().Desc
+			}
+		}
+		m, _ = press(t, m, "down")
+	}
+	for st, want := range map[api.Status]string{api.StatusActive: "deactivate", api.StatusInactive: "activate", api.StatusPending: "watch", api.StatusSold: "next tab"} {
+		if seen[st] != want {
+			t.Errorf("%s row: second key %q, want %q", st, seen[st], want)
+		}
+	}
+}
