@@ -52,11 +52,22 @@ func TestSeededModeration(t *testing.T) {
 		return m
 	}
 	before := count()
+	// Newest first, staggered: the replica (the newest) is blocked after one delay,
+	// the puppies approved after three, the scooter after five.
 	e.clock.Advance(21 * time.Second)
 	after := count()
+	if after["pending"] != before["pending"]-1 || after["blocked"] != before["blocked"]+1 || after["active"] != before["active"] {
+		t.Fatalf("after one delay: before %v after %v", before, after)
+	}
+	e.clock.Advance(40 * time.Second)
+	if c := count(); c["pending"] != before["pending"]-2 || c["active"] != before["active"]+1 {
+		t.Fatalf("after three delays: %v", c)
+	}
+	e.clock.Advance(40 * time.Second)
+	after = count()
 	if after["pending"] != 1 || after["blocked"] != before["blocked"]+1 ||
 		after["active"] != before["active"]+before["pending"]-2 {
-		t.Fatalf("before %v after %v", before, after)
+		t.Fatalf("after five delays: before %v after %v", before, after)
 	}
 	e.clock.Advance(5 * time.Hour)
 	if count()["pending"] != 1 {

@@ -54,7 +54,14 @@ func (s *Server) seed(now time.Time) (*store, error) {
 	cityPool := min(len(refs), 40) // mostly the big cities, listed first in the seed
 	owners, entries := seedOrder()
 	n := len(entries)
-	photo := 0
+	// Each seller's seeded pending listings are decided newest first, one after
+	// another (see seedState): left counts those still to come per owner.
+	photo, left := 0, map[int]int{}
+	for i, e := range entries {
+		if e.status == statusPending && !e.hold {
+			left[owners[i]]++
+		}
+	}
 	for i, e := range entries {
 		node, ok := s.cat.Category(e.cat)
 		if !ok || !node.Leaf {
@@ -102,20 +109,26 @@ func (s *Server) seed(now time.Time) (*store, error) {
 			l.Photos = append(l.Photos, "/media/"+name)
 			l.PhotosWM = append(l.PhotosWM, "/media/"+wm)
 		}
-		s.seedState(l, e, i, now)
+		if l.Status == statusPending && !e.hold {
+			left[l.Owner]--
+		}
+		s.seedState(l, e, i, left[l.Owner], now)
 		st.add(l)
 	}
 	return st, nil
 }
 
 // seedState fills the moderation and promotion facts of a seeded listing.
-func (s *Server) seedState(l *listing, e seedEntry, i int, now time.Time) {
+// later is how many of its seller's seeded pending listings are newer than l.
+func (s *Server) seedState(l *listing, e seedEntry, i, later int, now time.Time) {
 	day := 24 * time.Hour
 	switch l.Status {
 	case statusPending:
 		l.Views = 0
 		submitted := now.Add(-time.Duration(i%5+1) * time.Minute)
-		review := now.Add(s.delay)
+		// Staggered, newest first: one decision a delay after start, the next three
+		// delays after start, and so on, so that a first session can watch them come.
+		review := now.Add(s.delay * time.Duration(1+2*later))
 		if e.hold {
 			review = now.Add(heldReview)
 		}
