@@ -265,23 +265,31 @@ func (m Model) formKey(k tea.KeyMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	focused := sf.form.GetFocusedField()
-	if key.Matches(k, m.keys.Back) {
-		if s, ok := focused.(interface{ GetFiltering() bool }); !ok || !s.GetFiltering() {
-			return m.leave()
-		}
+	if focused == nil {
+		return m, nil
 	}
-	// huh disables shift+tab on the first field and tab on the last: there they
-	// move between steps.
-	if key.Matches(k, m.keys.Prev) && focused != nil && focused.GetKey() == sf.first {
+	if s, ok := focused.(interface{ GetFiltering() bool }); ok && s.GetFiltering() {
+		_, cmd := sf.form.Update(k) // a select's filter takes esc, enter and the rest
+		return m, cmd
+	}
+	// Moving between fields is done here, at once, not by huh's own message: keys
+	// typed right after tab would otherwise land in the field being left. On the
+	// first and the last field (where huh stops) they move between steps.
+	next := key.Matches(k, m.keys.Next) || (k.Type == tea.KeyEnter && !k.Alt) // alt+enter: a new line
+	switch {
+	case key.Matches(k, m.keys.Back):
+		return m.leave()
+	case key.Matches(k, m.keys.Prev) && focused.GetKey() == sf.first:
 		return m, m.goTo(m.step - 1)
-	}
-	if key.Matches(k, m.keys.Next) && focused != nil && focused.GetKey() == sf.last {
+	case key.Matches(k, m.keys.Prev):
+		return m, sf.form.PrevField()
+	case next && focused.GetKey() == sf.last:
 		return m, m.goTo(m.step + 1)
+	case next:
+		return m, sf.form.NextField()
 	}
 	_, cmd := sf.form.Update(k)
-	if focused != nil {
-		m.clearRefusalOnEdit(focused.GetKey())
-	}
+	m.clearRefusalOnEdit(focused.GetKey())
 	return m, cmd
 }
 
