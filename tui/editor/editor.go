@@ -202,6 +202,9 @@ type formField struct {
 	field    string // the body field it reports problems for
 	describe func(string)
 	hint     func() string // the static part of the description (limits, counter)
+
+	shown     string // the description last given to the field
+	described bool
 }
 
 func (f *stepForm) resize(w, h int) {

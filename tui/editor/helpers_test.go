@@ -38,7 +38,7 @@ const kyivRef = "8d5a980d-391c-11dd-90d9-001a92567626"
 
 // fixture is a sandbox, a client on it that counts requests by path, and an editor.
 type fixture struct {
-	t      *testing.T
+	t      testing.TB
 	client *api.Client
 	base   string
 	store  *draft.Store
@@ -55,7 +55,7 @@ type fixture struct {
 	seq     int
 }
 
-func newFixture(t *testing.T, key string) *fixture {
+func newFixture(t testing.TB, key string) *fixture {
 	t.Helper()
 	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time { return now }})
 	if err != nil {

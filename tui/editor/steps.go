@@ -201,12 +201,15 @@ func (m *Model) attributeFields(b *attrBinding, add func(string, string, huh.Fie
 
 // describe refreshes every field's description: its limits or counter, then what
 // is wrong with it once the seller has left it (or tried to submit), and what the
-// service said about it last.
-func (m *Model) describe(sf *stepForm) {
+// service said about it last. It reports whether any changed: only then must the
+// form lay itself out again.
+func (m *Model) describe(sf *stepForm) bool {
 	if sf == nil {
-		return
+		return false
 	}
-	for _, f := range sf.fields {
+	changed := false
+	for i := range sf.fields {
+		f := &sf.fields[i]
 		var parts []string
 		if h := f.hint(); h != "" {
 			parts = append(parts, h)
@@ -214,8 +217,12 @@ func (m *Model) describe(sf *stepForm) {
 		if msg := m.problemShown(f.field); msg != "" && !strings.HasSuffix(f.key, "#to") {
 			parts = append(parts, theme.ErrorMark+" "+msg)
 		}
-		f.describe(strings.Join(parts, "\n"))
+		if d := strings.Join(parts, "\n"); d != f.shown || !f.described {
+			f.describe(d)
+			f.shown, f.described, changed = d, true, true
+		}
 	}
+	return changed
 }
 
 // problemShown is the message a field shows now: the service's refusal first (it

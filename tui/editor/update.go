@@ -124,8 +124,9 @@ func (m Model) after(m2 Model, cmd tea.Cmd) (Model, tea.Cmd) {
 			m.touch(m.focusKey)
 			m.focusKey = ff.GetKey()
 		}
-		m.describe(f)
-		f.form.Update(rebuild{})
+		if m.describe(f) {
+			f.form.Update(rebuild{})
+		}
 	}
 	if m.step == stepReview {
 		m.refreshReview()
