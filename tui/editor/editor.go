@@ -175,9 +175,13 @@ func (m *Model) SetSize(width, height int) {
 	m.width, m.height = max(width, 1), max(height, 1)
 	// Two lines of header (title and steps), one of status at the bottom.
 	m.bodyH = max(m.height-3, 1)
-	for _, f := range m.forms {
+	for s, f := range m.forms {
 		if f != nil {
-			f.resize(m.width, m.bodyH)
+			h := m.bodyH
+			if step(s) == stepDetails {
+				h = max(h-1, 1) // the category line
+			}
+			f.resize(m.width, h)
 		}
 	}
 	if m.d != nil {

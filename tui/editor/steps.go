@@ -140,6 +140,7 @@ func (m *Model) buildDetails() (*stepForm, []*attrBinding) {
 		m.attributeFields(b, add)
 	}
 	sf := m.newStepForm(fields, hf...)
+	sf.form.WithHeight(max(m.bodyH-1, 1)) // a line above it says which category
 	return sf, binds
 }
 

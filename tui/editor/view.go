@@ -48,20 +48,36 @@ func (m Model) stepView() string {
 	case stepReview:
 		return m.review.view.View()
 	case stepDetails:
-		if m.d.CategoryID == 0 {
-			return theme.Muted.Render("Choose a category first (step 2): the details depend on it.")
+		// The price fields do not wait for the category; its attributes do.
+		note := theme.Muted.Render(m.categoryLabel())
+		switch {
+		case m.d.CategoryID == 0:
+			note = theme.Warning.Render(theme.WarningMark + " no category yet (step 2): its attributes come here once chosen")
+		case m.attrOf != m.d.CategoryID && m.attrEr != "":
+			note = theme.Danger.Render(theme.ErrorMark + " " + m.attrEr)
+		case m.attrOf != m.d.CategoryID:
+			note = theme.Muted.Render("loading the attributes of " + m.categoryLabel() + "…")
 		}
-		if m.attrOf != m.d.CategoryID {
-			if m.attrEr != "" {
-				return theme.Danger.Render(theme.ErrorMark + " " + m.attrEr)
-			}
-			return theme.Muted.Render("loading the category's attributes…")
+		if f := m.forms[m.step]; f != nil {
+			return note + "\n" + f.form.View()
 		}
 	}
 	if f := m.forms[m.step]; f != nil {
 		return f.form.View()
 	}
 	return ""
+}
+
+// categoryLabel names the draft's category: its path as chosen or as the listing
+// gave it, else as the tree knows it, else its id.
+func (m Model) categoryLabel() string {
+	if m.d.CategoryPath != "" {
+		return m.d.CategoryPath
+	}
+	if p, ok := m.cat.PathOf(m.d.CategoryID); ok {
+		return p
+	}
+	return fmt.Sprintf("category %d", m.d.CategoryID)
 }
 
 // fit cuts or pads s to exactly h lines no wider than w.
