@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -212,9 +213,9 @@ func spread(left, right string, w int) string {
 func (m Model) View() string {
 	var lines []string
 	if m.showHelp {
-		lines = fit(strings.Join(m.helpBox, "\n"), m.width, m.viewHeight)
+		lines = layout.Block(strings.Join(m.helpBox, "\n"), m.width, m.viewHeight)
 	} else {
-		lines = fit(m.activeView(), m.width, m.viewHeight)
+		lines = layout.Block(m.activeView(), m.width, m.viewHeight)
 	}
 	if m.dialog != nil {
 		lines = m.overlayDialog(lines)
@@ -268,21 +269,4 @@ func (m Model) overlayDialog(lines []string) []string {
 		out[top+i] = ansi.Truncate(strings.Repeat(" ", pad)+l, m.width, "")
 	}
 	return out
-}
-
-// fit makes s exactly h lines of at most w cells.
-func fit(s string, w, h int) []string {
-	lines := strings.SplitN(s, "\n", h+1)
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for i, l := range lines {
-		if ansi.StringWidth(l) > w {
-			lines[i] = ansi.Truncate(l, w, "")
-		}
-	}
-	for len(lines) < h {
-		lines = append(lines, "")
-	}
-	return lines
 }

@@ -102,7 +102,7 @@ type Model struct {
 	keys  KeyMap
 	width int
 	hgt   int
-	cols  layout
+	cols  columns
 	auto  int // pages fetched since the last user action
 }
 

@@ -6,12 +6,13 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
-// layout is the width of each column; 0 hides it. It is computed in Update (size,
+// columns is the width of each column; 0 hides it. It is computed in Update (size,
 // tab or data change) so View only pads.
-type layout struct {
+type columns struct {
 	sep                                               int
 	title, price, status, city, views, marks, created int
 }
@@ -26,8 +27,8 @@ const (
 
 // computeLayout drops views, then created, then city, then the marks, until the
 // title has room; title, price and status always stay. Spare width goes to the title.
-func (m *Model) computeLayout() layout {
-	l := layout{sep: 1, status: statusW, marks: marksW, views: viewsW, created: createdW, city: 14}
+func (m *Model) computeLayout() columns {
+	l := columns{sep: 1, status: statusW, marks: marksW, views: viewsW, created: createdW, city: 14}
 	if m.width >= 120 {
 		l.sep, l.city = 2, 20
 	}
@@ -66,37 +67,9 @@ func (m Model) View() string {
 		lines = lines[len(lines)-m.hgt:]
 	}
 	for i, ln := range lines {
-		lines[i] = fit(ln, m.width)
+		lines[i] = layout.Pad(ln, m.width)
 	}
 	return strings.Join(lines, "\n")
-}
-
-// fit truncates or pads a possibly styled line to exactly w cells.
-func fit(s string, w int) string {
-	sw := ansi.StringWidth(s)
-	if sw > w {
-		s = ansi.Truncate(s, w, theme.Ellipsis)
-		sw = ansi.StringWidth(s)
-	}
-	return s + strings.Repeat(" ", max(w-sw, 0))
-}
-
-func padRight(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	return fit(s, w)
-}
-
-func padLeft(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	sw := ansi.StringWidth(s)
-	if sw > w {
-		return ansi.Truncate(s, w, theme.Ellipsis)
-	}
-	return strings.Repeat(" ", w-sw) + s
 }
 
 func (m *Model) tabLabel(i int, counts bool) string {
@@ -148,21 +121,21 @@ func (m *Model) header() string {
 	}
 	var b strings.Builder
 	b.WriteString("  ")
-	b.WriteString(padRight(name(sortTitle, "title"), c.title))
+	b.WriteString(layout.Pad(name(sortTitle, "title"), c.title))
 	sep := strings.Repeat(" ", c.sep)
-	b.WriteString(sep + padLeft(name(sortPrice, "price"), c.price))
-	b.WriteString(sep + padRight(name(sortStatus, "status"), c.status))
+	b.WriteString(sep + layout.PadLeft(name(sortPrice, "price"), c.price))
+	b.WriteString(sep + layout.Pad(name(sortStatus, "status"), c.status))
 	if c.city > 0 {
-		b.WriteString(sep + padRight(name(sortCity, "city"), c.city))
+		b.WriteString(sep + layout.Pad(name(sortCity, "city"), c.city))
 	}
 	if c.views > 0 {
-		b.WriteString(sep + padLeft(name(sortViews, "views"), c.views))
+		b.WriteString(sep + layout.PadLeft(name(sortViews, "views"), c.views))
 	}
 	if c.marks > 0 {
-		b.WriteString(sep + padRight("promo", c.marks))
+		b.WriteString(sep + layout.Pad("promo", c.marks))
 	}
 	if c.created > 0 {
-		b.WriteString(sep + padRight(name(sortCreated, "created"), c.created))
+		b.WriteString(sep + layout.Pad(name(sortCreated, "created"), c.created))
 	}
 	return theme.Header.Render(b.String())
 }
@@ -192,31 +165,31 @@ func (m *Model) renderRow(r *row, selected bool) string {
 	} else {
 		b.WriteString("  ")
 	}
-	b.WriteString(padRight(r.title, c.title))
-	b.WriteString(sep + padLeft(r.price, c.price) + sep)
+	b.WriteString(layout.Pad(r.title, c.title))
+	b.WriteString(sep + layout.PadLeft(r.price, c.price) + sep)
 	plain := theme.StatusPlain(r.l.Status)
 	switch {
 	case selected:
-		b.WriteString(padRight(plain, c.status))
+		b.WriteString(layout.Pad(plain, c.status))
 	case ansi.StringWidth(plain) > c.status:
-		b.WriteString(theme.Muted.Render(padRight(plain, c.status)))
+		b.WriteString(theme.Muted.Render(layout.Pad(plain, c.status)))
 	default:
 		b.WriteString(theme.Status(r.l.Status) + strings.Repeat(" ", c.status-ansi.StringWidth(plain)))
 	}
 	if c.city > 0 {
-		b.WriteString(sep + padRight(r.city, c.city))
+		b.WriteString(sep + layout.Pad(r.city, c.city))
 	}
 	if c.views > 0 {
-		b.WriteString(sep + padLeft(r.views, c.views))
+		b.WriteString(sep + layout.PadLeft(r.views, c.views))
 	}
 	if c.marks > 0 {
 		b.WriteString(sep + marks(r, selected))
 	}
 	if c.created > 0 {
-		b.WriteString(sep + padRight(r.created, c.created))
+		b.WriteString(sep + layout.Pad(r.created, c.created))
 	}
 	if selected {
-		return theme.Selected.Render(fit(b.String(), m.width))
+		return theme.Selected.Render(layout.Pad(b.String(), m.width))
 	}
 	return b.String()
 }

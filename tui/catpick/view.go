@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -105,19 +106,9 @@ func (m Model) View() string {
 		lines = append(lines, "")
 	}
 	for i, ln := range lines {
-		lines[i] = fit(ln, m.width)
+		lines[i] = layout.Pad(ln, m.width)
 	}
 	return strings.Join(lines, "\n")
-}
-
-// fit truncates or pads a possibly styled line to exactly w cells.
-func fit(s string, w int) string {
-	sw := ansi.StringWidth(s)
-	if sw > w {
-		s = ansi.Truncate(s, w, theme.Ellipsis)
-		sw = ansi.StringWidth(s)
-	}
-	return s + strings.Repeat(" ", max(w-sw, 0))
 }
 
 // withRight puts right at the end of a line of width w, after left cut to fit.
@@ -127,9 +118,9 @@ func withRight(left, right string, w int) string {
 		return left
 	}
 	if rw+2 > w {
-		return fit(left, w)
+		return layout.Pad(left, w)
 	}
-	return fit(left, w-rw-1) + " " + right
+	return layout.Pad(left, w-rw-1) + " " + right
 }
 
 func (m Model) header() string {
@@ -241,7 +232,7 @@ func (m Model) row(i int, selected bool) string {
 		head, last = fitPath(m.tr.names(i), nameW)
 	}
 	if selected && m.focused {
-		return theme.Selected.Render(fit(withRight(prefix+mark+head+last, right, m.width), m.width))
+		return theme.Selected.Render(layout.Pad(withRight(prefix+mark+head+last, right, m.width), m.width))
 	}
 	left := prefix + mark + theme.Value.Render(head)
 	if m.searching {

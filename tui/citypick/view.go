@@ -4,8 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
+	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -22,13 +21,13 @@ func (m Model) View() string {
 		lines = append(lines, "  "+theme.Muted.Render(m.errTodo))
 	}
 	for i, ln := range lines {
-		lines[i] = pad(ln, m.width)
+		lines[i] = layout.Pad(ln, m.width)
 	}
 	if m.st == stResults || m.st == stSearching {
 		body := m.body() // width wide, except in an area narrower than the marker
 		if m.width < 3 {
 			for i, ln := range body {
-				body[i] = pad(ln, m.width)
+				body[i] = layout.Pad(ln, m.width)
 			}
 		}
 		lines = append(lines, body...)
@@ -104,7 +103,7 @@ func (m *Model) body() []string {
 		}
 		label := r.city.Label + strings.Repeat(" ", max(labelW-r.labelW, 0))
 		if r.labelW > labelW {
-			label = pad(r.city.Label, labelW)
+			label = layout.Pad(r.city.Label, labelW)
 		}
 		count, styled := "", ""
 		if withCount {
@@ -120,15 +119,4 @@ func (m *Model) body() []string {
 		}
 	}
 	return out
-}
-
-// pad truncates or pads a possibly styled line to exactly w cells.
-func pad(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	if ansi.StringWidth(s) > w {
-		s = ansi.Truncate(s, w, theme.Ellipsis)
-	}
-	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
 }

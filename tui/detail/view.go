@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -32,7 +33,7 @@ func (m *Model) rebuild() {
 	w := m.width
 	m.header = m.headerLines(w)
 	for i, l := range m.header {
-		m.header[i] = fit(l, w)
+		m.header[i] = layout.Pad(l, w)
 	}
 	m.vp.Width, m.vp.Height = w, max(m.height-len(m.header), 0)
 	m.vp.SetContent(m.body(w))
@@ -172,13 +173,4 @@ func wrapParts(parts []string, sep string, w int) []string {
 		lines = append(lines, cur)
 	}
 	return lines
-}
-
-// fit truncates or pads a line to exactly w columns.
-func fit(s string, w int) string {
-	s = ansi.Truncate(s, w, theme.Ellipsis)
-	if n := ansi.StringWidth(s); n < w {
-		s += strings.Repeat(" ", w-n)
-	}
-	return s
 }

@@ -182,8 +182,8 @@ type Listed struct {
 }
 
 // List returns the drafts for baseURL (every draft when baseURL is ""), the most
-// recently changed first. Damaged files are listed with their error, so the user
-// sees them instead of losing them silently.
+// recently changed first, then damaged files with their error, so the user sees
+// them instead of losing them silently.
 func (s *Store) List(baseURL string) ([]Listed, error) {
 	var ids []string
 	if s.dir == "" {
@@ -217,8 +217,12 @@ func (s *Store) List(baseURL string) ([]Listed, error) {
 	}
 	slices.SortFunc(out, func(a, b Listed) int {
 		switch {
-		case a.Draft == nil || b.Draft == nil:
+		case a.Draft == nil && b.Draft == nil:
 			return strings.Compare(a.ID, b.ID)
+		case a.Draft == nil: // damaged files after the drafts
+			return 1
+		case b.Draft == nil:
+			return -1
 		case !a.Draft.UpdatedAt.Equal(b.Draft.UpdatedAt):
 			return b.Draft.UpdatedAt.Compare(a.Draft.UpdatedAt)
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -27,7 +28,7 @@ func (m Model) View() string {
 	default:
 		body = m.stepView()
 	}
-	lines = append(lines, fit(body, m.width, m.bodyH)...)
+	lines = append(lines, layout.Block(body, m.width, m.bodyH)...)
 	lines = append(lines, m.statusLine())
 	for i, l := range lines {
 		if lipgloss.Width(l) > m.width {
@@ -78,23 +79,6 @@ func (m Model) categoryLabel() string {
 		return p
 	}
 	return fmt.Sprintf("category %d", m.d.CategoryID)
-}
-
-// fit cuts or pads s to exactly h lines no wider than w.
-func fit(s string, w, h int) []string {
-	ls := strings.Split(s, "\n")
-	if len(ls) > h {
-		ls = ls[:h]
-	}
-	for i, l := range ls {
-		if lipgloss.Width(l) > w {
-			ls[i] = ansi.Truncate(l, w, theme.Ellipsis)
-		}
-	}
-	for len(ls) < h {
-		ls = append(ls, "")
-	}
-	return ls
 }
 
 func (m Model) titleLine() string {

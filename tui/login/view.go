@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -94,7 +95,7 @@ func (m Model) fieldLine(f field, label, input string) string {
 		marker = theme.Cursor + " "
 		style = theme.Key
 	}
-	return marker + style.Render(padRight(label, fieldIndent-2)) + input
+	return marker + style.Render(layout.Pad(label, fieldIndent-2)) + input
 }
 
 func (m Model) addErr(out *[]string, f field, w int) {
@@ -134,11 +135,4 @@ func (m Model) wrap(s string, width int, style lipgloss.Style) []string {
 		lines[i] = style.Render(ansi.Truncate(l, width, ""))
 	}
 	return lines
-}
-
-func padRight(s string, n int) string {
-	if w := lipgloss.Width(s); w < n {
-		return s + strings.Repeat(" ", n-w)
-	}
-	return s
 }

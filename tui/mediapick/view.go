@@ -5,10 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -39,7 +37,7 @@ func (m Model) View() string {
 	}
 	lines = lines[:m.height]
 	for i, l := range lines {
-		lines[i] = fit(l, m.width)
+		lines[i] = layout.Cut(l, m.width)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -62,20 +60,6 @@ func (m Model) inputLines() int {
 }
 
 func (m Model) bodyHeight() int { return max(m.height-len(m.bottom)-m.inputLines(), 0) }
-
-// fit truncates a styled line to w cells.
-func fit(s string, w int) string {
-	if lipgloss.Width(s) <= w {
-		return s
-	}
-	return ansi.Truncate(s, w, theme.Ellipsis)
-}
-
-// pad fits a styled cell to exactly w cells.
-func pad(s string, w int) string {
-	s = fit(s, w)
-	return s + strings.Repeat(" ", max(w-lipgloss.Width(s), 0))
-}
 
 // refresh precomputes everything View shows and keeps the cursor in range and on
 // screen. Progress is read by the tick, not here.
@@ -201,7 +185,7 @@ func (m *Model) nameCell(row int, name string, w int) string {
 	if row == m.cursor {
 		st = theme.Selected
 	}
-	return st.Render(pad(name, w-1)) + " "
+	return st.Render(layout.Pad(name, w-1)) + " "
 }
 
 func (m *Model) photoRow(row, i int, c cols) string {
@@ -212,7 +196,7 @@ func (m *Model) photoRow(row, i int, c cols) string {
 	}
 	tag := strings.Repeat(" ", 6)
 	if i == 0 {
-		tag = pad(theme.Badge.Render("main"), 6)
+		tag = layout.Pad(theme.Badge.Render("main"), 6)
 	}
 	return m.prefix(row) + fmt.Sprintf("%2d. ", i+1) + m.nameCell(row, name, c.name) + tag + m.status(it, it.photo.Path == "")
 }

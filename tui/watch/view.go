@@ -6,10 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -57,23 +55,9 @@ func (m Model) View() string {
 		lines = lines[len(lines)-m.height:]
 	}
 	for i, l := range lines {
-		lines[i] = fit(l, m.width)
+		lines[i] = layout.Cut(l, m.width)
 	}
 	return strings.Join(lines, "\n")
-}
-
-// fit truncates a (styled) line to w cells.
-func fit(s string, w int) string {
-	if lipgloss.Width(s) <= w {
-		return s
-	}
-	return ansi.Truncate(s, w, theme.Ellipsis)
-}
-
-// pad truncates or pads a (styled) cell to exactly w cells.
-func pad(s string, w int) string {
-	s = fit(s, w)
-	return s + strings.Repeat(" ", max(w-lipgloss.Width(s), 0))
 }
 
 // refresh precomputes everything View and Summary show, and keeps the cursor in range.
@@ -105,9 +89,9 @@ func (m *Model) refresh() {
 	titleW := max(rest*45/100, 6)
 	nextW := max(rest-titleW, 6)
 	cols := func(id, title, status, next, added string) string {
-		s := pad(id, idW) + " " + pad(title, titleW) + " " + pad(status, statusW) + " " + pad(next, nextW)
+		s := layout.Pad(id, idW) + " " + layout.Pad(title, titleW) + " " + layout.Pad(status, statusW) + " " + layout.Pad(next, nextW)
 		if showAdded {
-			s += " " + pad(added, addedW)
+			s += " " + layout.Pad(added, addedW)
 		}
 		return s
 	}
@@ -124,7 +108,7 @@ func (m *Model) refresh() {
 		added := clock(e.AddedAt, m.at)
 		if i == m.cursor {
 			line := theme.Cursor + " " + cols(strconv.Itoa(e.ID), title, theme.StatusPlain(e.Status), next, added)
-			m.rows = append(m.rows, theme.Selected.Render(fit(line, m.width)))
+			m.rows = append(m.rows, theme.Selected.Render(layout.Cut(line, m.width)))
 			continue
 		}
 		nextStyle := theme.Muted
@@ -132,7 +116,7 @@ func (m *Model) refresh() {
 			nextStyle = theme.Danger
 		}
 		m.rows = append(m.rows, "  "+cols(strconv.Itoa(e.ID), title, theme.Status(e.Status),
-			nextStyle.Render(fit(next, nextW)), theme.Muted.Render(added)))
+			nextStyle.Render(layout.Cut(next, nextW)), theme.Muted.Render(added)))
 	}
 }
 
