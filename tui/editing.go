@@ -159,5 +159,7 @@ func (m Model) listingSaved(msg msgs.ListingSaved) (Model, tea.Cmd) {
 	}
 	m.push(viewDetail)
 	m.detail, cmd = m.detail.Open(msg.ID, msg.Title)
-	return m, tea.Batch(append(cmds, cmd)...)
+	// The watch says it started watching; what was saved matters more: said last.
+	last := func() tea.Msg { return msgs.Notice{Text: text} }
+	return m, tea.Sequence(tea.Batch(append(cmds, cmd)...), last)
 }

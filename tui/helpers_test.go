@@ -148,9 +148,13 @@ func (f *fixture) settle(m Model, cmd tea.Cmd) (Model, bool) {
 			}
 		default:
 			if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == cmdType {
+				// tea.Sequence: each command and all it leads to, in order, as
+				// Bubble Tea runs them.
 				for i := range v.Len() {
 					c, _ := v.Index(i).Interface().(tea.Cmd)
-					launch(c)
+					var q bool
+					m, q = f.settle(m, c)
+					quit = quit || q
 				}
 				continue
 			}
