@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/listings-tui/listings/api"
@@ -28,6 +29,9 @@ func (s *tuiSession) typeText(text string) {
 func (s *tuiSession) appPID() int {
 	s.t.Helper()
 	shell := strings.TrimSpace(s.tmux("display-message", "-p", "-t", s.target, "#{pane_pid}"))
+	if _, err := exec.LookPath("pgrep"); err != nil {
+		s.t.Skip("pgrep is not installed (apt-get install procps; .ci/run does)")
+	}
 	out, err := exec.Command("pgrep", "-P", shell).Output()
 	if err != nil {
 		s.t.Fatalf("no app under the pane's shell %s: %v", shell, err)
@@ -136,7 +140,7 @@ func TestE2EDraftSurvivesKill(t *testing.T) {
 	s.send("Tab")
 	s.typeText("Used one season, 7 mm of tread left")
 	s.waitFor("✓ draft saved", "35/5000")
-	if err := exec.Command("kill", "-KILL", strconv.Itoa(s.appPID())).Run(); err != nil {
+	if err := syscall.Kill(s.appPID(), syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	s.waitFor(exitMarker)
