@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -26,7 +27,7 @@ func TestFirstLoad(t *testing.T) {
 	if got := len(m.tabs[0].vis); got != 50 {
 		t.Fatalf("visible rows = %d, want 50", got)
 	}
-	s := screen(m)
+	s := tuitest.Screen(m)
 	if !strings.Contains(s, "active 50+") {
 		t.Errorf("tab line lacks the count with +:\n%s", s)
 	}
@@ -40,32 +41,32 @@ func TestPrefetchWithinOneScreenNotAtEnd(t *testing.T) {
 	m := loaded(t, f, 80, 24) // 21 rows on screen
 	var cmd tea.Cmd
 	for i := 1; i <= 28; i++ {
-		m, cmd = m.Update(keyMsg("down"))
+		m, cmd = m.Update(tuitest.Key("down"))
 		if cmd != nil {
 			t.Fatalf("a request at cursor %d, 21 rows before the end", i)
 		}
 	}
-	m, cmd = m.Update(keyMsg("j")) // cursor 29: 20 rows left, within one screen
+	m, cmd = m.Update(tuitest.Key("j")) // cursor 29: 20 rows left, within one screen
 	if cmd == nil {
 		t.Fatal("no prefetch within one screen of the end")
 	}
 	// While it is in flight, moving does not send another.
-	m2, cmd2 := m.Update(keyMsg("down"))
-	if _, out := drain(t, m2, cmd2); len(out) != 0 || f.nCalls() != 1 {
+	m2, cmd2 := m.Update(tuitest.Key("down"))
+	if _, out := loop.Drain(m2, cmd2); len(out) != 0 || f.nCalls() != 1 {
 		t.Fatalf("second request while one is in flight: %d calls", f.nCalls())
 	}
-	if !strings.Contains(screen(m), "loading more") {
-		t.Errorf("no loading line while the page is in flight:\n%s", screen(m))
+	if !strings.Contains(tuitest.Screen(m), "loading more") {
+		t.Errorf("no loading line while the page is in flight:\n%s", tuitest.Screen(m))
 	}
-	m, _ = drain(t, m, cmd)
+	m, _ = loop.Drain(m, cmd)
 	if p := f.last(); p.Cursor != 19951 || p.Limit != 50 || p.Status != api.StatusActive {
 		t.Fatalf("next page params = %+v", p)
 	}
 	if got, cur := len(m.tabs[0].vis), m.tabs[0].cursor; got != 100 || cur != 29 {
 		t.Fatalf("rows %d cursor %d, want 100 and 29", got, cur)
 	}
-	if !strings.Contains(screen(m), "active 100+") {
-		t.Errorf("count not updated:\n%s", screen(m))
+	if !strings.Contains(tuitest.Screen(m), "active 100+") {
+		t.Errorf("count not updated:\n%s", tuitest.Screen(m))
 	}
 }
 
@@ -74,7 +75,7 @@ func TestStaleAnswerDropped(t *testing.T) {
 	m := New(f, "uk")
 	first := m.Init()
 	f.tag = " v2"
-	m, refresh := m.Update(keyMsg("r"))
+	m, refresh := m.Update(tuitest.Key("r"))
 	newMsg := runPage(t, refresh)
 	oldMsg := runPage(t, first) // answered later, with the old data
 	f.tag = ""
@@ -85,14 +86,14 @@ func TestStaleAnswerDropped(t *testing.T) {
 	}
 
 	// A language change makes the answer in flight stale too.
-	m, cmd := m.Update(keyMsg("r"))
+	m, cmd := m.Update(tuitest.Key("r"))
 	inFlight := runPage(t, cmd)
 	m, cmd = m.Update(msgs.LangChanged{Lang: "en"})
 	m, _ = m.Update(inFlight)
 	if len(m.tabs[0].vis) != 0 {
 		t.Fatal("an answer in the old language was shown")
 	}
-	m, _ = drain(t, m, cmd)
+	m, _ = loop.Drain(m, cmd)
 	if l, _ := m.Selected(); !strings.HasPrefix(l.Title, "[en] ") {
 		t.Fatalf("title %q, want the en one", l.Title)
 	}
@@ -101,44 +102,33 @@ func TestStaleAnswerDropped(t *testing.T) {
 // runPage runs a load command and returns its page answer.
 func runPage(t *testing.T, cmd tea.Cmd) pageMsg {
 	t.Helper()
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case pageMsg:
-			return msg
-		}
+	pages := tuitest.Of[pageMsg](loop.Collect(cmd))
+	if len(pages) == 0 {
+		t.Fatal("no page request in the command")
 	}
-	t.Fatal("no page request in the command")
-	return pageMsg{}
+	return pages[0]
 }
 
 func TestTabsKeepRowsAndCursor(t *testing.T) {
 	data := append(gen(30, 20000, api.StatusActive), gen(5, 10000, api.StatusInactive)...)
 	f := &fakeLister{data: data}
 	m := loaded(t, f, 80, 24)
-	m, _ = press(t, m, "down", "down", "down")
-	m, _ = press(t, m, "tab")
+	m, _ = loop.Press(m, "down", "down", "down")
+	m, _ = loop.Press(m, "tab")
 	if f.nCalls() != 2 || f.last().Status != api.StatusInactive {
 		t.Fatalf("switching to inactive: calls %d, last %+v", f.nCalls(), f.last())
 	}
-	if s := screen(m); !strings.Contains(s, "inactive 5") || !strings.Contains(s, "Listing 10000") {
+	if s := tuitest.Screen(m); !strings.Contains(s, "inactive 5") || !strings.Contains(s, "Listing 10000") {
 		t.Fatalf("inactive tab:\n%s", s)
 	}
-	m, _ = press(t, m, "shift+tab")
+	m, _ = loop.Press(m, "shift+tab")
 	if f.nCalls() != 2 {
 		t.Fatalf("coming back refetched: %d calls", f.nCalls())
 	}
 	if l, _ := m.Selected(); l.ID != 19997 {
 		t.Fatalf("cursor not kept: on %d", l.ID)
 	}
-	m, _ = press(t, m, "r")
+	m, _ = loop.Press(m, "r")
 	if f.nCalls() != 3 || f.last().Cursor != 0 || f.last().Status != api.StatusActive {
 		t.Fatalf("refresh: %+v", f.last())
 	}
@@ -154,7 +144,7 @@ func TestModerationTabFromAll(t *testing.T) {
 	data = append(data, gen(10, 17000, api.StatusSold)...)
 	f := &fakeLister{data: data}
 	m := loaded(t, f, 80, 24)
-	m, _ = press(t, m, "shift+tab")
+	m, _ = loop.Press(m, "shift+tab")
 	if tabDefs[m.cur].name != "moderation" {
 		t.Fatalf("on tab %q", tabDefs[m.cur].name)
 	}
@@ -171,12 +161,12 @@ func TestModerationTabFromAll(t *testing.T) {
 	if want := []int{19000, 18999, 18998, 18000, 17999}; !slices.Equal(ids, want) {
 		t.Fatalf("moderation rows %v, want %v", ids, want)
 	}
-	s := screen(m)
+	s := tuitest.Screen(m)
 	if !strings.Contains(s, "moderation 5") || strings.Contains(s, "● active") {
 		t.Fatalf("moderation tab:\n%s", s)
 	}
 	// The all tab shares what was fetched: no request.
-	m, _ = press(t, m, "shift+tab")
+	m, _ = loop.Press(m, "shift+tab")
 	if f.nCalls() != 3 || len(m.tabs[m.cur].vis) != 75 {
 		t.Fatalf("all tab: %d calls, %d rows", f.nCalls(), len(m.tabs[m.cur].vis))
 	}
@@ -185,14 +175,14 @@ func TestModerationTabFromAll(t *testing.T) {
 func TestModerationHuntIsBounded(t *testing.T) {
 	f := &fakeLister{data: gen(1000, 20000, api.StatusActive)}
 	m := loaded(t, f, 80, 24)
-	m, _ = press(t, m, "shift+tab")
+	m, _ = loop.Press(m, "shift+tab")
 	if got := f.nCalls() - 1; got != maxAutoPages {
 		t.Fatalf("%d pages for one key, want %d", got, maxAutoPages)
 	}
-	if s := screen(m); !strings.Contains(s, "No pending or blocked listings among the 250 loaded") {
+	if s := tuitest.Screen(m); !strings.Contains(s, "No pending or blocked listings among the 250 loaded") {
 		t.Fatalf("empty moderation tab:\n%s", s)
 	}
-	m, _ = press(t, m, "down") // another action: another bounded hunt
+	m, _ = loop.Press(m, "down") // another action: another bounded hunt
 	if got := f.nCalls() - 1; got != 2*maxAutoPages {
 		t.Fatalf("%d pages after two actions", got)
 	}
@@ -201,40 +191,40 @@ func TestModerationHuntIsBounded(t *testing.T) {
 func TestFilter(t *testing.T) {
 	f := &fakeLister{data: fixture()}
 	m := loaded(t, f, 80, 24)
-	m, _ = press(t, m, "tab", "tab", "tab", "tab") // all
-	m, _ = press(t, m, "/")
+	m, _ = loop.Press(m, "tab", "tab", "tab", "tab") // all
+	m, _ = loop.Press(m, "/")
 	if !m.Capturing() {
 		t.Fatal("not capturing after /")
 	}
-	m = typeText(t, m, "КИЇВ")
+	m, _ = loop.Type(m, "КИЇВ")
 	if ids := visibleIDs(m); !slices.Equal(ids, []int{10010, 10004}) {
 		t.Fatalf("city filter: %v", ids)
 	}
-	m, _ = press(t, m, "backspace", "backspace", "backspace", "backspace")
-	m = typeText(t, m, "10006")
+	m, _ = loop.Press(m, "backspace", "backspace", "backspace", "backspace")
+	m, _ = loop.Type(m, "10006")
 	if ids := visibleIDs(m); !slices.Equal(ids, []int{10006}) {
 		t.Fatalf("id filter: %v", ids)
 	}
-	m, _ = press(t, m, "enter")
+	m, _ = loop.Press(m, "enter")
 	if m.Capturing() || !slices.Equal(visibleIDs(m), []int{10006}) {
 		t.Fatal("enter did not keep the filter and leave the input")
 	}
 	// Letters are keys again: s sorts.
-	m, _ = press(t, m, "s")
+	m, _ = loop.Press(m, "s")
 	if m.order.col != sortTitle {
 		t.Fatal("s after enter did not sort")
 	}
-	m, _ = press(t, m, "/")
-	m = typeText(t, m, "zzz")
-	if s := screen(m); !strings.Contains(s, "No loaded listing matches “10006zzz”") {
+	m, _ = loop.Press(m, "/")
+	m, _ = loop.Type(m, "zzz")
+	if s := tuitest.Screen(m); !strings.Contains(s, "No loaded listing matches “10006zzz”") {
 		t.Fatalf("no-match state:\n%s", s)
 	}
-	m, _ = press(t, m, "esc")
+	m, _ = loop.Press(m, "esc")
 	if m.Capturing() || len(visibleIDs(m)) != 7 {
 		t.Fatalf("esc left %d rows, capturing %v", len(visibleIDs(m)), m.Capturing())
 	}
-	m, _ = press(t, m, "/")
-	m = typeText(t, m, "lego")
+	m, _ = loop.Press(m, "/")
+	m, _ = loop.Type(m, "lego")
 	if ids := visibleIDs(m); !slices.Equal(ids, []int{10004}) {
 		t.Fatalf("title filter: %v", ids)
 	}
@@ -243,9 +233,9 @@ func TestFilter(t *testing.T) {
 func TestSortBothWaysAndMerge(t *testing.T) {
 	f := &fakeLister{data: gen(80, 20000, api.StatusActive)}
 	m := loaded(t, f, 80, 24)
-	m, _ = press(t, m, "s", "s") // price ↑
-	if !strings.Contains(screen(m), "price ↑") {
-		t.Fatalf("header lacks price ↑:\n%s", screen(m))
+	m, _ = loop.Press(m, "s", "s") // price ↑
+	if !strings.Contains(tuitest.Screen(m), "price ↑") {
+		t.Fatalf("header lacks price ↑:\n%s", tuitest.Screen(m))
 	}
 	isSorted := func(desc bool) bool {
 		rows := m.srcs[0].rows
@@ -266,16 +256,16 @@ func TestSortBothWaysAndMerge(t *testing.T) {
 	if !isSorted(false) {
 		t.Fatal("not ascending by price")
 	}
-	m, _ = press(t, m, "S")
-	if !isSorted(true) || !strings.Contains(screen(m), "price ↓") {
+	m, _ = loop.Press(m, "S")
+	if !isSorted(true) || !strings.Contains(tuitest.Screen(m), "price ↓") {
 		t.Fatal("S did not reverse")
 	}
-	m, _ = press(t, m, "G") // the end: the next page comes and merges in order
+	m, _ = loop.Press(m, "G") // the end: the next page comes and merges in order
 	if f.nCalls() != 2 || len(m.tabs[0].vis) != 80 || !isSorted(true) {
 		t.Fatalf("after the second page: %d calls, %d rows, sorted %v", f.nCalls(), len(m.tabs[0].vis), isSorted(true))
 	}
 	for range numSortCols - 2 {
-		m, _ = press(t, m, "s")
+		m, _ = loop.Press(m, "s")
 	}
 	if m.order.col != sortServer || !slices.IsSortedFunc(visibleIDs(m), func(a, b int) int { return b - a }) {
 		t.Fatal("cycling back did not restore the service's order")
@@ -285,18 +275,18 @@ func TestSortBothWaysAndMerge(t *testing.T) {
 func TestListingChangedInPlace(t *testing.T) {
 	f := &fakeLister{data: fixture()}
 	m := loaded(t, f, 80, 24)
-	m, _ = press(t, m, "tab", "tab", "tab", "tab") // all, also holds 10010
+	m, _ = loop.Press(m, "tab", "tab", "tab", "tab") // all, also holds 10010
 	m, _ = m.Update(msgs.ListingChanged{ID: 10010, Status: api.StatusPending})
-	if s := screen(m); !strings.Contains(s, "◔ pending") {
+	if s := tuitest.Screen(m); !strings.Contains(s, "◔ pending") {
 		t.Fatalf("all tab not updated:\n%s", s)
 	}
-	m, _ = press(t, m, "shift+tab", "shift+tab", "shift+tab", "shift+tab") // active
+	m, _ = loop.Press(m, "shift+tab", "shift+tab", "shift+tab", "shift+tab") // active
 	if l, _ := m.Selected(); l.ID != 10010 || l.Status != api.StatusPending {
 		t.Fatalf("active tab row: %+v", l)
 	}
 	full := &api.ListingFull{Listing: api.Listing{ID: 10010, Title: "New \x1b]0;title\x07name", Price: price("0"), Currency: "UAH", Status: api.StatusActive}, PriceType: api.PriceFree}
 	m, _ = m.Update(msgs.ListingChanged{ID: 10010, Status: api.StatusActive, Listing: full})
-	s := screen(m)
+	s := tuitest.Screen(m)
 	if !strings.Contains(s, "New name") || !strings.Contains(s, "free") || strings.Contains(s, "\x1b") {
 		t.Fatalf("full change not applied cleanly:\n%s", s)
 	}
@@ -309,16 +299,16 @@ func TestLangChangedReloadsCurrentTab(t *testing.T) {
 	data := append(gen(5, 20000, api.StatusActive), gen(5, 10000, api.StatusInactive)...)
 	f := &fakeLister{data: data}
 	m := loaded(t, f, 80, 24)
-	m, _ = press(t, m, "tab") // inactive loads
+	m, _ = loop.Press(m, "tab") // inactive loads
 	m, cmd := m.Update(msgs.LangChanged{Lang: "ru"})
-	if s := screen(m); !strings.Contains(s, "Loading inactive listings") {
+	if s := tuitest.Screen(m); !strings.Contains(s, "Loading inactive listings") {
 		t.Fatalf("rows not dropped:\n%s", s)
 	}
-	m, _ = drain(t, m, cmd)
+	m, _ = loop.Drain(m, cmd)
 	if p := f.last(); p.Lang != "ru" || p.Status != api.StatusInactive || f.nCalls() != 3 {
 		t.Fatalf("reload params %+v after %d calls", p, f.nCalls())
 	}
-	m, _ = press(t, m, "shift+tab")
+	m, _ = loop.Press(m, "shift+tab")
 	if p := f.last(); p.Lang != "ru" || p.Status != api.StatusActive || f.nCalls() != 4 {
 		t.Fatalf("active tab not reloaded in ru: %+v", p)
 	}
@@ -332,7 +322,7 @@ func TestFailedLoadKeepsRows(t *testing.T) {
 	m := loaded(t, f, 80, 24)
 	boom := &api.Error{Status: 429, Code: api.CodeRateLimitExceeded, Hint: "slow down", RetryAfter: 7e9}
 	f.err = boom
-	m, out := press(t, m, "r")
+	m, out := loop.Press(m, "r")
 	if len(out) != 1 {
 		t.Fatalf("messages %v", out)
 	}
@@ -340,18 +330,18 @@ func TestFailedLoadKeepsRows(t *testing.T) {
 	if !ok || e.Op != "load listings" || !errors.Is(e.Err, boom) {
 		t.Fatalf("got %#v", out[0])
 	}
-	s := screen(m)
+	s := tuitest.Screen(m)
 	if !strings.Contains(s, "⟳ stale") || !strings.Contains(s, "Listing 20000") {
 		t.Fatalf("rows or stale mark missing:\n%s", s)
 	}
 	// Moving does not hammer the service while stale.
-	m, _ = press(t, m, "down")
+	m, _ = loop.Press(m, "down")
 	if f.nCalls() != 2 {
 		t.Fatalf("%d calls", f.nCalls())
 	}
 	f.err = nil
-	m, _ = press(t, m, "r")
-	if strings.Contains(screen(m), "stale") {
+	m, _ = loop.Press(m, "r")
+	if strings.Contains(tuitest.Screen(m), "stale") {
 		t.Fatal("stale mark kept after a good load")
 	}
 }
@@ -359,7 +349,7 @@ func TestFailedLoadKeepsRows(t *testing.T) {
 func TestFirstLoadFailure(t *testing.T) {
 	f := &fakeLister{err: errors.New("connection refused")}
 	m := loaded(t, f, 80, 24)
-	if s := screen(m); !strings.Contains(s, "Could not load active listings: connection refused") {
+	if s := tuitest.Screen(m); !strings.Contains(s, "Could not load active listings: connection refused") {
 		t.Fatalf("error state:\n%s", s)
 	}
 }

@@ -3,26 +3,18 @@ package browser
 import (
 	"context"
 	"fmt"
-	"os"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/bubbles/spinner"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { tuitest.Main(m) }
 
 // fakeLister pages a fixed data set the way the service does: newest first, cursor
 // is the id of the last listing of the previous page.
@@ -133,87 +125,18 @@ func fixture() []api.Listing {
 	}
 }
 
-// drain runs cmd and everything it batches, feeding page answers back into the
-// model (as the runtime would) and returning every other message. Spinner ticks are
-// dropped: they only animate.
-func drain(t testing.TB, m Model, cmd tea.Cmd) (Model, []tea.Msg) {
-	t.Helper()
-	var out []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case nil, spinner.TickMsg:
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case pageMsg:
-			var next tea.Cmd
-			m, next = m.Update(msg)
-			queue = append(queue, next)
-		default:
-			out = append(out, msg)
-		}
-	}
-	return m, out
-}
+// loop runs the browser's commands as the root would: page answers go back to
+// the model; spinner ticks only animate and are dropped.
+var loop = tuitest.Loop[Model]{Own: tuitest.Is[pageMsg], Skip: tuitest.Is[spinner.TickMsg]}
 
 // loaded is a browser of size w×h after its first load.
 func loaded(t testing.TB, f *fakeLister, w, h int) Model {
 	t.Helper()
 	m := New(f, "uk")
 	m.SetSize(w, h)
-	m, _ = drain(t, m, m.Init())
+	m, _ = loop.Drain(m, m.Init())
 	return m
 }
-
-func press(t testing.TB, m Model, keys ...string) (Model, []tea.Msg) {
-	t.Helper()
-	var all []tea.Msg
-	for _, k := range keys {
-		var cmd tea.Cmd
-		m, cmd = m.Update(keyMsg(k))
-		var out []tea.Msg
-		m, out = drain(t, m, cmd)
-		all = append(all, out...)
-	}
-	return m, all
-}
-
-func keyMsg(k string) tea.KeyMsg {
-	switch k {
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "tab":
-		return tea.KeyMsg{Type: tea.KeyTab}
-	case "shift+tab":
-		return tea.KeyMsg{Type: tea.KeyShiftTab}
-	case "pgdown":
-		return tea.KeyMsg{Type: tea.KeyPgDown}
-	case "backspace":
-		return tea.KeyMsg{Type: tea.KeyBackspace}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-}
-
-func typeText(t testing.TB, m Model, s string) Model {
-	t.Helper()
-	for _, r := range s {
-		m, _ = press(t, m, string(r))
-	}
-	return m
-}
-
-func screen(m Model) string { return ansi.Strip(m.View()) }
 
 // visibleIDs are the ids of the current tab's visible rows, in order.
 func visibleIDs(m Model) []int {
@@ -223,17 +146,4 @@ func visibleIDs(m Model) []int {
 		ids[i] = rows[x].l.ID
 	}
 	return ids
-}
-
-func checkSize(t *testing.T, view string, w, h int) {
-	t.Helper()
-	lines := strings.Split(view, "\n")
-	if len(lines) != h {
-		t.Errorf("view has %d lines, want %d", len(lines), h)
-	}
-	for i, ln := range lines {
-		if got := ansi.StringWidth(ln); got > w {
-			t.Errorf("line %d is %d wide, more than %d: %q", i, got, w, ansi.Strip(ln))
-		}
-	}
 }

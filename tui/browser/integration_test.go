@@ -9,6 +9,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // TestSandboxPagesPastFirstPage runs the browser against the in-process sandbox.
@@ -29,8 +30,8 @@ func TestSandboxPagesPastFirstPage(t *testing.T) {
 	m := New(c, "en")
 	m.limit = 10
 	m.SetSize(80, 8) // 5 rows on screen: the first page of 10 does not prefetch
-	m, out := drain(t, m, m.Init())
-	m, more := press(t, m, "tab", "tab", "tab", "tab") // all
+	m, out := loop.Drain(m, m.Init())
+	m, more := loop.Press(m, "tab", "tab", "tab", "tab") // all
 	if out = append(out, more...); len(out) != 0 {
 		t.Fatalf("messages: %v", out)
 	}
@@ -38,7 +39,7 @@ func TestSandboxPagesPastFirstPage(t *testing.T) {
 	if len(all.rows) != 10 || all.next == nil {
 		t.Fatalf("first page: %d rows, next %v", len(all.rows), all.next)
 	}
-	m, out = press(t, m, "G")
+	m, out = loop.Press(m, "G")
 	if len(out) != 0 {
 		t.Fatalf("messages: %v", out)
 	}
@@ -50,7 +51,7 @@ func TestSandboxPagesPastFirstPage(t *testing.T) {
 	if !slices.IsSortedFunc(ids, func(a, b int) int { return b - a }) || len(slices.Compact(slices.Clone(ids))) != 15 {
 		t.Fatalf("ids not newest first or repeated: %v", ids)
 	}
-	if s := screen(m); !strings.Contains(s, "[all 15]") {
+	if s := tuitest.Screen(m); !strings.Contains(s, "[all 15]") {
 		t.Fatalf("count:\n%s", s)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -16,7 +17,7 @@ func TestAuthErrors(t *testing.T) {
 	}{{api.CodeInvalidKey, true}, {api.CodeKeyRevoked, true}, {api.CodeKeySuspended, false}} {
 		f := &fakeLister{err: &api.Error{Status: 401, Code: tc.code}}
 		m := New(f, "uk")
-		_, out := drain(t, m, m.Init())
+		_, out := loop.Drain(m, m.Init())
 		if len(out) != 1 {
 			t.Fatalf("%s: %v", tc.code, out)
 		}
@@ -38,19 +39,19 @@ func TestKeysEmitMessages(t *testing.T) {
 		"w":     msgs.Watch{ID: 10009, Title: "Велосипед Trek Marlin 7, рама L"},
 		"o":     msgs.Notice{Text: "Opened https://example.test/l/10009"},
 	}
-	m, _ = press(t, m, "tab", "tab", "tab", "tab") // all: 10010 first
-	m, _ = press(t, m, "down")                     // 10009, inactive
+	m, _ = loop.Press(m, "tab", "tab", "tab", "tab") // all: 10010 first
+	m, _ = loop.Press(m, "down")                     // 10009, inactive
 	for k, w := range want {
-		_, out := press(t, m, k)
+		_, out := loop.Press(m, k)
 		if len(out) != 1 || out[0] != w {
 			t.Errorf("%s: got %#v, want %#v", k, out, w)
 		}
 	}
-	if _, cmd := m.Update(keyMsg("y")); cmd == nil {
+	if _, cmd := m.Update(tuitest.Key("y")); cmd == nil {
 		t.Error("y gave no command")
 	}
 	for _, k := range []string{"n", "e", "q", "?", "L", "W"} {
-		if _, cmd := m.Update(keyMsg(k)); cmd != nil {
+		if _, cmd := m.Update(tuitest.Key(k)); cmd != nil {
 			t.Errorf("%s is bound", k)
 		}
 	}
@@ -79,7 +80,7 @@ func TestMouse(t *testing.T) {
 func TestShortHelpFollowsTheSelectedRow(t *testing.T) {
 	f := &fakeLister{data: fixture()}
 	m := loaded(t, f, 80, 24)
-	m, _ = press(t, m, "tab", "tab", "tab", "tab") // all
+	m, _ = loop.Press(m, "tab", "tab", "tab", "tab") // all
 	seen := map[api.Status]string{}
 	for range len(fixture()) {
 		if l, ok := m.Selected(); ok {
@@ -87,7 +88,7 @@ func TestShortHelpFollowsTheSelectedRow(t *testing.T) {
 				seen[l.Status] = h[1].Help().Desc
 			}
 		}
-		m, _ = press(t, m, "down")
+		m, _ = loop.Press(m, "down")
 	}
 	for st, want := range map[api.Status]string{api.StatusActive: "deactivate", api.StatusInactive: "activate", api.StatusPending: "watch", api.StatusSold: "next tab"} {
 		if seen[st] != want {

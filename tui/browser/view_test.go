@@ -7,50 +7,51 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // allTab is the fixture on the all tab, where every status shows.
 func allTab(t *testing.T, w, h int) Model {
 	t.Helper()
 	m := loaded(t, &fakeLister{data: fixture()}, w, h)
-	m, _ = press(t, m, "tab", "tab", "tab", "tab")
+	m, _ = loop.Press(m, "tab", "tab", "tab", "tab")
 	return m
 }
 
 func TestGoldenTable(t *testing.T) {
 	m := allTab(t, 80, 24)
-	m, _ = press(t, m, "down")
+	m, _ = loop.Press(m, "down")
 	v := m.View()
-	checkSize(t, v, 80, 24)
-	golden.RequireEqual(t, []byte(screen(m)))
+	tuitest.CheckSize(t, v, 80, 24)
+	golden.RequireEqual(t, []byte(tuitest.Screen(m)))
 }
 
 func TestGoldenEmpty(t *testing.T) {
 	m := loaded(t, &fakeLister{data: fixture()[:1]}, 80, 24)
-	m, _ = press(t, m, "tab") // inactive: none
-	checkSize(t, m.View(), 80, 24)
-	golden.RequireEqual(t, []byte(screen(m)))
+	m, _ = loop.Press(m, "tab") // inactive: none
+	tuitest.CheckSize(t, m.View(), 80, 24)
+	golden.RequireEqual(t, []byte(tuitest.Screen(m)))
 }
 
 func TestGoldenModeration(t *testing.T) {
 	m := loaded(t, &fakeLister{data: fixture()}, 80, 24)
-	m, _ = press(t, m, "shift+tab")
-	checkSize(t, m.View(), 80, 24)
-	golden.RequireEqual(t, []byte(screen(m)))
+	m, _ = loop.Press(m, "shift+tab")
+	tuitest.CheckSize(t, m.View(), 80, 24)
+	golden.RequireEqual(t, []byte(tuitest.Screen(m)))
 }
 
 func TestGoldenLoading(t *testing.T) {
 	m := New(&fakeLister{}, "uk")
 	m.SetSize(80, 24)
-	checkSize(t, m.View(), 80, 24)
-	golden.RequireEqual(t, []byte(screen(m)))
+	tuitest.CheckSize(t, m.View(), 80, 24)
+	golden.RequireEqual(t, []byte(tuitest.Screen(m)))
 }
 
 func TestSmallTerminal(t *testing.T) {
 	m := allTab(t, 60, 15)
 	v := m.View()
-	checkSize(t, v, 60, 15)
-	s := screen(m)
+	tuitest.CheckSize(t, v, 60, 15)
+	s := tuitest.Screen(m)
 	for _, want := range []string{"title", "price", "status", "15 000.50 UAH", "◔ pending", "? frozen", "VIP"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("60×15 lacks %q:\n%s", want, s)
@@ -62,11 +63,11 @@ func TestSmallTerminal(t *testing.T) {
 		}
 	}
 	// The filter input and the empty states fit as well.
-	m, _ = press(t, m, "/")
-	m = typeText(t, m, "nothing matches this")
-	checkSize(t, m.View(), 60, 15)
-	m, _ = press(t, m, "shift+tab", "shift+tab", "shift+tab", "shift+tab", "shift+tab")
-	checkSize(t, m.View(), 60, 15)
+	m, _ = loop.Press(m, "/")
+	m, _ = loop.Type(m, "nothing matches this")
+	tuitest.CheckSize(t, m.View(), 60, 15)
+	m, _ = loop.Press(m, "shift+tab", "shift+tab", "shift+tab", "shift+tab", "shift+tab")
+	tuitest.CheckSize(t, m.View(), 60, 15)
 }
 
 func TestLargeTerminal(t *testing.T) {
@@ -77,8 +78,8 @@ func TestLargeTerminal(t *testing.T) {
 		t.Fatalf("calls = %d", f.nCalls())
 	}
 	v := m.View()
-	checkSize(t, v, 250, 70)
-	s := screen(m)
+	tuitest.CheckSize(t, v, 250, 70)
+	s := tuitest.Screen(m)
 	for _, want := range []string{"views", "created", "city", "promo", "2026-11-04"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("250×70 lacks %q", want)
@@ -93,6 +94,6 @@ func TestTinySizesDoNotPanic(t *testing.T) {
 	m := allTab(t, 80, 24)
 	for _, sz := range [][2]int{{1, 1}, {10, 2}, {20, 4}, {0, 0}, {40, 8}} {
 		m.SetSize(sz[0], sz[1])
-		checkSize(t, m.View(), max(sz[0], 1), max(sz[1], 1))
+		tuitest.CheckSize(t, m.View(), max(sz[0], 1), max(sz[1], 1))
 	}
 }

@@ -3,7 +3,6 @@ package catpick
 import (
 	"context"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -11,19 +10,13 @@ import (
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
-	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { tuitest.Main(m) }
 
 // counting wraps a Service and counts the tree requests per language and the
 // suggestion requests.
@@ -132,52 +125,17 @@ func newFake() *fakeService {
 	}}
 }
 
-// run executes cmd and every command that follows. feed may take a message and
-// return the next command; the messages it does not take are returned in order.
-// Spinner ticks only animate: they are dropped.
-func run(cmd tea.Cmd, feed func(tea.Msg) (tea.Cmd, bool)) []tea.Msg {
-	var out []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case nil, spinner.TickMsg:
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		default:
-			if next, took := feed(msg); took {
-				queue = append(queue, next)
-			} else {
-				out = append(out, msg)
-			}
-		}
-	}
-	return out
-}
-
-// drain runs cmd, feeding the picker's own answers back (as the editor would), and
-// returns the other messages.
-func drain(t testing.TB, m Model, cmd tea.Cmd) (Model, []tea.Msg) {
-	t.Helper()
-	out := run(cmd, func(msg tea.Msg) (tea.Cmd, bool) {
+// loop runs the picker's commands as the editor would: its tree and suggestion
+// answers go back to it; spinner ticks only animate and are dropped.
+var loop = tuitest.Loop[Model]{
+	Own: func(msg tea.Msg) bool {
 		switch msg.(type) {
 		case treeMsg, suggestMsg:
-			var next tea.Cmd
-			m, next = m.Update(msg)
-			return next, true
+			return true
 		}
-		return nil, false
-	})
-	return m, out
-}
-
-// collect runs cmd without feeding anything back: the raw answers, in order.
-func collect(cmd tea.Cmd) []tea.Msg {
-	return run(cmd, func(tea.Msg) (tea.Cmd, bool) { return nil, false })
+		return false
+	},
+	Skip: tuitest.Is[spinner.TickMsg],
 }
 
 // loaded is a focused picker of size w×h after its first load.
@@ -186,43 +144,9 @@ func loaded(t testing.TB, svc Service, lang string, w, h int) Model {
 	m := New(svc, lang)
 	m.SetSize(w, h)
 	m.Focus()
-	m, _ = drain(t, m, m.Init())
+	m, _ = loop.Drain(m, m.Init())
 	if !m.Loaded() {
-		t.Fatalf("tree did not load:\n%s", screen(m))
-	}
-	return m
-}
-
-func keyMsg(k string) tea.KeyMsg {
-	types := map[string]tea.KeyType{
-		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
-		"enter": tea.KeyEnter, "esc": tea.KeyEsc, "backspace": tea.KeyBackspace,
-		"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
-		"ctrl+a": tea.KeyCtrlA, "tab": tea.KeyTab,
-	}
-	if kt, ok := types[k]; ok {
-		return tea.KeyMsg{Type: kt}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-}
-
-func press(t testing.TB, m Model, keys ...string) (Model, []tea.Msg) {
-	t.Helper()
-	var all []tea.Msg
-	for _, k := range keys {
-		var cmd tea.Cmd
-		m, cmd = m.Update(keyMsg(k))
-		var out []tea.Msg
-		m, out = drain(t, m, cmd)
-		all = append(all, out...)
-	}
-	return m, all
-}
-
-func typeText(t testing.TB, m Model, s string) Model {
-	t.Helper()
-	for _, r := range s {
-		m, _ = press(t, m, string(r))
+		t.Fatalf("tree did not load:\n%s", tuitest.Screen(m))
 	}
 	return m
 }
@@ -230,14 +154,14 @@ func typeText(t testing.TB, m Model, s string) Model {
 // moveTo presses down (from the first row) until the cursor is on the row named name.
 func moveTo(t testing.TB, m Model, name string) Model {
 	t.Helper()
-	m, _ = press(t, m, "home")
+	m, _ = loop.Press(m, "home")
 	for range len(m.cur().rows) {
 		if i, ok := m.at(); ok && m.tr.nodes[i].name == name {
 			return m
 		}
-		m, _ = press(t, m, "down")
+		m, _ = loop.Press(m, "down")
 	}
-	t.Fatalf("no row %q:\n%s", name, screen(m))
+	t.Fatalf("no row %q:\n%s", name, tuitest.Screen(m))
 	return m
 }
 
@@ -247,67 +171,4 @@ func atID(m Model) int {
 		return m.tr.nodes[i].id
 	}
 	return 0
-}
-
-func screen(m Model) string { return ansi.Strip(m.View()) }
-
-// checkSize asserts View is exactly w × h.
-func checkSize(t *testing.T, m Model, w, h int) {
-	t.Helper()
-	lines := strings.Split(m.View(), "\n")
-	if len(lines) != h {
-		t.Errorf("%d lines, want %d", len(lines), h)
-	}
-	for i, l := range lines {
-		if n := ansi.StringWidth(l); n != w {
-			t.Errorf("line %d is %d wide, want %d: %q", i, n, w, ansi.Strip(l))
-		}
-	}
-}
-
-func contains(t *testing.T, view string, wants ...string) {
-	t.Helper()
-	for _, w := range wants {
-		if !strings.Contains(view, w) {
-			t.Errorf("view lacks %q:\n%s", w, view)
-		}
-	}
-}
-
-func lacks(t *testing.T, view string, bad ...string) {
-	t.Helper()
-	for _, b := range bad {
-		if strings.Contains(view, b) {
-			t.Errorf("view has %q:\n%s", b, view)
-		}
-	}
-}
-
-func chosen(out []tea.Msg) []Chosen {
-	var c []Chosen
-	for _, m := range out {
-		if v, ok := m.(Chosen); ok {
-			c = append(c, v)
-		}
-	}
-	return c
-}
-
-func errorsOf(out []tea.Msg) []msgs.Error {
-	var e []msgs.Error
-	for _, m := range out {
-		if v, ok := m.(msgs.Error); ok {
-			e = append(e, v)
-		}
-	}
-	return e
-}
-
-func cancelled(out []tea.Msg) bool {
-	for _, m := range out {
-		if _, ok := m.(Cancelled); ok {
-			return true
-		}
-	}
-	return false
 }

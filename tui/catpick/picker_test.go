@@ -10,6 +10,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
+	"github.com/listings-tui/listings/tui/msgs"
 )
 
 var errBoom = errors.New("boom")
@@ -20,60 +22,60 @@ func TestLoadError(t *testing.T) {
 	m := New(f, "en")
 	m.SetSize(80, 24)
 	m.Focus()
-	m, out := drain(t, m, m.Init())
-	if e := errorsOf(out); len(e) != 1 || e[0].Op != "load categories" {
+	m, out := loop.Drain(m, m.Init())
+	if e := tuitest.Of[msgs.Error](out); len(e) != 1 || e[0].Op != "load categories" {
 		t.Fatalf("errors %+v", out)
 	}
-	contains(t, screen(m), "✖ the categories did not load: internal_error: try later (HTTP 500)", "r tries again")
+	tuitest.Contains(t, tuitest.Screen(m), "✖ the categories did not load: internal_error: try later (HTTP 500)", "r tries again")
 
 	// Keys that need the tree do nothing; esc still leaves.
-	m, out = press(t, m, "down", "enter", "/")
+	m, out = loop.Press(m, "down", "enter", "/")
 	if len(out) != 0 || m.searching {
 		t.Fatalf("keys without a tree: %v", out)
 	}
-	_, out = press(t, m, "esc")
-	if !cancelled(out) {
+	_, out = loop.Press(m, "esc")
+	if len(tuitest.Of[Cancelled](out)) == 0 {
 		t.Fatalf("esc: %v", out)
 	}
 
 	f.setTreeErr(nil)
-	m, _ = press(t, m, "r")
-	contains(t, screen(m), "› ▸ Electronics en")
+	m, _ = loop.Press(m, "r")
+	tuitest.Contains(t, tuitest.Screen(m), "› ▸ Electronics en")
 
 	// Coming back to the step retries a failed load by itself.
 	f.setTreeErr(errBoom)
-	m, _ = drain(t, m, m.SetLang("ru"))
-	contains(t, screen(m), "✖ the categories did not load: boom")
+	m, _ = loop.Drain(m, m.SetLang("ru"))
+	tuitest.Contains(t, tuitest.Screen(m), "✖ the categories did not load: boom")
 	m.Blur()
 	f.setTreeErr(nil)
-	m, _ = drain(t, m, m.Focus())
-	contains(t, screen(m), "› ▸ Electronics ru")
+	m, _ = loop.Drain(m, m.Focus())
+	tuitest.Contains(t, tuitest.Screen(m), "› ▸ Electronics ru")
 }
 
 func TestEmptyTree(t *testing.T) {
 	f := newFake()
 	f.cats = func(string) []api.Category { return nil }
 	m := loaded(t, f, "uk", 80, 24)
-	contains(t, screen(m), `! the service sent no categories for language "uk"`, "r asks again")
+	tuitest.Contains(t, tuitest.Screen(m), `! the service sent no categories for language "uk"`, "r asks again")
 	f.cats = smallTree
-	m, _ = press(t, m, "r")
-	contains(t, screen(m), "› ▸ Electronics uk")
+	m, _ = loop.Press(m, "r")
+	tuitest.Contains(t, tuitest.Screen(m), "› ▸ Electronics uk")
 }
 
 // TestStaleSuggestion: only the latest request's answer counts.
 func TestStaleSuggestion(t *testing.T) {
 	m := loaded(t, newFake(), "en", 80, 24)
 	m.SetContext("a phone for sale", "a phone in good shape, with a box")
-	m, cmd1 := m.Update(keyMsg("ctrl+a"))
-	contains(t, screen(m), "asking the AI for a category… esc cancels")
-	if _, again := m.Update(keyMsg("ctrl+a")); again != nil {
+	m, cmd1 := m.Update(tuitest.Key("ctrl+a"))
+	tuitest.Contains(t, tuitest.Screen(m), "asking the AI for a category… esc cancels")
+	if _, again := m.Update(tuitest.Key("ctrl+a")); again != nil {
 		t.Fatal("a second press while asking sent another request")
 	}
-	first := collect(cmd1)
+	first := loop.Collect(cmd1)
 
 	// esc cancels the wait; the answer that comes later is dropped.
-	m, _ = press(t, m, "esc")
-	contains(t, screen(m), "AI suggestion cancelled")
+	m, _ = loop.Press(m, "esc")
+	tuitest.Contains(t, tuitest.Screen(m), "AI suggestion cancelled")
 	m, _ = m.Update(first[0])
 	if m.sugID != 0 || atID(m) != 3 {
 		t.Fatalf("a cancelled answer applied: %d, cursor %d", m.sugID, atID(m))
@@ -81,18 +83,18 @@ func TestStaleSuggestion(t *testing.T) {
 
 	// A new text makes the answer on its way stale, even when it comes after the
 	// answer for the new text.
-	m, cmd2 := m.Update(keyMsg("ctrl+a"))
-	older := collect(cmd2)
+	m, cmd2 := m.Update(tuitest.Key("ctrl+a"))
+	older := loop.Collect(cmd2)
 	m.SetContext("a sofa for sale", "a grey sofa in good shape, three seats")
-	contains(t, screen(m), "the title or description changed")
-	m, cmd3 := m.Update(keyMsg("ctrl+a"))
-	newer := collect(cmd3)
+	tuitest.Contains(t, tuitest.Screen(m), "the title or description changed")
+	m, cmd3 := m.Update(tuitest.Key("ctrl+a"))
+	newer := loop.Collect(cmd3)
 	m, _ = m.Update(newer[0])
 	m, _ = m.Update(older[0])
 	if atID(m) != 401 || m.sugID != 401 {
 		t.Fatalf("cursor %d, suggestion %d", atID(m), m.sugID)
 	}
-	contains(t, screen(m), "AI suggests: Home en > Sofas en — enter to choose", "› • Sofas en")
+	tuitest.Contains(t, tuitest.Screen(m), "AI suggests: Home en > Sofas en — enter to choose", "› • Sofas en")
 }
 
 func TestSuggestFailures(t *testing.T) {
@@ -103,35 +105,35 @@ func TestSuggestFailures(t *testing.T) {
 	f.sug = func(string) (*api.Suggestion, error) {
 		return nil, &api.Error{Status: 422, Code: api.CodeNoCategoryMatch, Hint: "no category fits"}
 	}
-	m, out := press(t, m, "ctrl+a")
+	m, out := loop.Press(m, "ctrl+a")
 	if len(out) != 0 {
 		t.Fatalf("no match sent %v", out)
 	}
-	contains(t, screen(m), "! no suggestion fits; pick the category yourself")
+	tuitest.Contains(t, tuitest.Screen(m), "! no suggestion fits; pick the category yourself")
 
 	f.sug = func(string) (*api.Suggestion, error) { return nil, errBoom }
-	m, out = press(t, m, "ctrl+a")
-	if e := errorsOf(out); len(e) != 1 || e[0].Op != "suggest category" || e[0].Err != errBoom {
+	m, out = loop.Press(m, "ctrl+a")
+	if e := tuitest.Of[msgs.Error](out); len(e) != 1 || e[0].Op != "suggest category" || e[0].Err != errBoom {
 		t.Fatalf("errors %+v", out)
 	}
-	contains(t, screen(m), "✖ AI suggestion failed: boom — pick the category yourself, or ctrl+a to try again")
+	tuitest.Contains(t, tuitest.Screen(m), "✖ AI suggestion failed: boom — pick the category yourself, or ctrl+a to try again")
 
 	f.sug = func(string) (*api.Suggestion, error) { return &api.Suggestion{}, nil }
-	m, _ = press(t, m, "ctrl+a")
-	contains(t, screen(m), "the AI answer named no category")
+	m, _ = loop.Press(m, "ctrl+a")
+	tuitest.Contains(t, tuitest.Screen(m), "the AI answer named no category")
 
 	f.sug = func(string) (*api.Suggestion, error) {
 		return &api.Suggestion{CategoryID: 777, CategoryPath: "Gone > \x1b[31mOld"}, nil
 	}
-	m, _ = press(t, m, "ctrl+a")
-	contains(t, screen(m), `AI suggests "Gone > Old" (#777), which is not in the category tree`)
+	m, _ = loop.Press(m, "ctrl+a")
+	tuitest.Contains(t, tuitest.Screen(m), `AI suggests "Gone > Old" (#777), which is not in the category tree`)
 	if strings.Contains(m.View(), "\x1b") {
 		t.Fatal("an escape reached the screen")
 	}
 
 	f.sug = func(string) (*api.Suggestion, error) { return &api.Suggestion{CategoryID: 301}, nil }
-	m, _ = press(t, m, "ctrl+a")
-	contains(t, screen(m), "AI suggests the group Electronics en > Phones en — enter opens it", "› ▸ Phones en")
+	m, _ = loop.Press(m, "ctrl+a")
+	tuitest.Contains(t, tuitest.Screen(m), "AI suggests the group Electronics en > Phones en — enter opens it", "› ▸ Phones en")
 }
 
 // TestSuggestBeforeTree: an answer that comes before the tree is shown once it does.
@@ -141,13 +143,13 @@ func TestSuggestBeforeTree(t *testing.T) {
 	m.Focus()
 	load := m.Init()
 	m.SetContext("a sofa for sale", "a grey sofa in good shape, three seats")
-	m, _ = press(t, m, "ctrl+a")
-	contains(t, screen(m), "loading categories…", "AI suggests: Home > Sofas — shown when the categories load")
-	m, _ = drain(t, m, load)
+	m, _ = loop.Press(m, "ctrl+a")
+	tuitest.Contains(t, tuitest.Screen(m), "loading categories…", "AI suggests: Home > Sofas — shown when the categories load")
+	m, _ = loop.Drain(m, load)
 	if atID(m) != 401 {
 		t.Fatalf("cursor %d", atID(m))
 	}
-	contains(t, screen(m), "AI suggests: Home en > Sofas en — enter to choose")
+	tuitest.Contains(t, tuitest.Screen(m), "AI suggests: Home en > Sofas en — enter to choose")
 }
 
 // TestStaleTree: a tree answer superseded by another language's request is cached,
@@ -157,58 +159,58 @@ func TestStaleTree(t *testing.T) {
 	m := loaded(t, f, "uk", 80, 24)
 	en := m.SetLang("en")
 	ru := m.SetLang("ru")
-	m, _ = drain(t, m, ru)
-	m, out := drain(t, m, en)
+	m, _ = loop.Drain(m, ru)
+	m, out := loop.Drain(m, en)
 	if len(out) != 0 {
 		t.Fatalf("stale answer sent %v", out)
 	}
-	contains(t, screen(m), "Electronics ru")
+	tuitest.Contains(t, tuitest.Screen(m), "Electronics ru")
 	if cmd := m.SetLang("en"); cmd != nil {
 		t.Fatal("the superseded answer was not cached")
 	}
-	contains(t, screen(m), "Electronics en")
+	tuitest.Contains(t, tuitest.Screen(m), "Electronics en")
 
 	f.setTreeErr(errBoom)
 	de := m.SetLang("de")
 	f2 := m.SetLang("fr")
 	f.setTreeErr(nil)
-	m, _ = drain(t, m, f2)
+	m, _ = loop.Drain(m, f2)
 	f.setTreeErr(errBoom)
-	m, out = drain(t, m, de)
+	m, out = loop.Drain(m, de)
 	if len(out) != 0 {
 		t.Fatalf("a stale failure sent %v", out)
 	}
-	contains(t, screen(m), "Electronics fr")
+	tuitest.Contains(t, tuitest.Screen(m), "Electronics fr")
 }
 
 func TestEscAndCancel(t *testing.T) {
 	m := loaded(t, newFake(), "en", 80, 24)
-	m, _ = press(t, m, "enter", "enter")
+	m, _ = loop.Press(m, "enter", "enter")
 	if m.tr.nodes[m.parent].id != 301 {
 		t.Fatalf("level %d", m.parent)
 	}
-	m, out := press(t, m, "esc")
-	if cancelled(out) || atID(m) != 301 {
+	m, out := loop.Press(m, "esc")
+	if len(tuitest.Of[Cancelled](out)) > 0 || atID(m) != 301 {
 		t.Fatalf("esc in a level: %v, cursor %d", out, atID(m))
 	}
-	m, _ = press(t, m, "/", "esc")
+	m, _ = loop.Press(m, "/", "esc")
 	if m.searching {
 		t.Fatal("esc left the search open")
 	}
-	m, out = press(t, m, "esc", "esc")
-	if !cancelled(out) {
+	m, out = loop.Press(m, "esc", "esc")
+	if len(tuitest.Of[Cancelled](out)) == 0 {
 		t.Fatalf("esc at the top: %v", out)
 	}
 }
 
 func TestBlurred(t *testing.T) {
 	m := loaded(t, newFake(), "en", 80, 24)
-	m, _ = press(t, m, "/")
+	m, _ = loop.Press(m, "/")
 	m.Blur()
 	if m.Capturing() {
 		t.Fatal("capturing while blurred")
 	}
-	m, out := press(t, m, "x", "enter", "esc")
+	m, out := loop.Press(m, "x", "enter", "esc")
 	if len(out) != 0 || m.input.Value() != "" || !m.searching {
 		t.Fatalf("keys reached a blurred picker: %v %q", out, m.input.Value())
 	}
@@ -216,9 +218,9 @@ func TestBlurred(t *testing.T) {
 	if !m.Capturing() {
 		t.Fatal("focus did not give the search its input back")
 	}
-	m = typeText(t, m, "sofa")
-	_, out = press(t, m, "enter")
-	if c := chosen(out); len(c) != 1 || c[0] != (Chosen{ID: 401, Path: "Home en > Sofas en", Slug: "sofas"}) {
+	m, _ = loop.Type(m, "sofa")
+	_, out = loop.Press(m, "enter")
+	if c := tuitest.Of[Chosen](out); len(c) != 1 || c[0] != (Chosen{ID: 401, Path: "Home en > Sofas en", Slug: "sofas"}) {
 		t.Fatalf("chosen %+v", out)
 	}
 }
@@ -247,18 +249,18 @@ func TestKeys(t *testing.T) {
 	if got := help(k.ShortHelp()); got != "enter open/choose, ←/h up a level, / search all, ctrl+a AI suggest, esc back" {
 		t.Errorf("short help %q", got)
 	}
-	m, _ = press(t, m, "/")
+	m, _ = loop.Press(m, "/")
 	if got := help(m.KeyMap().ShortHelp()); got != "enter choose, esc close search, ↑ up, ↓ down, ctrl+a AI suggest" {
 		t.Errorf("search help %q", got)
 	}
 	// home, not ctrl+a, goes to the line start in the input.
-	m = typeText(t, m, "ofa")
-	m, _ = press(t, m, "home", "S")
+	m, _ = loop.Type(m, "ofa")
+	m, _ = loop.Press(m, "home", "S")
 	if m.input.Value() != "Sofa" {
 		t.Errorf("input %q", m.input.Value())
 	}
 	// The wheel moves the cursor.
-	m, _ = press(t, m, "esc")
+	m, _ = loop.Press(m, "esc")
 	m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown})
 	if atID(m) != 4 {
 		t.Errorf("wheel: cursor on %d", atID(m))
@@ -273,13 +275,13 @@ func TestClean(t *testing.T) {
 			{ID: 2, Slug: "leaf", Name: "Le\naf\x1b[31m"}, {ID: 3, Name: "  "}}}}
 	}
 	m := loaded(t, f, "en", 80, 24)
-	m, _ = press(t, m, "enter")
+	m, _ = loop.Press(m, "enter")
 	if v := m.View(); strings.ContainsAny(v, "\x1b\x07\u202e") {
 		t.Fatalf("escape on screen: %q", v)
 	}
-	contains(t, screen(m), "Categories > Evilyes", "• Le af", "• #3")
-	_, out := press(t, m, "enter")
-	if c := chosen(out); len(c) != 1 || c[0].Path != "Evilyes > Le af" {
+	tuitest.Contains(t, tuitest.Screen(m), "Categories > Evilyes", "• Le af", "• #3")
+	_, out := loop.Press(m, "enter")
+	if c := tuitest.Of[Chosen](out); len(c) != 1 || c[0].Path != "Evilyes > Le af" {
 		t.Fatalf("chosen %+v", out)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -16,52 +17,52 @@ const phonesPath = "Електроніка > Телефони та аксесу�
 func TestNavigate(t *testing.T) {
 	svc := sandboxService(t, sandbox.KeyBusiness)
 	m := loaded(t, svc, "uk", 80, 24)
-	s := screen(m)
-	contains(t, s, "Categories", "› ▸ Транспорт", "▸ Електроніка", "8 ›", "▸ group: → opens", "• category")
+	s := tuitest.Screen(m)
+	tuitest.Contains(t, s, "Categories", "› ▸ Транспорт", "▸ Електроніка", "8 ›", "▸ group: → opens", "• category")
 
 	m = moveTo(t, m, "Електроніка")
-	m, out := press(t, m, "enter")
+	m, out := loop.Press(m, "enter")
 	if len(out) != 0 {
 		t.Fatalf("opening a group sent %v", out)
 	}
-	contains(t, screen(m), "Categories > Електроніка", "▸ Телефони та аксесуари", "2 ›", "• ТВ та відеотехніка")
+	tuitest.Contains(t, tuitest.Screen(m), "Categories > Електроніка", "▸ Телефони та аксесуари", "2 ›", "• ТВ та відеотехніка")
 
 	m = moveTo(t, m, "Телефони та аксесуари")
-	m, _ = press(t, m, "l")
-	contains(t, screen(m), "Електроніка > Телефони та аксесуари", "› • Мобільні телефони", "1/2")
+	m, _ = loop.Press(m, "l")
+	tuitest.Contains(t, tuitest.Screen(m), "Електроніка > Телефони та аксесуари", "› • Мобільні телефони", "1/2")
 
 	// → and l on a leaf do nothing: only enter chooses.
-	m, out = press(t, m, "right", "l")
+	m, out = loop.Press(m, "right", "l")
 	if len(out) != 0 || m.parent < 0 || m.tr.nodes[m.parent].id != 301 {
 		t.Fatalf("→ on a leaf: %v, level %d", out, m.parent)
 	}
 
 	// Up a level with each of ←, h and backspace: the cursor lands on the group left.
-	m, _ = press(t, m, "left")
+	m, _ = loop.Press(m, "left")
 	if atID(m) != 301 {
 		t.Fatalf("after ← the cursor is on %d", atID(m))
 	}
-	m, _ = press(t, m, "right", "h")
+	m, _ = loop.Press(m, "right", "h")
 	if atID(m) != 301 {
 		t.Fatalf("after h the cursor is on %d", atID(m))
 	}
-	m, _ = press(t, m, "backspace")
+	m, _ = loop.Press(m, "backspace")
 	if atID(m) != 3 || m.parent != -1 {
 		t.Fatalf("after backspace the cursor is on %d at level %d", atID(m), m.parent)
 	}
 
-	m, _ = press(t, m, "enter")
+	m, _ = loop.Press(m, "enter")
 	m = moveTo(t, m, "Телефони та аксесуари")
-	m, _ = press(t, m, "enter")
-	m, out = press(t, m, "enter")
-	c := chosen(out)
+	m, _ = loop.Press(m, "enter")
+	m, out = loop.Press(m, "enter")
+	c := tuitest.Of[Chosen](out)
 	if len(c) != 1 || c[0] != (Chosen{ID: 30101, Path: phonesPath, Slug: "mobile-phones"}) {
 		t.Fatalf("chosen %+v", out)
 	}
 	if m.Current() != 30101 {
 		t.Fatalf("current %d", m.Current())
 	}
-	contains(t, screen(m), "✓ current", "✓ chosen: "+phonesPath)
+	tuitest.Contains(t, tuitest.Screen(m), "✓ current", "✓ chosen: "+phonesPath)
 	if p, ok := m.PathOf(30101); !ok || p != phonesPath {
 		t.Fatalf("PathOf = %q, %v", p, ok)
 	}
@@ -76,7 +77,7 @@ func TestNavigate(t *testing.T) {
 // TestSearch searches every level of the sandbox's tree at once.
 func TestSearch(t *testing.T) {
 	m := loaded(t, sandboxService(t, sandbox.KeyBusiness), "uk", 100, 40)
-	m, _ = press(t, m, "/")
+	m, _ = loop.Press(m, "/")
 	if !m.Capturing() {
 		t.Fatal("the search input does not capture")
 	}
@@ -90,17 +91,17 @@ func TestSearch(t *testing.T) {
 		t.Fatalf("%d results for an empty query, %d leaves", len(m.found.rows), len(m.tr.leaves))
 	}
 
-	m = typeText(t, m, "ТЕЛЕФОН")
-	s := screen(m)
-	contains(t, s, "/ ТЕЛЕФОН", "2 found", "• "+phonesPath, "• Електроніка > Телефони та аксесуари > Аксесуари для телефонів")
+	m, _ = loop.Type(m, "ТЕЛЕФОН")
+	s := tuitest.Screen(m)
+	tuitest.Contains(t, s, "/ ТЕЛЕФОН", "2 found", "• "+phonesPath, "• Електроніка > Телефони та аксесуари > Аксесуари для телефонів")
 
 	// An ancestor's name finds the leaves below it; leaves named so come first.
 	m = retype(t, m, "електроніка")
 	if got := m.tr.nodes[m.found.rows[0]].id; got != 10403 {
 		t.Fatalf("first result %d, want the leaf named so (Автозвук і електроніка)", got)
 	}
-	contains(t, screen(m), "Електроніка > Комп'ютери та комплектуючі > Ноутбуки")
-	lacks(t, screen(m), "• Електроніка\n")
+	tuitest.Contains(t, tuitest.Screen(m), "Електроніка > Комп'ютери та комплектуючі > Ноутбуки")
+	tuitest.Lacks(t, tuitest.Screen(m), "• Електроніка\n")
 
 	// Apostrophe variants are one letter; a slug matches too; words may come from
 	// different levels.
@@ -121,17 +122,17 @@ func TestSearch(t *testing.T) {
 
 	// j and k are letters here, not moves.
 	m = retype(t, m, "jk")
-	contains(t, screen(m), "/ jk", "No category matches \"jk\"")
+	tuitest.Contains(t, tuitest.Screen(m), "/ jk", "No category matches \"jk\"")
 
 	m = retype(t, m, "ноутб")
-	m, out := press(t, m, "enter")
-	if c := chosen(out); len(c) != 1 || c[0].ID != 30201 || c[0].Path != "Електроніка > Комп'ютери та комплектуючі > Ноутбуки" {
+	m, out := loop.Press(m, "enter")
+	if c := tuitest.Of[Chosen](out); len(c) != 1 || c[0].ID != 30201 || c[0].Path != "Електроніка > Комп'ютери та комплектуючі > Ноутбуки" {
 		t.Fatalf("chosen %+v", out)
 	}
 
 	// esc closes the search and leaves the step open.
-	m, out = press(t, m, "esc")
-	if m.searching || m.Capturing() || cancelled(out) {
+	m, out = loop.Press(m, "esc")
+	if m.searching || m.Capturing() || len(tuitest.Of[Cancelled](out)) > 0 {
 		t.Fatalf("esc in the search: searching %v, out %v", m.searching, out)
 	}
 }
@@ -141,7 +142,8 @@ func retype(t testing.TB, m Model, q string) Model {
 	t.Helper()
 	m.input.SetValue("")
 	m.runSearch(0)
-	return typeText(t, m, q)
+	m, _ = loop.Type(m, q)
+	return m
 }
 
 func resultIDs(m Model) []int {
@@ -158,44 +160,44 @@ func TestSuggest(t *testing.T) {
 	svc := sandboxService(t, sandbox.KeyBusiness)
 	m := loaded(t, svc, "uk", 80, 24)
 	m.SetContext("iPhone 13 128 GB, синій", "Телефон у гарному стані, батарея 89%, коробка і кабель")
-	m, out := press(t, m, "ctrl+a")
+	m, out := loop.Press(m, "ctrl+a")
 	if len(out) != 0 {
 		t.Fatalf("a suggestion sent %v", out)
 	}
 	if atID(m) != 30101 || m.tr.nodes[m.parent].id != 301 {
 		t.Fatalf("cursor on %d", atID(m))
 	}
-	contains(t, screen(m), "✦ AI suggests: "+phonesPath+" — enter", "› • Мобільні телефони", "✦ AI")
+	tuitest.Contains(t, tuitest.Screen(m), "✦ AI suggests: "+phonesPath+" — enter", "› • Мобільні телефони", "✦ AI")
 	if m.note.text != "AI suggests: "+phonesPath+" — enter to choose" {
 		t.Fatalf("note %q", m.note.text)
 	}
-	m, out = press(t, m, "enter")
-	if c := chosen(out); len(c) != 1 || c[0].ID != 30101 {
+	m, out = loop.Press(m, "enter")
+	if c := tuitest.Of[Chosen](out); len(c) != 1 || c[0].ID != 30101 {
 		t.Fatalf("chosen %+v", out)
 	}
 
 	// Nothing fits: a note, not an error banner.
 	m.SetContext("12345 67890", "0000 1111 2222 3333 4444")
-	m, out = press(t, m, "A")
+	m, out = loop.Press(m, "A")
 	if len(out) != 0 {
 		t.Fatalf("no match sent %v", out)
 	}
-	contains(t, screen(m), "! no suggestion fits; pick the category yourself")
-	lacks(t, screen(m), "✦ AI") // the earlier answer went with the new request
+	tuitest.Contains(t, tuitest.Screen(m), "! no suggestion fits; pick the category yourself")
+	tuitest.Lacks(t, tuitest.Screen(m), "✦ AI") // the earlier answer went with the new request
 	if svc.suggestCalls() != 2 {
 		t.Fatalf("suggest requests: %d", svc.suggestCalls())
 	}
 
 	// Too short: refused here, no request spent.
 	m.SetContext("Sofa", "grey, 3 seats")
-	m, _ = press(t, m, "ctrl+a")
-	contains(t, screen(m), "AI suggest needs a title of at least 5 characters (now 4) and a")
+	m, _ = loop.Press(m, "ctrl+a")
+	tuitest.Contains(t, tuitest.Screen(m), "AI suggest needs a title of at least 5 characters (now 4) and a")
 	if svc.suggestCalls() != 2 {
 		t.Fatalf("a short text spent a request: %d", svc.suggestCalls())
 	}
 	m.SetContext("Sofa, grey", "grey, 3 seats")
-	m, _ = press(t, m, "ctrl+a")
-	contains(t, screen(m), "a description of at least 20 (now 13)")
+	m, _ = loop.Press(m, "ctrl+a")
+	tuitest.Contains(t, tuitest.Screen(m), "a description of at least 20 (now 13)")
 	if svc.suggestCalls() != 2 {
 		t.Fatalf("a short text spent a request: %d", svc.suggestCalls())
 	}
@@ -206,12 +208,12 @@ func TestSuggest(t *testing.T) {
 func TestSuggestScope(t *testing.T) {
 	m := loaded(t, sandboxService(t, sandbox.KeyReadonly), "en", 80, 24)
 	m.SetContext("iPhone 13 128 GB", "Phone in good shape, box and cable")
-	m, out := press(t, m, "ctrl+a")
-	e := errorsOf(out)
+	m, out := loop.Press(m, "ctrl+a")
+	e := tuitest.Of[msgs.Error](out)
 	if len(e) != 1 || e[0].Op != "suggest category" || !api.IsScope(e[0].Err) {
 		t.Fatalf("errors %+v", out)
 	}
-	contains(t, screen(m), "✖ AI suggestion failed: ", "scope_required")
+	tuitest.Contains(t, tuitest.Screen(m), "✖ AI suggestion failed: ", "scope_required")
 }
 
 // TestLangCache switches languages: each tree is asked for once.
@@ -219,22 +221,22 @@ func TestLangCache(t *testing.T) {
 	svc := sandboxService(t, sandbox.KeyBusiness)
 	m := loaded(t, svc, "uk", 80, 24)
 	m = moveTo(t, m, "Електроніка")
-	m, _ = press(t, m, "enter")
+	m, _ = loop.Press(m, "enter")
 	m = moveTo(t, m, "Телефони та аксесуари")
 
-	m, _ = drain(t, m, m.SetLang("en"))
-	contains(t, screen(m), "Categories > Electronics", "› ▸ Phones & accessories")
+	m, _ = loop.Drain(m, m.SetLang("en"))
+	tuitest.Contains(t, tuitest.Screen(m), "Categories > Electronics", "› ▸ Phones & accessories")
 	if atID(m) != 301 {
 		t.Fatalf("cursor moved to %d", atID(m))
 	}
-	m, _ = drain(t, m, m.SetLang("uk"))
-	contains(t, screen(m), "Categories > Електроніка", "› ▸ Телефони та аксесуари")
+	m, _ = loop.Drain(m, m.SetLang("uk"))
+	tuitest.Contains(t, tuitest.Screen(m), "Categories > Електроніка", "› ▸ Телефони та аксесуари")
 	var cmd tea.Cmd
 	m, cmd = m.Update(msgs.LangChanged{Lang: "en"})
 	if cmd != nil {
 		t.Fatal("a cached language costs a command")
 	}
-	contains(t, screen(m), "› ▸ Phones & accessories")
+	tuitest.Contains(t, tuitest.Screen(m), "› ▸ Phones & accessories")
 	if p, _ := m.PathOf(30101); p != "Electronics > Phones & accessories > Mobile phones" {
 		t.Fatalf("PathOf in en: %q", p)
 	}
@@ -244,12 +246,12 @@ func TestLangCache(t *testing.T) {
 
 	// The search and the AI note follow the language.
 	m.SetContext("iPhone 13 128 GB", "Phone in good shape, box and cable")
-	m, _ = press(t, m, "ctrl+a")
-	contains(t, screen(m), "AI suggests: Electronics > Phones & accessories > Mobile phones")
-	m, _ = press(t, m, "/")
-	m = typeText(t, m, "mobile")
-	m, _ = drain(t, m, m.SetLang("uk"))
-	contains(t, screen(m), "/ mobile", "• "+phonesPath, "AI suggests: "+phonesPath)
+	m, _ = loop.Press(m, "ctrl+a")
+	tuitest.Contains(t, tuitest.Screen(m), "AI suggests: Electronics > Phones & accessories > Mobile phones")
+	m, _ = loop.Press(m, "/")
+	m, _ = loop.Type(m, "mobile")
+	m, _ = loop.Drain(m, m.SetLang("uk"))
+	tuitest.Contains(t, tuitest.Screen(m), "/ mobile", "• "+phonesPath, "AI suggests: "+phonesPath)
 }
 
 // TestSelect pre-positions the picker, before and after the tree loads.
@@ -261,20 +263,20 @@ func TestSelect(t *testing.T) {
 	if _, ok := m.PathOf(30101); ok {
 		t.Fatal("a path before the tree loaded")
 	}
-	m, _ = drain(t, m, m.Init())
+	m, _ = loop.Drain(m, m.Init())
 	if atID(m) != 30101 {
 		t.Fatalf("cursor on %d", atID(m))
 	}
-	contains(t, screen(m), "Електроніка > Телефони та аксесуари", "› • Мобільні телефони", "✓ current")
+	tuitest.Contains(t, tuitest.Screen(m), "Електроніка > Телефони та аксесуари", "› • Мобільні телефони", "✓ current")
 
 	m.Select(20103)
-	contains(t, screen(m), "Нерухомість > Квартири", "› • Подобова оренда квартир", "✓ current")
-	lacks(t, screen(m), "Мобільні телефони")
+	tuitest.Contains(t, tuitest.Screen(m), "Нерухомість > Квартири", "› • Подобова оренда квартир", "✓ current")
+	tuitest.Lacks(t, tuitest.Screen(m), "Мобільні телефони")
 
 	m.Select(424242)
-	contains(t, screen(m), "! category #424242 is not in the category tree any more; pick another", "› ▸ Транспорт")
+	tuitest.Contains(t, tuitest.Screen(m), "! category #424242 is not in the category tree any more; pick another", "› ▸ Транспорт")
 	m.Select(302)
-	contains(t, screen(m), "is a group, not a category", "› ▸ Комп'ютери та комплектуючі")
+	tuitest.Contains(t, tuitest.Screen(m), "is a group, not a category", "› ▸ Комп'ютери та комплектуючі")
 	m.Select(0)
 	if m.parent != -1 || m.Current() != 0 {
 		t.Fatal("Select(0) did not reset")
