@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 func manyCities(n int) []api.City {
@@ -34,7 +35,7 @@ func BenchmarkKeystroke(b *testing.B) {
 		if i%2 == 1 {
 			k = "а"
 		}
-		m, _ = m.Update(keyMsg(k))
+		m, _ = m.Update(tuitest.Key(k))
 		_ = m.View()
 	}
 }
@@ -43,7 +44,7 @@ func BenchmarkKeystroke(b *testing.B) {
 // cached and shown.
 func BenchmarkAnswer(b *testing.B) {
 	m := picker(&fakeSearcher{}, "uk")
-	m, _ = typeText(b, m, "кип")
+	m, _ = loop.Type(m, "кип")
 	cities := manyCities(api.MaxCitiesLimit)
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -2,7 +2,6 @@ package citypick
 
 import (
 	"context"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -10,18 +9,12 @@ import (
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { tuitest.Main(m) }
 
 const kyivRef = "8d5a980d-391c-11dd-90d9-001a92567626"
 
@@ -112,113 +105,20 @@ func picker(svc Searcher, lang string) Model {
 	return m
 }
 
-// collect runs cmd and what it batches and returns the messages, feeding nothing.
-func collect(cmd tea.Cmd) []tea.Msg {
-	var out []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case nil, spinner.TickMsg:
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		default:
-			out = append(out, msg)
-		}
-	}
-	return out
-}
-
-// drain runs cmd and what follows, feeding search answers back into the model (as
-// the root and the editor would). Debounce ticks and every other message are
-// returned: the test delivers the ticks itself, as if the pause had passed.
-func drain(t testing.TB, m Model, cmd tea.Cmd) (Model, []tea.Msg) {
-	t.Helper()
-	var out []tea.Msg
-	pending := collect(cmd)
-	for len(pending) > 0 {
-		msg := pending[0]
-		pending = pending[1:]
-		if r, ok := msg.(resultMsg); ok {
-			var next tea.Cmd
-			m, next = m.Update(r)
-			pending = append(pending, collect(next)...)
-			continue
-		}
-		out = append(out, msg)
-	}
-	return m, out
-}
-
-func step(t testing.TB, m Model, msg tea.Msg) (Model, []tea.Msg) {
-	t.Helper()
-	m, cmd := m.Update(msg)
-	return drain(t, m, cmd)
-}
-
-func keyMsg(k string) tea.KeyMsg {
-	switch k {
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "tab":
-		return tea.KeyMsg{Type: tea.KeyTab}
-	case "backspace":
-		return tea.KeyMsg{Type: tea.KeyBackspace}
-	case "pgdown":
-		return tea.KeyMsg{Type: tea.KeyPgDown}
-	case "ctrl+n":
-		return tea.KeyMsg{Type: tea.KeyCtrlN}
-	case "ctrl+p":
-		return tea.KeyMsg{Type: tea.KeyCtrlP}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-}
-
-func press(t testing.TB, m Model, keys ...string) (Model, []tea.Msg) {
-	t.Helper()
-	var all []tea.Msg
-	for _, k := range keys {
-		var out []tea.Msg
-		m, out = step(t, m, keyMsg(k))
-		all = append(all, out...)
-	}
-	return m, all
-}
-
-// typeText types s one rune at a time, quickly: no tick is delivered.
-func typeText(t testing.TB, m Model, s string) (Model, []tea.Msg) {
-	t.Helper()
-	return press(t, m, strings.Split(s, "")...) // one string per rune
-}
-
-func ticks(out []tea.Msg) []debounceMsg {
-	var d []debounceMsg
-	for _, msg := range out {
-		if v, ok := msg.(debounceMsg); ok {
-			d = append(d, v)
-		}
-	}
-	return d
-}
+// loop runs the picker's commands as the root and the editor would: search
+// answers go back to it; debounce ticks and every other message are returned (the
+// test delivers the ticks itself, as if the pause had passed); spinner ticks only
+// animate and are dropped.
+var loop = tuitest.Loop[Model]{Own: tuitest.Is[resultMsg], Skip: tuitest.Is[spinner.TickMsg]}
 
 // settle delivers every debounce tick in out, in order, as the timers would fire,
 // and returns what followed.
 func settle(t testing.TB, m Model, out []tea.Msg) (Model, []tea.Msg) {
 	t.Helper()
 	var all []tea.Msg
-	for _, d := range ticks(out) {
+	for _, d := range tuitest.Of[debounceMsg](out) {
 		var more []tea.Msg
-		m, more = step(t, m, d)
+		m, more = loop.Step(m, d)
 		all = append(all, more...)
 	}
 	return m, all
@@ -227,41 +127,6 @@ func settle(t testing.TB, m Model, out []tea.Msg) (Model, []tea.Msg) {
 // find types s and lets the pause pass.
 func find(t testing.TB, m Model, s string) (Model, []tea.Msg) {
 	t.Helper()
-	m, out := typeText(t, m, s)
+	m, out := loop.Type(m, s)
 	return settle(t, m, out)
-}
-
-func errorsOf(out []tea.Msg) []msgs.Error {
-	var e []msgs.Error
-	for _, msg := range out {
-		if v, ok := msg.(msgs.Error); ok {
-			e = append(e, v)
-		}
-	}
-	return e
-}
-
-func screen(m Model) string { return ansi.Strip(m.View()) }
-
-func contains(t *testing.T, m Model, want ...string) {
-	t.Helper()
-	s := screen(m)
-	for _, w := range want {
-		if !strings.Contains(s, w) {
-			t.Errorf("screen lacks %q:\n%s", w, s)
-		}
-	}
-}
-
-func checkSize(t *testing.T, m Model, w, h int) {
-	t.Helper()
-	lines := strings.Split(m.View(), "\n")
-	if len(lines) != h {
-		t.Errorf("view has %d lines, want %d", len(lines), h)
-	}
-	for i, ln := range lines {
-		if got := ansi.StringWidth(ln); got != w {
-			t.Errorf("line %d is %d wide, want %d: %q", i, got, w, ansi.Strip(ln))
-		}
-	}
 }

@@ -9,21 +9,22 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
 func TestDebounceSendsOnlyTheLatestQuery(t *testing.T) {
 	f := newFake()
 	m := picker(f, "uk")
-	m, out := typeText(t, m, "київ")
+	m, out := loop.Type(m, "київ")
 	if f.n() != 0 {
 		t.Fatalf("%d requests while typing", f.n())
 	}
 	// "к" is below the minimum; "ки", "киї" and "київ" each start a pause.
-	if d := ticks(out); len(d) != 3 {
+	if d := tuitest.Of[debounceMsg](out); len(d) != 3 {
 		t.Fatalf("%d debounce ticks, want 3", len(d))
 	}
-	contains(t, m, "searching “київ”")
+	tuitest.Contains(t, tuitest.Screen(m), "searching “київ”")
 	m, _ = settle(t, m, out)
 	if f.n() != 1 {
 		t.Fatalf("%d requests, want 1: %+v", f.n(), f.calls)
@@ -31,25 +32,25 @@ func TestDebounceSendsOnlyTheLatestQuery(t *testing.T) {
 	if c := f.last(); c != (call{"київ", "uk", resultLimit}) {
 		t.Fatalf("sent %+v", c)
 	}
-	contains(t, m, "м. Київ, Київська обл.", "2480 warehouses", "1 place matches “київ”")
+	tuitest.Contains(t, tuitest.Screen(m), "м. Київ, Київська обл.", "2480 warehouses", "1 place matches “київ”")
 }
 
 func TestMinimumTwoCharacters(t *testing.T) {
 	f := newFake()
 	m := picker(f, "uk")
-	contains(t, m, "type at least 2 letters")
+	tuitest.Contains(t, tuitest.Screen(m), "type at least 2 letters")
 	for _, s := range []string{"к", "ї", "  ї  ", "'"} {
 		var out []tea.Msg
 		m, out = find(t, m, s)
-		if len(ticks(out)) != 0 || f.n() != 0 {
-			t.Fatalf("%q: %d ticks, %d requests", s, len(ticks(out)), f.n())
+		if len(tuitest.Of[debounceMsg](out)) != 0 || f.n() != 0 {
+			t.Fatalf("%q: %d ticks, %d requests", s, len(tuitest.Of[debounceMsg](out)), f.n())
 		}
-		contains(t, m, "type at least 2 letters")
-		m, _ = press(t, m, "enter") // nothing to choose, nothing to send
+		tuitest.Contains(t, tuitest.Screen(m), "type at least 2 letters")
+		m, _ = loop.Press(m, "enter") // nothing to choose, nothing to send
 		if f.n() != 0 {
 			t.Fatalf("enter on %q sent a request", s)
 		}
-		m, _ = press(t, m, "esc")
+		m, _ = loop.Press(m, "esc")
 	}
 	// Two letters of two bytes each are two characters, not four.
 	m, _ = find(t, m, "ки")
@@ -57,9 +58,9 @@ func TestMinimumTwoCharacters(t *testing.T) {
 		t.Fatalf("calls %+v", f.calls)
 	}
 	// Back below the minimum: the hint again, an earlier pause is void.
-	m, out := press(t, m, "backspace")
+	m, out := loop.Press(m, "backspace")
 	m, _ = settle(t, m, out)
-	contains(t, m, "type at least 2 letters")
+	tuitest.Contains(t, tuitest.Screen(m), "type at least 2 letters")
 	if f.n() != 1 {
 		t.Fatalf("calls %+v", f.calls)
 	}
@@ -77,40 +78,40 @@ func TestCachePerLanguageAndQuery(t *testing.T) {
 		t.Fatalf("calls %+v", f.calls)
 	}
 	// Back-spaced to a query answered before: shown at once, no pause, no request.
-	m, out := press(t, m, "backspace", "backspace")
+	m, out := loop.Press(m, "backspace", "backspace")
 	m, _ = settle(t, m, out) // the pause of "кам'" was cut short by the second backspace
 	if f.n() != 2 {
 		t.Fatalf("backspace: calls %+v", f.calls)
 	}
-	contains(t, m, "2 places match “кам”", "Кам'янець-Подільський")
+	tuitest.Contains(t, tuitest.Screen(m), "2 places match “кам”", "Кам'янець-Подільський")
 	// The same query typed again, in another case and spacing.
-	m, _ = press(t, m, "esc")
+	m, _ = loop.Press(m, "esc")
 	m, _ = find(t, m, "  КАМ ")
 	if f.n() != 2 {
 		t.Fatalf("same query again: calls %+v", f.calls)
 	}
 	// Another language is another answer: uk then en is two requests; back to uk none.
-	m, _ = step(t, m, msgs.LangChanged{Lang: "en"})
+	m, _ = loop.Step(m, msgs.LangChanged{Lang: "en"})
 	if f.n() != 3 || f.last().lang != "en" {
 		t.Fatalf("calls %+v", f.calls)
 	}
-	contains(t, m, "[en] м. Кам'янське")
+	tuitest.Contains(t, tuitest.Screen(m), "[en] м. Кам'янське")
 	cmd := m.SetLang("uk")
-	m, _ = drain(t, m, cmd)
+	m, _ = loop.Drain(m, cmd)
 	if f.n() != 3 {
 		t.Fatalf("calls %+v", f.calls)
 	}
-	contains(t, m, "м. Кам'янське")
-	if strings.Contains(screen(m), "[en]") {
-		t.Fatalf("still in English:\n%s", screen(m))
+	tuitest.Contains(t, tuitest.Screen(m), "м. Кам'янське")
+	if strings.Contains(tuitest.Screen(m), "[en]") {
+		t.Fatalf("still in English:\n%s", tuitest.Screen(m))
 	}
 }
 
 func TestLanguageKeepsTheSelection(t *testing.T) {
 	m := picker(newFake(), "uk")
 	m, _ = find(t, m, "кам")
-	m, _ = press(t, m, "down")
-	m, _ = drain(t, m, m.SetLang("ru"))
+	m, _ = loop.Press(m, "down")
+	m, _ = loop.Drain(m, m.SetLang("ru"))
 	if got := m.rows[m.cursor].city.Name; got != "Кам'янець-Подільський" {
 		t.Fatalf("selected %q after the language change", got)
 	}
@@ -119,60 +120,60 @@ func TestLanguageKeepsTheSelection(t *testing.T) {
 func TestStaleAnswerDroppedButCached(t *testing.T) {
 	f := newFake()
 	m := picker(f, "uk")
-	m, out := typeText(t, m, "київ")
-	d := ticks(out)
+	m, out := loop.Type(m, "київ")
+	d := tuitest.Of[debounceMsg](out)
 	m, first := m.Update(d[len(d)-1])
-	kyiv := collect(first) // the answer is on its way
-	m, _ = press(t, m, "esc")
-	m, out = typeText(t, m, "кам")
-	d = ticks(out)
+	kyiv := loop.Collect(first) // the answer is on its way
+	m, _ = loop.Press(m, "esc")
+	m, out = loop.Type(m, "кам")
+	d = tuitest.Of[debounceMsg](out)
 	m, second := m.Update(d[len(d)-1])
-	m, _ = step(t, m, collect(second)[0])
-	contains(t, m, "2 places match “кам”")
+	m, _ = loop.Step(m, loop.Collect(second)[0])
+	tuitest.Contains(t, tuitest.Screen(m), "2 places match “кам”")
 	// The late answer of the earlier query does not replace what is shown...
-	m, out = step(t, m, kyiv[0])
+	m, out = loop.Step(m, kyiv[0])
 	if len(out) != 0 {
 		t.Fatalf("stale answer led to %+v", out)
 	}
-	contains(t, m, "2 places match “кам”", "Кам'янське")
-	if strings.Contains(screen(m), "Київ,") {
-		t.Fatalf("stale answer shown:\n%s", screen(m))
+	tuitest.Contains(t, tuitest.Screen(m), "2 places match “кам”", "Кам'янське")
+	if strings.Contains(tuitest.Screen(m), "Київ,") {
+		t.Fatalf("stale answer shown:\n%s", tuitest.Screen(m))
 	}
 	// ...but it is kept: typing that query again costs nothing.
-	m, _ = press(t, m, "esc")
+	m, _ = loop.Press(m, "esc")
 	m, _ = find(t, m, "київ")
 	if f.n() != 2 {
 		t.Fatalf("calls %+v", f.calls)
 	}
-	contains(t, m, "м. Київ, Київська обл.")
+	tuitest.Contains(t, tuitest.Screen(m), "м. Київ, Київська обл.")
 }
 
 func TestRequestInFlightIsNotRepeated(t *testing.T) {
 	f := newFake()
 	m := picker(f, "uk")
-	m, out := typeText(t, m, "київ")
-	d := ticks(out)
+	m, out := loop.Type(m, "київ")
+	d := tuitest.Of[debounceMsg](out)
 	m, first := m.Update(d[len(d)-1])
-	answer := collect(first)
+	answer := loop.Collect(first)
 	// "київс" then back to "київ" while the first request is out.
-	m, out = press(t, m, "с", "backspace")
+	m, out = loop.Press(m, "с", "backspace")
 	m, _ = settle(t, m, out)
 	if f.n() != 1 {
 		t.Fatalf("calls %+v", f.calls)
 	}
-	m, _ = step(t, m, answer[0])
-	contains(t, m, "м. Київ, Київська обл.")
+	m, _ = loop.Step(m, answer[0])
+	tuitest.Contains(t, tuitest.Screen(m), "м. Київ, Київська обл.")
 }
 
 func TestApostropheVariantsShareTheCache(t *testing.T) {
 	f := newFake()
 	m := picker(f, "uk")
 	m, _ = find(t, m, "Кам'янське")
-	contains(t, m, "м. Кам'янське, Дніпропетровська обл.", "310 warehouses")
+	tuitest.Contains(t, tuitest.Screen(m), "м. Кам'янське, Дніпропетровська обл.", "310 warehouses")
 	for _, s := range []string{"Кам’янське", "Камʼянське", "кам’янське "} {
-		m, _ = press(t, m, "esc")
+		m, _ = loop.Press(m, "esc")
 		m, _ = find(t, m, s)
-		contains(t, m, "м. Кам'янське, Дніпропетровська обл.")
+		tuitest.Contains(t, tuitest.Screen(m), "м. Кам'янське, Дніпропетровська обл.")
 	}
 	if f.n() != 1 {
 		t.Fatalf("calls %+v", f.calls)
@@ -200,12 +201,12 @@ func TestNormalise(t *testing.T) {
 func TestChooseSendsTheRef(t *testing.T) {
 	m := picker(newFake(), "uk")
 	m.SetChosen("", "")
-	contains(t, m, "chosen: none yet")
+	tuitest.Contains(t, tuitest.Screen(m), "chosen: none yet")
 	m, _ = find(t, m, "ки")
-	contains(t, m, "› м. Київ, Київська обл.")
-	m, _ = press(t, m, "down", "down", "ctrl+n", "ctrl+p")
-	contains(t, m, "› смт Кирилівка, Запорізька обл.", "no warehouses")
-	m, out := press(t, m, "enter")
+	tuitest.Contains(t, tuitest.Screen(m), "› м. Київ, Київська обл.")
+	m, _ = loop.Press(m, "down", "down", "ctrl+n", "ctrl+p")
+	tuitest.Contains(t, tuitest.Screen(m), "› смт Кирилівка, Запорізька обл.", "no warehouses")
+	m, out := loop.Press(m, "enter")
 	if len(out) != 1 {
 		t.Fatalf("enter gave %+v", out)
 	}
@@ -213,14 +214,14 @@ func TestChooseSendsTheRef(t *testing.T) {
 	if !ok || ch.City.Ref != "a1b2c3d4-0000-4000-8000-000000000003" || ch.City.Label != "смт Кирилівка, Запорізька обл." {
 		t.Fatalf("enter gave %+v", out)
 	}
-	contains(t, m, "✓ chosen: смт Кирилівка, Запорізька обл. (ref a1b2c3d4…)")
+	tuitest.Contains(t, tuitest.Screen(m), "✓ chosen: смт Кирилівка, Запорізька обл. (ref a1b2c3d4…)")
 	if ref, _ := m.Current(); ref != ch.City.Ref {
 		t.Fatalf("current %q", ref)
 	}
 
 	// The editor's draft may come from a file: cleaned too.
 	m.SetChosen(kyivRef, "м. Київ\x1b[31m, Київська обл.\n")
-	contains(t, m, "chosen: м. Київ, Київська обл. (ref 8d5a980d…)")
+	tuitest.Contains(t, tuitest.Screen(m), "chosen: м. Київ, Київська обл. (ref 8d5a980d…)")
 	if strings.Contains(m.View(), "\x1b") {
 		t.Fatalf("escape sequence shown: %q", m.View())
 	}
@@ -230,8 +231,8 @@ func TestEnterWhileWaitingSearchesAtOnce(t *testing.T) {
 	f := newFake()
 	m := picker(f, "uk")
 	m, _ = find(t, m, "кам")
-	m, out := typeText(t, m, "'янськ")
-	m, more := press(t, m, "enter")
+	m, out := loop.Type(m, "'янськ")
+	m, more := loop.Press(m, "enter")
 	if f.n() != 2 || len(more) != 0 {
 		t.Fatalf("enter while waiting: calls %+v, out %+v", f.calls, more)
 	}
@@ -239,7 +240,7 @@ func TestEnterWhileWaitingSearchesAtOnce(t *testing.T) {
 	if f.n() != 2 {
 		t.Fatalf("calls %+v", f.calls)
 	}
-	m, more = press(t, m, "enter")
+	m, more = loop.Press(m, "enter")
 	if len(more) != 1 || more[0].(Chosen).City.Name != "Кам'янське" {
 		t.Fatalf("enter gave %+v", more)
 	}
@@ -251,15 +252,15 @@ func TestEscClearsThenCancels(t *testing.T) {
 	if k := m.KeyMap(); k.esc().Help().Desc != "clear" {
 		t.Fatalf("esc help %q", k.esc().Help().Desc)
 	}
-	m, out := press(t, m, "esc")
+	m, out := loop.Press(m, "esc")
 	if len(out) != 0 || m.Query() != "" {
 		t.Fatalf("esc with text: %+v, query %q", out, m.Query())
 	}
-	contains(t, m, "type at least 2 letters")
+	tuitest.Contains(t, tuitest.Screen(m), "type at least 2 letters")
 	if k := m.KeyMap(); k.esc().Help().Desc != "back" {
 		t.Fatalf("esc help %q", k.esc().Help().Desc)
 	}
-	_, out = press(t, m, "esc")
+	_, out = loop.Press(m, "esc")
 	if len(out) != 1 || out[0] != (Cancelled{}) {
 		t.Fatalf("esc when empty gave %+v", out)
 	}
@@ -268,8 +269,8 @@ func TestEscClearsThenCancels(t *testing.T) {
 func TestNoResults(t *testing.T) {
 	m := picker(newFake(), "uk")
 	m, _ = find(t, m, "xy")
-	contains(t, m, "no city matches “xy”: try another spelling, or the Ukrainian name")
-	if _, out := press(t, m, "enter"); len(out) != 0 {
+	tuitest.Contains(t, tuitest.Screen(m), "no city matches “xy”: try another spelling, or the Ukrainian name")
+	if _, out := loop.Press(m, "enter"); len(out) != 0 {
 		t.Fatalf("enter with no results gave %+v", out)
 	}
 }
@@ -280,31 +281,31 @@ func TestErrorKeepsTheInput(t *testing.T) {
 		RetryAfter: 20 * time.Second}
 	m := picker(f, "uk")
 	m, out := find(t, m, "київ")
-	if e := errorsOf(out); len(e) != 1 || e[0].Op != "search cities" || !api.IsRateLimit(e[0].Err) {
+	if e := tuitest.Of[msgs.Error](out); len(e) != 1 || e[0].Op != "search cities" || !api.IsRateLimit(e[0].Err) {
 		t.Fatalf("messages %+v", out)
 	}
-	contains(t, m, "✖ could not search: rate_limit_exceeded", "wait 20s, then enter retries",
+	tuitest.Contains(t, tuitest.Screen(m), "✖ could not search: rate_limit_exceeded", "wait 20s, then enter retries",
 		"what you typed is kept", "київ")
 	if m.Query() != "київ" || !m.KeyMap().Failed {
 		t.Fatalf("query %q after the error", m.Query())
 	}
 	// The service answers again: enter retries the same text.
 	f.err = nil
-	m, _ = press(t, m, "enter")
-	contains(t, m, "м. Київ, Київська обл.")
+	m, _ = loop.Press(m, "enter")
+	tuitest.Contains(t, tuitest.Screen(m), "м. Київ, Київська обл.")
 	if f.n() != 2 {
 		t.Fatalf("calls %+v", f.calls)
 	}
 
 	// No answer at all: the same, and errors are never cached.
 	f.err = &api.UnreachableError{URL: "https://api.example.test", Err: errors.New("connection refused")}
-	m, _ = press(t, m, "esc")
+	m, _ = loop.Press(m, "esc")
 	m, out = find(t, m, "кам")
-	contains(t, m, "no answer from the service (connection refused)", "check the connection", "кам")
-	if len(errorsOf(out)) != 1 || m.Query() != "кам" {
+	tuitest.Contains(t, tuitest.Screen(m), "no answer from the service (connection refused)", "check the connection", "кам")
+	if len(tuitest.Of[msgs.Error](out)) != 1 || m.Query() != "кам" {
 		t.Fatalf("messages %+v, query %q", out, m.Query())
 	}
-	m, _ = press(t, m, "backspace")
+	m, _ = loop.Press(m, "backspace")
 	m, _ = find(t, m, "м")
 	if f.n() != 4 {
 		t.Fatalf("calls %+v", f.calls)
@@ -314,7 +315,7 @@ func TestErrorKeepsTheInput(t *testing.T) {
 func TestCleansAnswers(t *testing.T) {
 	m := picker(newFake(), "uk")
 	m, _ = find(t, m, "ки")
-	s := screen(m)
+	s := tuitest.Screen(m)
 	for _, want := range []string{"с. Кисилин, Волинська обл.", "3 warehouses", "1 warehouse",
 		"м. Кивертці, Волинська", "12 warehouses"} {
 		if !strings.Contains(s, want) {
@@ -334,7 +335,7 @@ func TestBlurredIgnoresKeys(t *testing.T) {
 	if m.Capturing() {
 		t.Fatal("capturing while blurred")
 	}
-	m, out := typeText(t, m, "київ")
+	m, out := loop.Type(m, "київ")
 	if len(out) != 0 || m.Query() != "" {
 		t.Fatalf("typed while blurred: %+v %q", out, m.Query())
 	}
@@ -343,7 +344,7 @@ func TestBlurredIgnoresKeys(t *testing.T) {
 		t.Fatal("not capturing while focused")
 	}
 	// Tab is the editor's: it does not reach the input.
-	m, _ = press(t, m, "tab")
+	m, _ = loop.Press(m, "tab")
 	if m.Query() != "" {
 		t.Fatalf("tab typed %q", m.Query())
 	}
@@ -352,13 +353,13 @@ func TestBlurredIgnoresKeys(t *testing.T) {
 func TestAnswerOfAnotherPickerIgnored(t *testing.T) {
 	f := newFake()
 	a, b := picker(f, "uk"), picker(f, "uk")
-	a, out := typeText(t, a, "київ")
-	d := ticks(out)
+	a, out := loop.Type(a, "київ")
+	d := tuitest.Of[debounceMsg](out)
 	a, cmd := a.Update(d[len(d)-1])
-	b, _ = typeText(t, b, "київ")
-	b, _ = step(t, b, collect(cmd)[0])
-	b, _ = step(t, b, d[len(d)-1])
-	contains(t, b, "searching “київ”")
+	b, _ = loop.Type(b, "київ")
+	b, _ = loop.Step(b, loop.Collect(cmd)[0])
+	b, _ = loop.Step(b, d[len(d)-1])
+	tuitest.Contains(t, tuitest.Screen(b), "searching “київ”")
 	if b.cache.len() != 0 {
 		t.Fatalf("picker b cached another's answer")
 	}
@@ -384,22 +385,22 @@ func TestCacheIsBounded(t *testing.T) {
 func TestPasteIsOnePause(t *testing.T) {
 	f := newFake()
 	m := picker(f, "uk")
-	m, out := step(t, m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("Кам’янське"), Paste: true})
-	if len(ticks(out)) != 1 {
-		t.Fatalf("%d pauses for a paste", len(ticks(out)))
+	m, out := loop.Step(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("Кам’янське"), Paste: true})
+	if len(tuitest.Of[debounceMsg](out)) != 1 {
+		t.Fatalf("%d pauses for a paste", len(tuitest.Of[debounceMsg](out)))
 	}
 	m, _ = settle(t, m, out)
 	if f.n() != 1 || f.last().q != "кам'янське" {
 		t.Fatalf("calls %+v", f.calls)
 	}
-	contains(t, m, "› м. Кам'янське")
+	tuitest.Contains(t, tuitest.Screen(m), "› м. Кам'янське")
 }
 
 func TestLanguageBeforeTyping(t *testing.T) {
 	f := newFake()
 	m := picker(f, "uk")
-	m, _ = typeText(t, m, "к")
-	m, _ = drain(t, m, m.SetLang("en"))
+	m, _ = loop.Type(m, "к")
+	m, _ = loop.Drain(m, m.SetLang("en"))
 	if f.n() != 0 {
 		t.Fatalf("calls %+v", f.calls)
 	}
@@ -414,7 +415,7 @@ func TestEditorKeysLeftAlone(t *testing.T) {
 	m, _ = find(t, m, "київ")
 	for _, k := range []tea.KeyMsg{{Type: tea.KeyTab}, {Type: tea.KeyShiftTab}, {Type: tea.KeyCtrlS}} {
 		var out []tea.Msg
-		m, out = step(t, m, k)
+		m, out = loop.Step(m, k)
 		if len(out) != 0 || m.Query() != "київ" {
 			t.Fatalf("%s: %+v, query %q", k, out, m.Query())
 		}

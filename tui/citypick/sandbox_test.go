@@ -9,6 +9,8 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
+	"github.com/listings-tui/listings/tui/msgs"
 )
 
 // countingSearcher counts what reaches the real client.
@@ -42,54 +44,54 @@ func TestSandbox(t *testing.T) {
 	m := picker(svc, "uk")
 
 	m, out := find(t, m, "київ")
-	if len(errorsOf(out)) != 0 {
+	if len(tuitest.Of[msgs.Error](out)) != 0 {
 		t.Fatalf("errors %+v", out)
 	}
-	contains(t, m, "› м. Київ, Київська обл.", "2480 warehouses")
-	m, out = press(t, m, "enter")
+	tuitest.Contains(t, tuitest.Screen(m), "› м. Київ, Київська обл.", "2480 warehouses")
+	m, out = loop.Press(m, "enter")
 	if len(out) != 1 || out[0].(Chosen).City.Ref != kyivRef {
 		t.Fatalf("enter gave %+v", out)
 	}
-	contains(t, m, "chosen: м. Київ, Київська обл. (ref 8d5a980d…)")
+	tuitest.Contains(t, tuitest.Screen(m), "chosen: м. Київ, Київська обл. (ref 8d5a980d…)")
 
-	m, _ = drain(t, m, m.SetLang("en"))
-	contains(t, m, "› Kyiv (city), Kyiv Oblast")
-	m, _ = drain(t, m, m.SetLang("uk"))
+	m, _ = loop.Drain(m, m.SetLang("en"))
+	tuitest.Contains(t, tuitest.Screen(m), "› Kyiv (city), Kyiv Oblast")
+	m, _ = loop.Drain(m, m.SetLang("uk"))
 	if svc.calls != 2 {
 		t.Fatalf("%d requests, want 2", svc.calls)
 	}
 
 	// Both apostrophes find the same place, with one request.
-	m, _ = press(t, m, "esc")
+	m, _ = loop.Press(m, "esc")
 	m, _ = find(t, m, "Кам’янське")
-	contains(t, m, "› м. Кам'янське, Дніпропетровська обл.")
-	m, _ = press(t, m, "esc")
+	tuitest.Contains(t, tuitest.Screen(m), "› м. Кам'янське, Дніпропетровська обл.")
+	m, _ = loop.Press(m, "esc")
 	m, _ = find(t, m, "Кам'янське")
-	contains(t, m, "› м. Кам'янське, Дніпропетровська обл.")
+	tuitest.Contains(t, tuitest.Screen(m), "› м. Кам'янське, Дніпропетровська обл.")
 	if svc.calls != 3 {
 		t.Fatalf("%d requests, want 3", svc.calls)
 	}
 
 	// A few letters list up to the limit sent; nothing found says what to try.
-	m, _ = press(t, m, "esc")
+	m, _ = loop.Press(m, "esc")
 	m, _ = find(t, m, "ка")
 	if n := len(m.rows); n == 0 || n > resultLimit {
 		t.Fatalf("%d rows for “ка”", n)
 	}
-	contains(t, m, "20 places for “ка” and more may match: type more to narrow")
-	m, _ = press(t, m, "esc")
+	tuitest.Contains(t, tuitest.Screen(m), "20 places for “ка” and more may match: type more to narrow")
+	m, _ = loop.Press(m, "esc")
 	m, _ = find(t, m, "zzqx")
-	contains(t, m, "no city matches “zzqx”")
+	tuitest.Contains(t, tuitest.Screen(m), "no city matches “zzqx”")
 
 	// The service goes away: the typed text stays, the error says what to do.
 	ts.Close()
-	m, _ = press(t, m, "esc")
+	m, _ = loop.Press(m, "esc")
 	m, out = find(t, m, "львів")
-	if e := errorsOf(out); len(e) != 1 || !api.IsUnreachable(e[0].Err) {
+	if e := tuitest.Of[msgs.Error](out); len(e) != 1 || !api.IsUnreachable(e[0].Err) {
 		t.Fatalf("messages %+v", out)
 	}
-	contains(t, m, "could not search: no answer from the service (dial tcp", "check the connection")
-	if m.Query() != "львів" || !strings.Contains(screen(m), "city: львів") {
-		t.Fatalf("query %q:\n%s", m.Query(), screen(m))
+	tuitest.Contains(t, tuitest.Screen(m), "could not search: no answer from the service (dial tcp", "check the connection")
+	if m.Query() != "львів" || !strings.Contains(tuitest.Screen(m), "city: львів") {
+		t.Fatalf("query %q:\n%s", m.Query(), tuitest.Screen(m))
 	}
 }

@@ -9,15 +9,16 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 func TestGoldenResults(t *testing.T) {
 	m := picker(newFake(), "uk")
 	m.SetChosen(kyivRef, "м. Київ, Київська обл.")
 	m, _ = find(t, m, "ки")
-	m, _ = press(t, m, "down")
-	checkSize(t, m, 80, 24)
-	golden.RequireEqual(t, []byte(screen(m)))
+	m, _ = loop.Press(m, "down")
+	tuitest.CheckExactSize(t, m.View(), 80, 24)
+	golden.RequireEqual(t, []byte(tuitest.Screen(m)))
 }
 
 // states walks the picker through every state at one size and checks each screen.
@@ -33,13 +34,13 @@ func states(t *testing.T, w, h int, check func(name string, m Model)) {
 	m.SetSize(w, h)
 	m.SetChosen(kyivRef, strings.Repeat("дуже довга назва ", 10))
 	check("hint", m)
-	m, out := typeText(t, m, "кип")
+	m, out := loop.Type(m, "кип")
 	check("searching", m)
 	m, _ = settle(t, m, out)
 	check("results", m)
-	m, _ = press(t, m, "pgdown", "pgdown", "down")
+	m, _ = loop.Press(m, "pgdown", "pgdown", "down")
 	check("scrolled", m)
-	m, out = typeText(t, m, "z")
+	m, out = loop.Type(m, "z")
 	check("searching over old rows", m)
 	m, _ = settle(t, m, out)
 	check("no results", m)
@@ -50,23 +51,23 @@ func states(t *testing.T, w, h int, check func(name string, m Model)) {
 
 func TestSmallTerminal(t *testing.T) {
 	states(t, 60, 15, func(name string, m Model) {
-		t.Run(name, func(t *testing.T) { checkSize(t, m, 60, 15) })
+		t.Run(name, func(t *testing.T) { tuitest.CheckExactSize(t, m.View(), 60, 15) })
 		if name == "scrolled" {
-			contains(t, m, "›", "warehouses")
+			tuitest.Contains(t, tuitest.Screen(m), "›", "warehouses")
 		}
 	})
 }
 
 func TestLargeTerminal(t *testing.T) {
 	states(t, 250, 70, func(name string, m Model) {
-		t.Run(name, func(t *testing.T) { checkSize(t, m, 250, 70) })
+		t.Run(name, func(t *testing.T) { tuitest.CheckExactSize(t, m.View(), 250, 70) })
 	})
 }
 
 func TestTinyArea(t *testing.T) {
 	for _, sz := range [][2]int{{1, 1}, {2, 10}, {20, 3}, {30, 5}, {40, 8}} {
 		states(t, sz[0], sz[1], func(name string, m Model) {
-			t.Run(fmt.Sprint(name, sz), func(t *testing.T) { checkSize(t, m, sz[0], sz[1]) })
+			t.Run(fmt.Sprint(name, sz), func(t *testing.T) { tuitest.CheckExactSize(t, m.View(), sz[0], sz[1]) })
 		})
 	}
 }
@@ -75,8 +76,8 @@ func TestSelectedRowMarkedWithoutColour(t *testing.T) {
 	m := picker(newFake(), "uk")
 	m.SetSize(60, 15)
 	m, _ = find(t, m, "ки")
-	m, _ = press(t, m, "down")
-	lines := strings.Split(screen(m), "\n")
+	m, _ = loop.Press(m, "down")
+	lines := strings.Split(tuitest.Screen(m), "\n")
 	marked := 0
 	for _, ln := range lines[3:] {
 		if strings.HasPrefix(ln, "› ") {
@@ -87,6 +88,6 @@ func TestSelectedRowMarkedWithoutColour(t *testing.T) {
 		}
 	}
 	if marked != 1 {
-		t.Fatalf("%d rows marked:\n%s", marked, screen(m))
+		t.Fatalf("%d rows marked:\n%s", marked, tuitest.Screen(m))
 	}
 }

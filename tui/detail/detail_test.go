@@ -7,19 +7,20 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
 func TestLoadingThenContent(t *testing.T) {
 	m, _, _ := newModel(120, 200)
 	m, cmd := m.Open(10042, "iPhone from the list")
-	contains(t, plain(m), "iPhone from the list", "loading listing 10042…")
+	tuitest.Contains(t, tuitest.Screen(m), "iPhone from the list", "loading listing 10042…")
 	if _, _, ok := m.Current(); ok {
 		t.Fatal("Current is ok before the answer")
 	}
-	m, out := drive(m, cmd)
-	v := plain(m)
-	contains(t, v,
+	m, out := loop.Drain(m, cmd)
+	v := tuitest.Screen(m)
+	tuitest.Contains(t, v,
 		"iPhone 13 128 GB, blue", "● active", "24 999.50 UAH", "sell", "VIP until 2025-03-20 12:00",
 		"ID", "10042", "iphone-13-128-gb-blue", "30101 · Electronics > Phones > Smartphones",
 		"Kyiv · ref 8d5a980d-391c-11dd-90d9-001a92567626", "used", "1234",
@@ -31,7 +32,7 @@ func TestLoadingThenContent(t *testing.T) {
 		"https://media.example/video/1.mp4", "https://media.example/video/1.png",
 		`{"nova_poshta":true,"pickup":false}`,
 		"Public page", "https://example.test/l/10042-iphone-13-128-gb-blue")
-	lacks(t, v, "Blocked", "Waiting for moderation", "loading")
+	tuitest.Lacks(t, v, "Blocked", "Waiting for moderation", "loading")
 	l, mod, ok := m.Current()
 	if !ok || l.ID != 10042 || mod != nil {
 		t.Fatalf("Current = %v %v %v", l, mod, ok)
@@ -47,11 +48,11 @@ func TestLoadingThenContent(t *testing.T) {
 func TestAttributeLabels(t *testing.T) {
 	m, _, _ := newModel(120, 200)
 	m, _ = open(m, 10042)
-	contains(t, plain(m),
+	tuitest.Contains(t, tuitest.Screen(m),
 		"Brand", "Apple", "Memory, GB", "128 GB", "Warranty", "yes", "Dual SIM", "no",
 		"Battery health, %", "89", "Acceptable offers", "20000 – 25000", "≥ 5", "≤ 9",
 		"Colour", "Blue", "legacy_code", "old value (code not in this category)")
-	lacks(t, plain(m), `"apple"`)
+	tuitest.Lacks(t, tuitest.Screen(m), `"apple"`)
 }
 
 func TestAttributeShapesTolerated(t *testing.T) {
@@ -99,7 +100,7 @@ func TestAttributesCachedPerCategoryAndLang(t *testing.T) {
 		t.Fatalf("attribute calls %v, want one", svc.attrCalls)
 	}
 	m, cmd := m.Update(msgs.LangChanged{Lang: "uk"})
-	m, _ = drive(m, cmd)
+	m, _ = loop.Drain(m, cmd)
 	if len(svc.attrCalls) != 2 || svc.attrCalls[1] != (attrKey{30101, "uk"}) {
 		t.Fatalf("attribute calls %v, want a uk call", svc.attrCalls)
 	}
@@ -112,11 +113,11 @@ func TestStaleAnswersDropped(t *testing.T) {
 	m, _, imgs := newModel(100, 60)
 	m, cmdA := m.Open(10042, "A")
 	m, cmdB := m.Open(10043, "B")
-	m, _ = drive(m, cmdB)
-	m, _ = drive(m, cmdA) // A's answer arrives late
-	v := plain(m)
-	contains(t, v, "replica", "10043")
-	lacks(t, v, "iPhone 13 128 GB")
+	m, _ = loop.Drain(m, cmdB)
+	m, _ = loop.Drain(m, cmdA) // A's answer arrives late
+	v := tuitest.Screen(m)
+	tuitest.Contains(t, v, "replica", "10043")
+	tuitest.Lacks(t, v, "iPhone 13 128 GB")
 	if l, _, _ := m.Current(); l.ID != 10043 {
 		t.Fatalf("current listing %d", l.ID)
 	}
@@ -138,36 +139,36 @@ func TestListingChangedInPlace(t *testing.T) {
 	if cmd != nil {
 		t.Fatal("a status change should not reload")
 	}
-	contains(t, plain(m), "○ inactive")
+	tuitest.Contains(t, tuitest.Screen(m), "○ inactive")
 	// Another listing's change is ignored.
 	m, _ = m.Update(msgs.ListingChanged{ID: 1, Status: api.StatusSold})
-	contains(t, plain(m), "○ inactive")
+	tuitest.Contains(t, tuitest.Screen(m), "○ inactive")
 	// A whole listing with its moderation replaces the content.
 	b := blockedListing()
 	b.Listing.ID = 10042
 	m, cmd = m.Update(msgs.ListingChanged{ID: 10042, Status: api.StatusBlocked, Listing: &b.Listing, Moderation: b.Moderation})
-	m, _ = drive(m, cmd)
-	contains(t, plain(m), "✖ blocked", "Blocked by moderation", "prohibited word")
+	m, _ = loop.Drain(m, cmd)
+	tuitest.Contains(t, tuitest.Screen(m), "✖ blocked", "Blocked by moderation", "prohibited word")
 	if len(svc.getCalls) != calls {
 		t.Fatal("ListingChanged caused a reload")
 	}
 	// Back to active by status alone: the block no longer applies.
 	m, _ = m.Update(msgs.ListingChanged{ID: 10042, Status: api.StatusActive})
-	lacks(t, plain(m), "Blocked by moderation")
+	tuitest.Lacks(t, tuitest.Screen(m), "Blocked by moderation")
 }
 
 func TestModerationBlock(t *testing.T) {
 	m, _, _ := newModel(100, 60)
 	m, _ = open(m, 10044)
-	contains(t, plain(m), "◔ pending", "◔ Waiting for moderation", "Decision", "pending", "no reason given", "not yet")
-	lacks(t, plain(m), "What to do")
+	tuitest.Contains(t, tuitest.Screen(m), "◔ pending", "◔ Waiting for moderation", "Decision", "pending", "no reason given", "not yet")
+	tuitest.Lacks(t, tuitest.Screen(m), "What to do")
 
 	m, _ = open(m, 10043)
-	contains(t, plain(m), "✖ Blocked by moderation", "blocked", "prohibited word “replica”",
+	tuitest.Contains(t, tuitest.Screen(m), "✖ Blocked by moderation", "blocked", "prohibited word “replica”",
 		"2025-03-01 13:30", "What to do", "edit the listing to resubmit it", "╭", "╰")
 
 	m, _ = open(m, 10042)
-	lacks(t, plain(m), "moderation", "╭")
+	tuitest.Lacks(t, tuitest.Screen(m), "moderation", "╭")
 
 	// Active but the server still sent a block: none shown.
 	svc := newFake()
@@ -175,13 +176,13 @@ func TestModerationBlock(t *testing.T) {
 	m = New(svc, nil, "en")
 	m.SetSize(100, 60)
 	m, _ = open(m, 10042)
-	lacks(t, plain(m), "Blocked by moderation")
+	tuitest.Lacks(t, tuitest.Screen(m), "Blocked by moderation")
 }
 
 func TestNotFound(t *testing.T) {
 	m, _, _ := newModel(100, 30)
 	m, out := open(m, 999)
-	contains(t, plain(m), "Listing 999 was not found: it may have been removed, or belong to another",
+	tuitest.Contains(t, tuitest.Screen(m), "Listing 999 was not found: it may have been removed, or belong to another",
 		"account", "esc back to the list", "not found")
 	if len(out) != 0 {
 		t.Fatalf("a 404 is shown in place, no banner: %#v", out)
@@ -196,10 +197,10 @@ func TestLoadErrorKeepsStaleContent(t *testing.T) {
 	m, out := open(m, 10042)
 	svc.errs[10042] = &api.Error{Status: 500, Code: api.CodeInternalError, Hint: "internal error"}
 	m, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("r")})
-	contains(t, plain(m), "reloading…")
-	m, out = drive(m, cmd)
-	v := plain(m)
-	contains(t, v, "⟳ stale", "Could not load listing 10042", "iPhone 13 128 GB", "Attributes")
+	tuitest.Contains(t, tuitest.Screen(m), "reloading…")
+	m, out = loop.Drain(m, cmd)
+	v := tuitest.Screen(m)
+	tuitest.Contains(t, v, "⟳ stale", "Could not load listing 10042", "iPhone 13 128 GB", "Attributes")
 	if len(out) != 1 {
 		t.Fatalf("out %#v", out)
 	}
@@ -212,8 +213,8 @@ func TestLoadErrorKeepsStaleContent(t *testing.T) {
 	m, _, _ = newModel(100, 40)
 	m.svc = svc
 	m, out = open(m, 10042)
-	contains(t, plain(m), "Could not load listing 10042", "Press r to try again")
-	lacks(t, plain(m), "stale")
+	tuitest.Contains(t, tuitest.Screen(m), "Could not load listing 10042", "Press r to try again")
+	tuitest.Lacks(t, tuitest.Screen(m), "stale")
 	if _, ok := out[0].(msgs.Error); !ok {
 		t.Fatalf("want msgs.Error, got %#v", out)
 	}
@@ -233,29 +234,13 @@ func TestUnauthorized(t *testing.T) {
 	}
 }
 
-func press(s string) tea.KeyMsg {
-	switch s {
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "pgdown":
-		return tea.KeyMsg{Type: tea.KeyPgDown}
-	case "end":
-		return tea.KeyMsg{Type: tea.KeyEnd}
-	case "home":
-		return tea.KeyMsg{Type: tea.KeyHome}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
-}
-
 func TestKeys(t *testing.T) {
 	m, _, _ := newModel(80, 24)
 	m, _ = open(m, 10042)
 	one := func(k string) tea.Msg {
 		t.Helper()
-		_, cmd := m.Update(press(k))
-		got := collect(cmd)
+		_, cmd := m.Update(tuitest.Key(k))
+		got := loop.Collect(cmd)
 		if len(got) != 1 {
 			t.Fatalf("%s: %#v", k, got)
 		}
@@ -275,12 +260,12 @@ func TestKeys(t *testing.T) {
 		t.Fatalf("w: %#v", got)
 	}
 	for _, k := range []string{"o", "y"} {
-		if _, cmd := m.Update(press(k)); cmd == nil { // not run: it would open a browser
+		if _, cmd := m.Update(tuitest.Key(k)); cmd == nil { // not run: it would open a browser
 			t.Fatalf("%s gave no command", k)
 		}
 	}
 	for _, k := range []string{"e", "n", "q", "?", "L", "W"} {
-		if _, cmd := m.Update(press(k)); cmd != nil {
+		if _, cmd := m.Update(tuitest.Key(k)); cmd != nil {
 			t.Fatalf("%s is bound", k)
 		}
 	}
@@ -298,7 +283,7 @@ func TestKeys(t *testing.T) {
 		{"G", func(y int) bool { return y > 0 }},
 		{"g", func(y int) bool { return y == 0 }},
 	} {
-		m, _ = m.Update(press(step.k))
+		m, _ = m.Update(tuitest.Key(step.k))
 		if !step.want(m.vp.YOffset) {
 			t.Fatalf("after %s offset %d", step.k, m.vp.YOffset)
 		}
@@ -329,8 +314,8 @@ func TestHostileTextCleaned(t *testing.T) {
 	m.SetSize(100, 80)
 	m, _ = open(m, 10043)
 	v := m.View() // Ascii profile: any escape left came from the network
-	lacks(t, v, "\x1b", "\x07", "\x9b", "\u202e")
-	contains(t, v, "Evil title", "line one red", "line two", "bad word", "Name hidden")
+	tuitest.Lacks(t, v, "\x1b", "\x07", "\x9b", "\u202e")
+	tuitest.Contains(t, v, "Evil title", "line one red", "line two", "bad word", "Name hidden")
 	l, mod, _ := m.Current()
 	if strings.ContainsRune(l.Title, 0x1b) || strings.ContainsRune(*mod.Reason, 0x1b) {
 		t.Fatal("Current holds uncleaned text")
@@ -342,9 +327,9 @@ func TestSmallAndLargeSizes(t *testing.T) {
 		for _, id := range []int{10042, 10043, 999} {
 			m, _, _ := newModel(sz[0], sz[1])
 			m, _ = open(m, id)
-			checkSize(t, m, sz[0], sz[1])
-			m, _ = m.Update(press("end"))
-			checkSize(t, m, sz[0], sz[1])
+			tuitest.CheckExactSize(t, m.View(), sz[0], sz[1])
+			m, _ = m.Update(tuitest.Key("end"))
+			tuitest.CheckExactSize(t, m.View(), sz[0], sz[1])
 		}
 	}
 	m, _, _ := newModel(0, 0)
@@ -357,9 +342,9 @@ func TestResizeReflows(t *testing.T) {
 	m, _, _ := newModel(80, 24)
 	m, _ = open(m, 10042)
 	m.SetSize(60, 15)
-	checkSize(t, m, 60, 15)
+	tuitest.CheckExactSize(t, m.View(), 60, 15)
 	m.SetSize(250, 70)
-	checkSize(t, m, 250, 70)
+	tuitest.CheckExactSize(t, m.View(), 250, 70)
 }
 
 // The root echoes the detail's own ListingChanged back to it before the attributes
@@ -368,17 +353,17 @@ func TestAttributesAskedOnceWhenTheRootEchoes(t *testing.T) {
 	m, svc, _ := newModel(100, 40)
 	m, cmd := m.Open(10042, "")
 	var answers []tea.Msg
-	for _, msg := range collect(cmd) {
+	for _, msg := range loop.Collect(cmd) {
 		var next tea.Cmd
 		m, next = m.Update(msg)
-		answers = append(answers, collect(next)...)
+		answers = append(answers, loop.Collect(next)...)
 	}
 	var attrs []tea.Msg
 	for _, msg := range answers {
 		if ch, ok := msg.(msgs.ListingChanged); ok {
 			var next tea.Cmd
 			m, next = m.Update(ch)
-			for _, again := range collect(next) {
+			for _, again := range loop.Collect(next) {
 				if _, ok := again.(attrsMsg); ok {
 					t.Fatal("the echo asked for the attributes again")
 				}
@@ -392,5 +377,5 @@ func TestAttributesAskedOnceWhenTheRootEchoes(t *testing.T) {
 		t.Fatalf("attribute calls %v", svc.attrCalls)
 	}
 	m, _ = m.Update(attrs[0])
-	contains(t, plain(m), "Brand", "Apple")
+	tuitest.Contains(t, tuitest.Screen(m), "Brand", "Apple")
 }

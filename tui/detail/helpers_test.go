@@ -6,32 +6,20 @@ import (
 	"errors"
 	"image"
 	"image/color"
-	"os"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
 	lipgloss.SetHasDarkBackground(true)
-	os.Exit(m.Run())
-}
-
-// withProfile switches the colour profile for one test.
-func withProfile(t *testing.T, p termenv.Profile) {
-	t.Helper()
-	old := lipgloss.ColorProfile()
-	lipgloss.SetColorProfile(p)
-	t.Cleanup(func() { lipgloss.SetColorProfile(old) })
+	tuitest.Main(m)
 }
 
 // fakeService answers from maps and counts the attribute calls.
@@ -198,101 +186,20 @@ func newModel(w, h int) (Model, *fakeService, *fakeImages) {
 	return m, svc, imgs
 }
 
-// drive runs cmd and every command that follows from feeding its answers back to the
-// model, synchronously. Messages meant for the root are returned.
-func drive(m Model, cmd tea.Cmd) (Model, []tea.Msg) {
-	var out []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case listingMsg, attrsMsg, imageMsg:
-			var next tea.Cmd
-			m, next = m.Update(msg)
-			queue = append(queue, next)
-		case nil:
-		default:
-			out = append(out, msg)
-		}
+// loop runs the view's commands as the root would: its listing, attribute and
+// image answers go back to it; what is meant for the root is returned.
+var loop = tuitest.Loop[Model]{Own: func(msg tea.Msg) bool {
+	switch msg.(type) {
+	case listingMsg, attrsMsg, imageMsg:
+		return true
 	}
-	return m, out
-}
+	return false
+}}
 
 // open opens id and delivers every answer.
 func open(m Model, id int) (Model, []tea.Msg) {
 	m, cmd := m.Open(id, "loading title")
-	return drive(m, cmd)
-}
-
-// collect runs cmd without feeding anything back: the raw messages.
-func collect(cmd tea.Cmd) []tea.Msg {
-	var out []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case nil:
-		default:
-			out = append(out, msg)
-		}
-	}
-	return out
-}
-
-func plain(m Model) string { return ansi.Strip(m.View()) }
-
-// checkSize asserts View is exactly w × h.
-func checkSize(t *testing.T, m Model, w, h int) {
-	t.Helper()
-	lines := strings.Split(m.View(), "\n")
-	if len(lines) != h {
-		t.Errorf("%d lines, want %d", len(lines), h)
-	}
-	for i, l := range lines {
-		if n := ansi.StringWidth(l); n != w {
-			t.Errorf("line %d is %d wide, want %d: %q", i, n, w, ansi.Strip(l))
-		}
-	}
-}
-
-func contains(t *testing.T, view string, wants ...string) {
-	t.Helper()
-	failed := false
-	for _, w := range wants {
-		if !strings.Contains(view, w) {
-			t.Errorf("view lacks %q", w)
-			failed = true
-		}
-	}
-	if failed {
-		t.Logf("view:\n%s", strings.TrimRight(view, " \n"))
-	}
-}
-
-func lacks(t *testing.T, view string, bad ...string) {
-	t.Helper()
-	failed := false
-	for _, b := range bad {
-		if strings.Contains(view, b) {
-			t.Errorf("view has %q", b)
-			failed = true
-		}
-	}
-	if failed {
-		t.Logf("view:\n%s", strings.TrimRight(view, " \n"))
-	}
+	return loop.Drain(m, cmd)
 }
 
 var errBoom = errors.New("boom")

@@ -15,19 +15,21 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
+
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 func plainText(s string) string { return ansi.Strip(s) }
 
 func TestPreviewWithColour(t *testing.T) {
-	withProfile(t, termenv.TrueColor)
+	tuitest.WithProfile(t, termenv.TrueColor)
 	m, _, imgs := newModel(120, 60)
 	m, _ = open(m, 10042)
 	if len(imgs.calls) != 1 || imgs.calls[0] != "https://media.example/seed/1.webp" {
 		t.Fatalf("image calls %v", imgs.calls)
 	}
 	v := m.View()
-	contains(t, v, "▀", "\x1b[38;2;")
+	tuitest.Contains(t, v, "▀", "\x1b[38;2;")
 	// Wide: beside the facts, on the line of the ID.
 	idLine := lineWith(ansi.Strip(v), "ID  ")
 	if !strings.Contains(idLine, "▀") {
@@ -40,7 +42,7 @@ func TestPreviewWithColour(t *testing.T) {
 	if w := ansi.StringWidth(strings.SplitN(m.preview, "\n", 2)[0]); w != 32 {
 		t.Fatalf("preview row width %d", w)
 	}
-	checkSize(t, m, 120, 60)
+	tuitest.CheckExactSize(t, m.View(), 120, 60)
 
 	// Narrow: below the facts, so that an 80×24 screen opens on the facts.
 	m.SetSize(70, 60)
@@ -48,25 +50,25 @@ func TestPreviewWithColour(t *testing.T) {
 	if strings.Index(v, "▀") < strings.Index(v, "Updated") {
 		t.Fatal("preview not below the facts")
 	}
-	checkSize(t, m, 70, 60)
+	tuitest.CheckExactSize(t, m.View(), 70, 60)
 	m.SetSize(80, 24)
-	contains(t, ansi.Strip(m.View()), "ID  ", "Updated")
+	tuitest.Contains(t, ansi.Strip(m.View()), "ID  ", "Updated")
 	// Narrowest: left out.
 	m.SetSize(59, 60)
-	lacks(t, m.View(), "▀")
-	checkSize(t, m, 59, 60)
+	tuitest.Lacks(t, m.View(), "▀")
+	tuitest.CheckExactSize(t, m.View(), 59, 60)
 	if len(imgs.calls) != 1 {
 		t.Fatal("resizing fetched the image again")
 	}
 }
 
 func TestPreview256Colours(t *testing.T) {
-	withProfile(t, termenv.ANSI256)
+	tuitest.WithProfile(t, termenv.ANSI256)
 	s := renderPreview(gradient(50, 50), 40, 12, termenv.ANSI256)
-	contains(t, s, "\x1b[38;5;", "48;5;")
-	lacks(t, s, "38;2;")
+	tuitest.Contains(t, s, "\x1b[38;5;", "48;5;")
+	tuitest.Lacks(t, s, "38;2;")
 	s = renderPreview(gradient(50, 50), 40, 12, termenv.ANSI)
-	lacks(t, s, "38;5;", "38;2;")
+	tuitest.Lacks(t, s, "38;5;", "38;2;")
 }
 
 func lineWith(v, sub string) string {
@@ -81,19 +83,19 @@ func lineWith(v, sub string) string {
 func TestPreviewAsciiIsText(t *testing.T) {
 	m, _, imgs := newModel(120, 60)
 	m, _ = open(m, 10042)
-	lacks(t, m.View(), "▀")
-	contains(t, plain(m), "photo preview needs a colour terminal")
+	tuitest.Lacks(t, m.View(), "▀")
+	tuitest.Contains(t, tuitest.Screen(m), "photo preview needs a colour terminal")
 	if len(imgs.calls) != 0 {
 		t.Fatal("fetched a preview that cannot be shown")
 	}
 }
 
 func TestPreviewFailureIsAMutedLine(t *testing.T) {
-	withProfile(t, termenv.TrueColor)
+	tuitest.WithProfile(t, termenv.TrueColor)
 	m, _, imgs := newModel(120, 60)
 	imgs.err = errors.New("the server answered 404 Not Found")
 	m, out := open(m, 10042)
-	contains(t, plain(m), "photo preview unavailable: the server", "answered 404 Not Found")
+	tuitest.Contains(t, tuitest.Screen(m), "photo preview unavailable: the server", "answered 404 Not Found")
 	if len(out) != 1 { // only the ListingChanged of the load
 		t.Fatalf("a failed preview reached the root: %#v", out)
 	}

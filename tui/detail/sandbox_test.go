@@ -10,6 +10,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // TestSandbox opens the business seller's blocked listing through the real client and
@@ -46,7 +47,7 @@ func TestSandbox(t *testing.T) {
 	m := New(c, HTTPImages(ts.Client()), "en")
 	m.SetSize(100, 60)
 	m, _ = open(m, blocked.ID)
-	contains(t, plain(m), "✖ blocked", "Blocked by moderation", "prohibited word", "replica",
+	tuitest.Contains(t, tuitest.Screen(m), "✖ blocked", "Blocked by moderation", "prohibited word", "replica",
 		"edit the listing to resubmit it", "Brand", "Apple")
 	if _, mod, ok := m.Current(); !ok || mod == nil || mod.Reason == nil {
 		t.Fatalf("moderation %+v", mod)
@@ -60,9 +61,9 @@ func TestSandbox(t *testing.T) {
 		t.Fatalf("seeded photo is %v", b)
 	}
 
-	withProfile(t, termenv.TrueColor)
+	tuitest.WithProfile(t, termenv.TrueColor)
 	m, _ = open(m, withPhoto.ID)
 	if !strings.Contains(m.View(), "▀") {
-		t.Fatalf("no preview:\n%s", plain(m))
+		t.Fatalf("no preview:\n%s", tuitest.Screen(m))
 	}
 }

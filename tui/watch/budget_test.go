@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
+	"github.com/listings-tui/listings/tui/msgs"
 )
 
 // maxInWindow is the largest number of calls in any window of length w.
@@ -106,18 +108,18 @@ func TestCheckNowRespectsBudget(t *testing.T) {
 	p := newPoller(clk)
 	p.perMinute = 2
 	m := New(p, nil, DefaultInterval, clk.Now)
-	m, _ = step(m, msgsWatch(1))
-	m, out := step(m, keyMsg("r"))
+	m, _ = loop.Step(m, msgsWatch(1))
+	m, out := loop.Press(m, "r")
 	if p.count() != 1 {
 		t.Fatalf("r ignored the budget: %d calls", p.count())
 	}
-	if n := notices(out); len(n) != 1 || n[0].Text != "Listing 1 will be checked when the budget allows it (for 5s)" {
+	if n := tuitest.Of[msgs.Notice](out); len(n) != 1 || n[0].Text != "Listing 1 will be checked when the budget allows it (for 5s)" {
 		t.Errorf("%+v", n)
 	}
 	// The one asked for goes first once the minute frees.
-	m, _ = step(m, msgsWatch(2))
+	m, _ = loop.Step(m, msgsWatch(2))
 	m.cursor = 0
-	m, _ = step(m, keyMsg("r"))
+	m, _ = loop.Press(m, "r")
 	clk.Add(time.Minute)
 	m, _ = tick(m, clk, time.Second)
 	if p.ids[len(p.ids)-1] != 1 {

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -17,8 +18,8 @@ func TestNotFoundGone(t *testing.T) {
 	p := newPoller(clk)
 	p.errs[9] = &api.Error{Status: 404, Code: "listing_not_found"}
 	m := New(p, nil, DefaultInterval, clk.Now)
-	m, out := step(m, msgs.Watch{ID: 9, Title: "Gone one"})
-	n := notices(out)
+	m, out := loop.Step(m, msgs.Watch{ID: 9, Title: "Gone one"})
+	n := tuitest.Of[msgs.Notice](out)
 	if len(n) != 2 || n[1].Bell || !strings.Contains(n[1].Text, "not found: removed or another account's") {
 		t.Fatalf("%+v", n)
 	}
@@ -37,8 +38,8 @@ func TestRateLimitPostponesAll(t *testing.T) {
 	p.errs[1] = &api.Error{Status: 429, Code: api.CodeRateLimitExceeded, RetryAfter: 40 * time.Second}
 	m := New(p, nil, DefaultInterval, clk.Now)
 	_, _, _ = m.store.Add(2, "", clk.Now().Add(time.Second))
-	m, out := step(m, msgs.Watch{ID: 1})
-	if len(errorsOf(out)) != 0 || p.count() != 1 {
+	m, out := loop.Step(m, msgs.Watch{ID: 1})
+	if len(tuitest.Of[msgs.Error](out)) != 0 || p.count() != 1 {
 		t.Fatalf("429: %v", out)
 	}
 	if !strings.Contains(m.View(), "paused: rate limit") {
@@ -87,7 +88,7 @@ func TestAuthPausesWithOneError(t *testing.T) {
 	for range 600 {
 		var out []tea.Msg
 		m, out = tick(m, clk, time.Second)
-		all = append(all, errorsOf(out)...)
+		all = append(all, tuitest.Of[msgs.Error](out)...)
 	}
 	if len(all) != 1 || all[0].Op != "watch moderation" || !api.IsAuth(all[0].Err) || p.count() != 1 {
 		t.Fatalf("errors %d, calls %d", len(all), p.count())
@@ -99,7 +100,7 @@ func TestAuthPausesWithOneError(t *testing.T) {
 	for id := 1; id <= 3; id++ {
 		delete(p.errs, id)
 	}
-	m, _ = step(m, keyMsg("r"))
+	m, _ = loop.Press(m, "r")
 	if p.count() != 2 || m.authPaused {
 		t.Errorf("r did not resume: %d", p.count())
 	}
@@ -119,7 +120,7 @@ func TestNetworkErrorsBackOffWithoutSpam(t *testing.T) {
 		n := p.count()
 		var out []tea.Msg
 		m, out = tick(m, clk, time.Second)
-		errs += len(errorsOf(out))
+		errs += len(tuitest.Of[msgs.Error](out))
 		if p.count() > n && p.ids[len(p.ids)-1] == 1 {
 			calls = append(calls, clk.Now())
 		}
@@ -137,13 +138,13 @@ func TestNetworkErrorsBackOffWithoutSpam(t *testing.T) {
 	delete(p.errs, 1)
 	delete(p.errs, 2)
 	p.status[2] = api.StatusActive // decided, so only entry 1 is polled from here on
-	m, _ = step(m, keyMsg("r"))
+	m, _ = loop.Press(m, "r")
 	p.errs[1] = down
 	errs = 0
 	for range 5 * 60 {
 		var out []tea.Msg
 		m, out = tick(m, clk, time.Second)
-		errs += len(errorsOf(out))
+		errs += len(tuitest.Of[msgs.Error](out))
 	}
 	if errs != 1 {
 		t.Errorf("after a success: %d errors", errs)

@@ -2,23 +2,18 @@ package watch
 
 import (
 	"context"
-	"os"
 	"sync"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { tuitest.Main(m) }
 
 // fakeClock is a clock the test moves by hand.
 type fakeClock struct {
@@ -116,95 +111,23 @@ func (p *fakePoller) count() int {
 	return len(p.calls)
 }
 
-// drain runs cmd and everything it leads to, feeding poll answers back into the model
-// (as the root would) and returning the other messages in order.
-func drain(m Model, cmd tea.Cmd) (Model, []tea.Msg) {
-	var out []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case nil:
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case polled:
-			var next tea.Cmd
-			m, next = m.Update(msg)
-			queue = append(queue, next)
-		default:
-			out = append(out, msg)
-		}
-	}
-	return m, out
-}
-
-// step sends msg and drains what follows.
-func step(m Model, msg tea.Msg) (Model, []tea.Msg) {
-	m, cmd := m.Update(msg)
-	return drain(m, cmd)
-}
+// loop runs the watch's commands as the root would: poll answers go back to it,
+// the other messages are returned in order.
+var loop = tuitest.Loop[Model]{Own: tuitest.Is[polled]}
 
 // tick moves the clock by d and sends a tick.
 func tick(m Model, clk *fakeClock, d time.Duration) (Model, []tea.Msg) {
 	clk.Add(d)
-	return step(m, msgs.Tick{At: clk.Now()})
+	return loop.Step(m, msgs.Tick{At: clk.Now()})
 }
 
-func keyMsg(s string) tea.KeyMsg {
-	switch s {
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "delete":
-		return tea.KeyMsg{Type: tea.KeyDelete}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
-}
-
+// typeText types s into the input without running what Update returns: a
+// cursor blink would wait for its timer.
 func typeText(m Model, s string) Model {
 	for _, r := range s {
 		m, _ = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 	}
 	return m
-}
-
-func notices(out []tea.Msg) []msgs.Notice {
-	var n []msgs.Notice
-	for _, m := range out {
-		if v, ok := m.(msgs.Notice); ok {
-			n = append(n, v)
-		}
-	}
-	return n
-}
-
-func errorsOf(out []tea.Msg) []msgs.Error {
-	var n []msgs.Error
-	for _, m := range out {
-		if v, ok := m.(msgs.Error); ok {
-			n = append(n, v)
-		}
-	}
-	return n
-}
-
-func changes(out []tea.Msg) []msgs.ListingChanged {
-	var n []msgs.ListingChanged
-	for _, m := range out {
-		if v, ok := m.(msgs.ListingChanged); ok {
-			n = append(n, v)
-		}
-	}
-	return n
 }
 
 func msgsWatch(id int) msgs.Watch { return msgs.Watch{ID: id} }

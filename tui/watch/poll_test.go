@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -34,8 +35,8 @@ func TestScheduleThroughTheModel(t *testing.T) {
 	clk := newClock()
 	p := newPoller(clk)
 	m := New(p, nil, DefaultInterval, clk.Now)
-	m, out := step(m, msgs.Watch{ID: 10062, Title: "Headlight"})
-	if p.count() != 1 || len(notices(out)) != 1 {
+	m, out := loop.Step(m, msgs.Watch{ID: 10062, Title: "Headlight"})
+	if p.count() != 1 || len(tuitest.Of[msgs.Notice](out)) != 1 {
 		t.Fatalf("the first check is immediate: %d calls, %v", p.count(), out)
 	}
 	var gaps []time.Duration
@@ -83,7 +84,7 @@ func TestOneRequestInFlight(t *testing.T) {
 	if !strings.Contains(m.View(), "checking…") {
 		t.Error("the row does not say it is being checked")
 	}
-	m, _ = drain(m, first)
+	m, _ = loop.Drain(m, first)
 	if p.count() != 1 {
 		t.Fatalf("calls %d", p.count())
 	}
@@ -107,14 +108,14 @@ func TestStaleAnswerDropped(t *testing.T) {
 	// The entry is re-armed while its answer is on the way: the late answer only
 	// frees the slot.
 	p.status[1] = api.StatusActive
-	m, _ = step(m, msgs.Watch{ID: 1, Title: "renamed"})
+	m, _ = loop.Step(m, msgs.Watch{ID: 1, Title: "renamed"})
 	late := polled{id: 1, seq: ans.seq, detail: &api.ListingDetail{Listing: api.ListingFull{Listing: api.Listing{ID: 1, Status: api.StatusBlocked}}}}
-	m, out := step(m, late)
+	m, out := loop.Step(m, late)
 	if len(out) != 0 || m.inflight.seq != 0 || m.store.Get(1).Status != "" {
 		t.Fatalf("late answer applied: %v %+v", out, m.store.Get(1))
 	}
 	m, out = tick(m, clk, time.Second)
-	if n := notices(out); len(n) != 1 || !strings.Contains(n[0].Text, "approved") {
+	if n := tuitest.Of[msgs.Notice](out); len(n) != 1 || !strings.Contains(n[0].Text, "approved") {
 		t.Errorf("re-armed check: %v", out)
 	}
 }
@@ -123,14 +124,14 @@ func TestDecisionBlocked(t *testing.T) {
 	clk := newClock()
 	p := newPoller(clk)
 	m := New(p, nil, DefaultInterval, clk.Now)
-	m, _ = step(m, msgs.Watch{ID: 10062, Title: "Rolex replica"})
+	m, _ = loop.Step(m, msgs.Watch{ID: 10062, Title: "Rolex replica"})
 	p.status[10062], p.reason[10062], p.title[10062] = api.StatusBlocked, "prohibited \x1b[31mword\x1b[0m", "Rolex replica"
 	m, out := tick(m, clk, 15*time.Second)
-	n := notices(out)
+	n := tuitest.Of[msgs.Notice](out)
 	if len(n) != 1 || !n[0].Bell || n[0].Text != "✖ Listing 10062 “Rolex replica” was blocked: prohibited word" {
 		t.Fatalf("notice %+v", n)
 	}
-	c := changes(out)
+	c := tuitest.Of[msgs.ListingChanged](out)
 	if len(c) != 1 || c[0].ID != 10062 || c[0].Status != api.StatusBlocked || c[0].Listing == nil || c[0].Moderation == nil {
 		t.Fatalf("changed %+v", c)
 	}
@@ -156,13 +157,13 @@ func TestDecisionApprovedAndNoReason(t *testing.T) {
 	m := New(p, nil, DefaultInterval, clk.Now)
 	p.status[1], p.title[1] = api.StatusActive, "Bike"
 	p.status[2] = api.StatusBlocked
-	_, out := step(m, msgs.Watch{ID: 1})
-	if n := notices(out); len(n) != 2 || n[1].Text != "✓ Listing 1 “Bike” was approved: active" || !n[1].Bell {
+	_, out := loop.Step(m, msgs.Watch{ID: 1})
+	if n := tuitest.Of[msgs.Notice](out); len(n) != 2 || n[1].Text != "✓ Listing 1 “Bike” was approved: active" || !n[1].Bell {
 		t.Errorf("approved %+v", n)
 	}
 	m = New(p, nil, DefaultInterval, clk.Now)
-	_, out = step(m, msgs.Watch{ID: 2, Title: "X"})
-	if n := notices(out); len(n) != 2 || !strings.HasSuffix(n[1].Text, "was blocked: no reason given") {
+	_, out = loop.Step(m, msgs.Watch{ID: 2, Title: "X"})
+	if n := tuitest.Of[msgs.Notice](out); len(n) != 2 || !strings.HasSuffix(n[1].Text, "was blocked: no reason given") {
 		t.Errorf("blocked %+v", n)
 	}
 }
@@ -172,13 +173,13 @@ func TestPendingAnswerQuietUnlessTitleChanged(t *testing.T) {
 	p := newPoller(clk)
 	p.title[1] = "Old"
 	m := New(p, nil, DefaultInterval, clk.Now)
-	m, out := step(m, msgs.Watch{ID: 1, Title: "Old"})
-	if len(changes(out)) != 0 || len(notices(out)) != 1 {
+	m, out := loop.Step(m, msgs.Watch{ID: 1, Title: "Old"})
+	if len(tuitest.Of[msgs.ListingChanged](out)) != 0 || len(tuitest.Of[msgs.Notice](out)) != 1 {
 		t.Fatalf("unchanged pending: %v", out)
 	}
 	p.title[1] = "New title"
 	m, out = tick(m, clk, 15*time.Second)
-	if c := changes(out); len(c) != 1 || c[0].Listing.Title != "New title" || len(notices(out)) != 0 {
+	if c := tuitest.Of[msgs.ListingChanged](out); len(c) != 1 || c[0].Listing.Title != "New title" || len(tuitest.Of[msgs.Notice](out)) != 0 {
 		t.Fatalf("title change: %v", out)
 	}
 	if m.store.Get(1).Title != "New title" {
@@ -190,14 +191,14 @@ func TestIntervalZeroNeverPolls(t *testing.T) {
 	clk := newClock()
 	p := newPoller(clk)
 	m := New(p, nil, 0, clk.Now)
-	m, out := step(m, msgs.Watch{ID: 1, Title: "A"})
-	if n := notices(out); len(n) != 1 || !strings.Contains(n[0].Text, "polling is off") {
+	m, out := loop.Step(m, msgs.Watch{ID: 1, Title: "A"})
+	if n := tuitest.Of[msgs.Notice](out); len(n) != 1 || !strings.Contains(n[0].Text, "polling is off") {
 		t.Errorf("%v", n)
 	}
 	for range 600 {
 		m, _ = tick(m, clk, time.Second)
 	}
-	m, _ = step(m, keyMsg("r"))
+	m, _ = loop.Press(m, "r")
 	if p.count() != 0 {
 		t.Fatalf("%d polls with polling off", p.count())
 	}
@@ -213,8 +214,8 @@ func TestPersistenceAcrossRestart(t *testing.T) {
 	s, _ := OpenStore(path)
 	m := New(p, s, DefaultInterval, clk.Now)
 	p.status[2] = api.StatusActive
-	m, _ = step(m, msgs.Watch{ID: 1, Title: "Pending one"})
-	m, _ = step(m, msgs.Watch{ID: 2, Title: "Approved one"})
+	m, _ = loop.Step(m, msgs.Watch{ID: 1, Title: "Pending one"})
+	m, _ = loop.Step(m, msgs.Watch{ID: 2, Title: "Approved one"})
 	_ = m
 
 	clk.Add(10 * time.Minute)
@@ -245,9 +246,9 @@ func TestListingChangedQuietDecision(t *testing.T) {
 	clk := newClock()
 	p := newPoller(clk)
 	m := New(p, nil, DefaultInterval, clk.Now)
-	m, _ = step(m, msgs.Watch{ID: 1, Title: "A"})
+	m, _ = loop.Step(m, msgs.Watch{ID: 1, Title: "A"})
 	reason := "no"
-	m, out := step(m, msgs.ListingChanged{ID: 1, Status: api.StatusBlocked,
+	m, out := loop.Step(m, msgs.ListingChanged{ID: 1, Status: api.StatusBlocked,
 		Listing:    &api.ListingFull{Listing: api.Listing{ID: 1, Title: "A2", Status: api.StatusBlocked}},
 		Moderation: &api.Moderation{Decision: "blocked", Reason: &reason}})
 	if len(out) != 0 {
@@ -258,13 +259,13 @@ func TestListingChangedQuietDecision(t *testing.T) {
 		t.Fatalf("%+v", e)
 	}
 	// Edited: pending again, watched from the base interval.
-	m, _ = step(m, msgs.ListingChanged{ID: 1, Status: api.StatusPending})
+	m, _ = loop.Step(m, msgs.ListingChanged{ID: 1, Status: api.StatusPending})
 	if e := m.store.Get(1); !e.Pollable() || e.Interval != 0 || !e.NextCheck.Equal(clk.Now().Add(DefaultInterval)) {
 		t.Fatalf("%+v", e)
 	}
 	// Unknown ids and languages.
-	m, out = step(m, msgs.ListingChanged{ID: 99, Status: api.StatusActive})
-	m, _ = step(m, msgs.LangChanged{Lang: "en"})
+	m, out = loop.Step(m, msgs.ListingChanged{ID: 99, Status: api.StatusActive})
+	m, _ = loop.Step(m, msgs.LangChanged{Lang: "en"})
 	if len(out) != 0 || m.lang != "en" || m.store.Get(99) != nil {
 		t.Error("unknown id")
 	}

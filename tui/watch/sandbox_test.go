@@ -9,6 +9,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -45,17 +46,17 @@ func TestSandboxBlockedDecision(t *testing.T) {
 	}
 
 	m := New(c, nil, DefaultInterval, clk.Now)
-	m, out := step(m, msgs.Watch{ID: created.ListingID, Title: "Toyota headlight replica"})
-	if e := m.store.Get(created.ListingID); e == nil || e.Status != api.StatusPending || e.LastChecked.IsZero() || len(errorsOf(out)) != 0 {
+	m, out := loop.Step(m, msgs.Watch{ID: created.ListingID, Title: "Toyota headlight replica"})
+	if e := m.store.Get(created.ListingID); e == nil || e.Status != api.StatusPending || e.LastChecked.IsZero() || len(tuitest.Of[msgs.Error](out)) != 0 {
 		t.Fatalf("first check: %+v %v", e, out)
 	}
 	var decided []msgs.Notice
 	var changed []msgs.ListingChanged
 	for range 60 {
 		m, out = tick(m, clk, time.Second)
-		decided = append(decided, notices(out)...)
-		changed = append(changed, changes(out)...)
-		if len(errorsOf(out)) != 0 {
+		decided = append(decided, tuitest.Of[msgs.Notice](out)...)
+		changed = append(changed, tuitest.Of[msgs.ListingChanged](out)...)
+		if len(tuitest.Of[msgs.Error](out)) != 0 {
 			t.Fatalf("error: %v", out)
 		}
 	}

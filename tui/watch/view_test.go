@@ -7,11 +7,11 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -27,11 +27,11 @@ func sample(t *testing.T) (Model, *fakeClock, *fakePoller) {
 	p.errs[10066] = &api.Error{Status: 404, Code: "listing_not_found"}
 	p.errs[10067] = &api.UnreachableError{URL: "http://x", Err: errors.New("refused")}
 	for _, id := range []int{10062, 10063, 10064, 10065, 10066, 10067} {
-		m, _ = step(m, msgs.Watch{ID: id})
+		m, _ = loop.Step(m, msgs.Watch{ID: id})
 		clk.Add(3 * time.Minute)
 		m, _ = tick(m, clk, time.Second)
 	}
-	m, _ = step(m, msgs.Watch{ID: 12, Title: "Just \x1b]0;evil\x07added"})
+	m, _ = loop.Step(m, msgs.Watch{ID: 12, Title: "Just \x1b]0;evil\x07added"})
 	return m, clk, p
 }
 
@@ -56,23 +56,10 @@ func TestGoldenEmpty(t *testing.T) {
 func TestGoldenAdding(t *testing.T) {
 	m, _, _ := sample(t)
 	m.SetSize(80, 24)
-	m, _ = m.Update(keyMsg("+"))
+	m, _ = m.Update(tuitest.Key("+"))
 	m = typeText(m, "10x")
-	m, _ = m.Update(keyMsg("enter"))
+	m, _ = m.Update(tuitest.Key("enter"))
 	golden.RequireEqual(t, []byte(m.View()))
-}
-
-func checkSize(t *testing.T, v string, w, h int) {
-	t.Helper()
-	lines := strings.Split(v, "\n")
-	if len(lines) != h {
-		t.Errorf("%d lines, want %d:\n%s", len(lines), h, v)
-	}
-	for i, l := range lines {
-		if lw := lipgloss.Width(l); lw > w {
-			t.Errorf("line %d is %d wide (> %d): %q", i, lw, w, ansi.Strip(l))
-		}
-	}
 }
 
 func TestSizes(t *testing.T) {
@@ -80,15 +67,15 @@ func TestSizes(t *testing.T) {
 	for _, sz := range [][2]int{{60, 15}, {80, 24}, {250, 70}, {20, 5}, {1, 1}} {
 		m.SetSize(sz[0], sz[1])
 		m, _ = tick(m, clk, time.Second)
-		checkSize(t, m.View(), sz[0], sz[1])
-		m, _ = m.Update(keyMsg("a"))
-		checkSize(t, m.View(), sz[0], sz[1])
-		m, _ = m.Update(keyMsg("esc"))
+		tuitest.CheckSize(t, m.View(), sz[0], sz[1])
+		m, _ = m.Update(tuitest.Key("a"))
+		tuitest.CheckSize(t, m.View(), sz[0], sz[1])
+		m, _ = m.Update(tuitest.Key("esc"))
 	}
 	// At 60×15 the cursor stays visible when moving to the last row.
 	m.SetSize(60, 15)
 	for range 10 {
-		m, _ = m.Update(keyMsg("j"))
+		m, _ = m.Update(tuitest.Key("j"))
 	}
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "› 12") {
 		t.Errorf("cursor row not visible:\n%s", v)
@@ -102,56 +89,56 @@ func TestSizes(t *testing.T) {
 func TestPanelKeys(t *testing.T) {
 	m, _, p := sample(t)
 	m.SetSize(80, 24)
-	m, out := step(m, keyMsg("enter"))
+	m, out := loop.Press(m, "enter")
 	if len(out) != 1 || out[0] != (msgs.OpenListing{ID: 10062, Title: "Toyota Corolla E150 left headlight, original"}) {
 		t.Errorf("enter: %v", out)
 	}
-	m, _ = step(m, keyMsg("down"))
-	m, _ = step(m, keyMsg("k"))
-	m, _ = step(m, keyMsg("G"))
+	m, _ = loop.Press(m, "down")
+	m, _ = loop.Press(m, "k")
+	m, _ = loop.Press(m, "G")
 	if m.selected().ID != 12 {
 		t.Errorf("G: %d", m.selected().ID)
 	}
-	m, _ = step(m, keyMsg("g"))
-	if _, out = step(m, keyMsg("esc")); len(out) != 1 || out[0] != (msgs.Back{}) {
+	m, _ = loop.Press(m, "g")
+	if _, out = loop.Press(m, "esc"); len(out) != 1 || out[0] != (msgs.Back{}) {
 		t.Errorf("esc: %v", out)
 	}
 	// d removes the selected one, decided or not.
-	m, out = step(m, keyMsg("d"))
-	if m.store.Get(10062) != nil || len(notices(out)) != 1 {
+	m, out = loop.Press(m, "d")
+	if m.store.Get(10062) != nil || len(tuitest.Of[msgs.Notice](out)) != 1 {
 		t.Errorf("d: %v", out)
 	}
 	// D removes the decided (blocked, active, gone) ones.
-	m, out = step(m, keyMsg("D"))
-	if n := notices(out); len(n) != 1 || n[0].Text != "Removed 3 decided listings" || m.store.Len() != 3 {
+	m, out = loop.Press(m, "D")
+	if n := tuitest.Of[msgs.Notice](out); len(n) != 1 || n[0].Text != "Removed 3 decided listings" || m.store.Len() != 3 {
 		t.Errorf("D: %v, %d left", out, m.store.Len())
 	}
-	m, out = step(m, keyMsg("D"))
-	if n := notices(out); len(n) != 1 || n[0].Text != "Nothing decided to remove" {
+	m, out = loop.Press(m, "D")
+	if n := tuitest.Of[msgs.Notice](out); len(n) != 1 || n[0].Text != "Nothing decided to remove" {
 		t.Errorf("D again: %v", out)
 	}
 	// + opens the input; bad ids are refused; a good one is added and checked now.
-	m, _ = step(m, keyMsg("+"))
+	m, _ = loop.Press(m, "+")
 	if !m.Capturing() || len(m.KeyMap().ShortHelp()) != 2 {
 		t.Fatal("not capturing")
 	}
 	m = typeText(m, "abc")
-	m, out = step(m, keyMsg("enter"))
+	m, out = loop.Press(m, "enter")
 	if !m.Capturing() || len(out) != 0 || !strings.Contains(m.View(), "digits only") {
 		t.Errorf("bad id accepted:\n%s", m.View())
 	}
-	m, _ = step(m, keyMsg("esc"))
+	m, _ = loop.Press(m, "esc")
 	if m.Capturing() {
 		t.Fatal("esc did not cancel")
 	}
 	before := p.count()
-	m, _ = step(m, keyMsg("a"))
+	m, _ = loop.Press(m, "a")
 	m = typeText(m, " 10070 ")
-	m, out = step(m, keyMsg("enter"))
+	m, out = loop.Press(m, "enter")
 	if m.Capturing() || m.store.Get(10070) == nil || m.selected().ID != 10070 || p.count() != before+1 {
 		t.Errorf("add by id: %v", out)
 	}
-	m, _ = step(m, keyMsg("delete"))
+	m, _ = loop.Press(m, "delete")
 	if m.store.Get(10070) != nil {
 		t.Error("delete key")
 	}
@@ -174,8 +161,8 @@ func TestSummary(t *testing.T) {
 	clk := newClock()
 	p := newPoller(clk)
 	m := New(p, nil, DefaultInterval, clk.Now)
-	m, _ = step(m, msgs.Watch{ID: 1})
-	m, _ = step(m, msgs.Watch{ID: 2})
+	m, _ = loop.Step(m, msgs.Watch{ID: 1})
+	m, _ = loop.Step(m, msgs.Watch{ID: 2})
 	m, _ = tick(m, clk, 3*time.Second)
 	if s := m.Summary(); s != "watching 2 · next check 12s" {
 		t.Errorf("summary %q", s)
@@ -194,8 +181,8 @@ func TestWatchFull(t *testing.T) {
 	for id := 1; id <= MaxEntries; id++ {
 		_, _, _ = m.store.Add(id, "", clk.Now())
 	}
-	_, out := step(m, msgs.Watch{ID: 5000})
-	if n := notices(out); len(n) != 1 || !strings.Contains(n[0].Text, "full (200") {
+	_, out := loop.Step(m, msgs.Watch{ID: 5000})
+	if n := tuitest.Of[msgs.Notice](out); len(n) != 1 || !strings.Contains(n[0].Text, "full (200") {
 		t.Errorf("%v", out)
 	}
 }
