@@ -46,13 +46,13 @@ func TestPreviewWithColour(t *testing.T) {
 
 	// Narrow: below the facts, so that an 80×24 screen opens on the facts.
 	m.SetSize(70, 60)
-	v = ansi.Strip(m.View())
+	v = tuitest.Screen(m)
 	if strings.Index(v, "▀") < strings.Index(v, "Updated") {
 		t.Fatal("preview not below the facts")
 	}
 	tuitest.CheckExactSize(t, m.View(), 70, 60)
 	m.SetSize(80, 24)
-	tuitest.Contains(t, ansi.Strip(m.View()), "ID  ", "Updated")
+	tuitest.Contains(t, tuitest.Screen(m), "ID  ", "Updated")
 	// Narrowest: left out.
 	m.SetSize(59, 60)
 	tuitest.Lacks(t, m.View(), "▀")

@@ -9,18 +9,14 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { tuitest.Main(m) }
 
 var now = time.Date(2026, 3, 12, 12, 0, 0, 0, api.Kyiv)
 
@@ -51,18 +47,7 @@ func run(m Model, cmd tea.Cmd) (Model, tea.Msg) {
 }
 
 func press(m Model, k string) (Model, tea.Msg) {
-	var msg tea.KeyMsg
-	switch k {
-	case "enter":
-		msg = tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		msg = tea.KeyMsg{Type: tea.KeyEsc}
-	case "down":
-		msg = tea.KeyMsg{Type: tea.KeyDown}
-	default:
-		msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-	}
-	m, cmd := m.Update(msg)
+	m, cmd := m.Update(tuitest.Key(k))
 	return run(m, cmd)
 }
 
@@ -88,7 +73,7 @@ func TestListResumeDelete(t *testing.T) {
 	m := New(store, base, func() time.Time { return now })
 	m.SetSize(80, 10)
 	m, _ = run(m, m.Init())
-	v := ansi.Strip(m.View())
+	v := tuitest.Screen(m)
 	for _, want := range []string{"Drafts (3)", "edit 10053", "Ремонт квартир", "1 min ago", "refused: attribute_invalid",
 		"new", "Велосипед Trek", "2 h ago", "2 photo(s)", "1 not uploaded", "zz: draft zz is damaged"} {
 		if !strings.Contains(v, want) {
@@ -106,7 +91,7 @@ func TestListResumeDelete(t *testing.T) {
 
 	m, _ = press(m, "down")
 	m, _ = press(m, "d")
-	if !strings.Contains(ansi.Strip(m.View()), "Delete this draft?") {
+	if !strings.Contains(tuitest.Screen(m), "Delete this draft?") {
 		t.Fatal("no confirmation")
 	}
 	m, msg = press(m, "n")
@@ -130,7 +115,7 @@ func TestEmptyAndSmall(t *testing.T) {
 	m := New(draft.OpenStore(""), base, nil)
 	m.SetSize(60, 3)
 	m, _ = run(m, m.Init())
-	v := ansi.Strip(m.View())
+	v := tuitest.Screen(m)
 	if !strings.Contains(v, "No drafts") || len(strings.Split(v, "\n")) != 3 {
 		t.Errorf("empty:\n%s", v)
 	}

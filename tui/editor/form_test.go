@@ -10,6 +10,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 func leaves(cs []api.Category, out *[]int) {
@@ -30,7 +31,7 @@ func (f *fixture) openDetails(id int) {
 	f.m, cmd = f.m.Open(d)
 	f.start(cmd)
 	f.waitFor("the attributes", func() bool { return f.m.attrOf == id })
-	f.m, cmd = f.m.Update(keyMsg("alt+3"))
+	f.m, cmd = f.m.Update(tuitest.Key("alt+3"))
 	f.start(cmd)
 }
 

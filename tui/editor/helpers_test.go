@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"reflect"
 	"strings"
 	"sync"
@@ -16,20 +15,15 @@ import (
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { tuitest.Main(m) }
 
 var now = time.Date(2026, 3, 12, 12, 0, 0, 0, api.Kyiv)
 
@@ -226,27 +220,11 @@ func (f *fixture) send(msg tea.Msg) {
 	f.settle(cmd)
 }
 
-func keyMsg(k string) tea.KeyMsg {
-	types := map[string]tea.KeyType{
-		"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
-		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
-		"ctrl+s": tea.KeyCtrlS, "backspace": tea.KeyBackspace, "ctrl+a": tea.KeyCtrlA,
-		"pgdown": tea.KeyPgDown,
-	}
-	if t, ok := types[k]; ok {
-		return tea.KeyMsg{Type: t}
-	}
-	if strings.HasPrefix(k, "alt+") {
-		return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k[4:]), Alt: true}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-}
-
 // press sends keys one by one, each settled before the next.
 func (f *fixture) press(keys ...string) {
 	f.t.Helper()
 	for _, k := range keys {
-		f.send(keyMsg(k))
+		f.send(tuitest.Key(k))
 	}
 }
 
@@ -262,15 +240,12 @@ func (f *fixture) typeText(s string) {
 	f.settle(tea.Batch(cmds...))
 }
 
-func (f *fixture) screen() string { return ansi.Strip(f.m.View()) }
+func (f *fixture) screen() string { return tuitest.Screen(f.m) }
 
 func (f *fixture) contains(want ...string) {
 	f.t.Helper()
-	s := f.screen()
-	for _, w := range want {
-		if !strings.Contains(s, w) {
-			f.t.Fatalf("screen lacks %q:\n%s", w, s)
-		}
+	if !tuitest.Contains(f.t, f.screen(), want...) {
+		f.t.FailNow()
 	}
 }
 
@@ -291,17 +266,4 @@ func lastOut[T any](f *fixture) (T, bool) {
 		}
 	}
 	return zero, false
-}
-
-func checkSize(t *testing.T, v string, w, h int) {
-	t.Helper()
-	lines := strings.Split(v, "\n")
-	if len(lines) != h {
-		t.Errorf("view has %d lines, want %d", len(lines), h)
-	}
-	for i, l := range lines {
-		if lw := lipgloss.Width(l); lw > w {
-			t.Errorf("line %d is %d wide, over %d: %q", i, lw, w, ansi.Strip(l))
-		}
-	}
 }

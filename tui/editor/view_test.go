@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // TestEveryStepFits walks every step at the sizes the app supports: each frame is
@@ -17,10 +18,10 @@ func TestEveryStepFits(t *testing.T) {
 		f.openDetails(1001)
 		for _, k := range []string{"alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7"} {
 			f.press(k)
-			checkSize(t, f.m.View(), sz[0], sz[1])
+			tuitest.CheckSize(t, f.m.View(), sz[0], sz[1])
 		}
 		f.press("alt+6", "p")
-		checkSize(t, f.m.View(), sz[0], sz[1])
+		tuitest.CheckSize(t, f.m.View(), sz[0], sz[1])
 	}
 }
 

@@ -5,27 +5,22 @@ import (
 	"errors"
 	"fmt"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { tuitest.Main(m) }
 
 type fakeStore struct {
 	calls []profile.LoginRequest
@@ -44,49 +39,10 @@ func (f *fakeStore) Login(_ context.Context, req profile.LoginRequest) (*profile
 	}, nil
 }
 
-// drain runs a command and every command it batches, returning the messages that
-// are not spinner ticks.
-func drain(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	msg := cmd()
-	if b, ok := msg.(tea.BatchMsg); ok {
-		var out []tea.Msg
-		for _, c := range b {
-			out = append(out, drain(c)...)
-		}
-		return out
-	}
-	if _, tick := msg.(spinner.TickMsg); tick {
-		return nil
-	}
-	if msg == nil {
-		return nil
-	}
-	return []tea.Msg{msg}
-}
-
-// settle feeds every answer back until the screen is idle, and returns what it
-// emitted to the root.
-func settle(t *testing.T, m Model, cmd tea.Cmd) (Model, []tea.Msg) {
-	t.Helper()
-	var emitted []tea.Msg
-	queue := drain(cmd)
-	for len(queue) > 0 {
-		msg := queue[0]
-		queue = queue[1:]
-		switch msg.(type) {
-		case resultMsg:
-			var c tea.Cmd
-			m, c = m.Update(msg)
-			queue = append(queue, drain(c)...)
-		default:
-			emitted = append(emitted, msg)
-		}
-	}
-	return m, emitted
-}
+// loop runs the screen's commands as the root would: the answers of its checks go
+// back to it; spinner ticks only animate and are dropped; what it emits to the
+// root is returned.
+var loop = tuitest.Loop[Model]{Own: tuitest.Is[resultMsg], Skip: tuitest.Is[spinner.TickMsg]}
 
 func typeText(m Model, s string) Model {
 	m, _ = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s), Paste: true})
@@ -94,8 +50,6 @@ func typeText(m Model, s string) Model {
 }
 
 func press(m Model, k tea.KeyType) (Model, tea.Cmd) { return m.Update(tea.KeyMsg{Type: k}) }
-
-func view(m Model) string { return ansi.Strip(m.View()) }
 
 func newScreen(cfg Config) Model {
 	m := New(cfg)
@@ -109,11 +63,11 @@ func TestMalformedKeyNeedsNoRequest(t *testing.T) {
 	m = typeText(m, "sk_live_nothex")
 	m, _ = press(m, tea.KeyTab) // to profile
 	m, cmd := press(m, tea.KeyEnter)
-	m, _ = settle(t, m, cmd)
+	m, _ = loop.Drain(m, cmd)
 	if len(store.calls) != 0 {
 		t.Fatalf("a malformed key was sent: %d calls", len(store.calls))
 	}
-	v := view(m)
+	v := tuitest.Screen(m)
 	if !strings.Contains(strings.Join(strings.Fields(v), " "), "sk_live_ or sk_test_") || m.focus != fieldKey {
 		t.Fatalf("no inline key error with focus on the key:\n%s", v)
 	}
@@ -126,7 +80,7 @@ func TestBadURLOnItsField(t *testing.T) {
 	m = typeText(m, sandbox.KeyPersonal)
 	m, _ = press(m, tea.KeyTab)
 	m, cmd := press(m, tea.KeyEnter)
-	m, _ = settle(t, m, cmd)
+	m, _ = loop.Drain(m, cmd)
 	if m.focus != fieldURL || m.errs[fieldURL] == "" {
 		t.Fatalf("want an error on the URL field, got %v", m.errs)
 	}
@@ -136,15 +90,15 @@ func TestLoginEmitsDoneAndForgetsTheKey(t *testing.T) {
 	store := &fakeStore{}
 	m := newScreen(Config{Store: store, BaseURL: "https://api.example.com", Lang: "en"})
 	m = typeText(m, "  "+sandbox.KeyPersonal+"\n")
-	if strings.Contains(view(m), sandbox.KeyPersonal[8:20]) {
+	if strings.Contains(tuitest.Screen(m), sandbox.KeyPersonal[8:20]) {
 		t.Fatal("the key is visible on screen")
 	}
 	m, _ = press(m, tea.KeyTab)
 	m, cmd := press(m, tea.KeyEnter)
-	if !m.Busy() || !strings.Contains(view(m), "checking the key") {
-		t.Fatalf("no spinner while verifying:\n%s", view(m))
+	if !m.Busy() || !strings.Contains(tuitest.Screen(m), "checking the key") {
+		t.Fatalf("no spinner while verifying:\n%s", tuitest.Screen(m))
 	}
-	m, out := settle(t, m, cmd)
+	m, out := loop.Drain(m, cmd)
 	if len(out) != 1 {
 		t.Fatalf("emitted %v", out)
 	}
@@ -166,11 +120,11 @@ func TestNoKeyringNeedsTheCheckbox(t *testing.T) {
 	m = typeText(m, sandbox.KeyPersonal)
 	m, _ = press(m, tea.KeyTab)
 	m, cmd := press(m, tea.KeyEnter)
-	m, out := settle(t, m, cmd)
+	m, out := loop.Drain(m, cmd)
 	if len(out) != 0 || !m.offerInsecure || m.focus != fieldInsecure {
 		t.Fatalf("no checkbox offered: %v %+v", out, m.errs)
 	}
-	v := view(m)
+	v := tuitest.Screen(m)
 	if !strings.Contains(v, "[ ] store in a plain file instead (insecure)") || !strings.Contains(v, "OS keyring unavailable") {
 		t.Fatalf("view:\n%s", v)
 	}
@@ -178,7 +132,7 @@ func TestNoKeyringNeedsTheCheckbox(t *testing.T) {
 	store.err = nil
 	m, _ = press(m, tea.KeyTab) // buttons
 	m, cmd = press(m, tea.KeyEnter)
-	m, _ = settle(t, m, cmd)
+	m, _ = loop.Drain(m, cmd)
 	if store.calls[1].Insecure {
 		t.Fatal("insecure storage without the tick")
 	}
@@ -189,13 +143,13 @@ func TestNoKeyringNeedsTheCheckbox(t *testing.T) {
 	m, _ = press(m, tea.KeyTab) // profile
 	m, _ = press(m, tea.KeyTab) // checkbox
 	m, _ = m.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
-	if !strings.Contains(view(m), "[x] store in a plain file") {
-		t.Fatalf("not ticked:\n%s", view(m))
+	if !strings.Contains(tuitest.Screen(m), "[x] store in a plain file") {
+		t.Fatalf("not ticked:\n%s", tuitest.Screen(m))
 	}
 	s := m.cfg.Store.(*fakeStore)
 	m, _ = press(m, tea.KeyTab)
 	m, cmd = press(m, tea.KeyEnter)
-	settle(t, m, cmd)
+	loop.Drain(m, cmd)
 	if !s.calls[0].Insecure {
 		t.Fatal("the tick was not passed on")
 	}
@@ -216,8 +170,8 @@ func TestPingErrorsAgainstTheSandbox(t *testing.T) {
 		m := newScreen(Config{BaseURL: ts.URL}) // no store: verify only
 		m = typeText(m, key)
 		m, cmd := press(m, tea.KeyEnter)
-		m, out := settle(t, m, cmd)
-		v := view(m)
+		m, out := loop.Drain(m, cmd)
+		v := tuitest.Screen(m)
 		if len(out) != 0 || m.focus != fieldKey {
 			t.Fatalf("%s: emitted %v, focus %v", want[0], out, m.focus)
 		}
@@ -234,7 +188,7 @@ func TestPingErrorsAgainstTheSandbox(t *testing.T) {
 	m := newScreen(Config{BaseURL: ts2.URL})
 	m = typeText(m, sandbox.KeyPersonal)
 	m, cmd := press(m, tea.KeyEnter)
-	m, _ = settle(t, m, cmd)
+	m, _ = loop.Drain(m, cmd)
 	if m.focus != fieldURL || !strings.Contains(m.errs[fieldURL], "check the base URL") {
 		t.Fatalf("unreachable: %v", m.errs)
 	}
@@ -255,7 +209,7 @@ func TestTryTheSandbox(t *testing.T) {
 	m.applyFocus()
 	m, _ = press(m, tea.KeyRight)
 	m, cmd := press(m, tea.KeyEnter)
-	m, out := settle(t, m, cmd)
+	m, out := loop.Drain(m, cmd)
 	if len(out) != 1 {
 		t.Fatalf("emitted %v (%v)", out, m.general)
 	}
@@ -273,9 +227,9 @@ func TestTryTheSandbox(t *testing.T) {
 	}})
 	m.focus, m.button = fieldButtons, buttonSandbox
 	m, cmd = press(m, tea.KeyEnter)
-	m, _ = settle(t, m, cmd)
-	if !strings.Contains(view(m), "the sandbox did not start: port in use") {
-		t.Fatalf("view:\n%s", view(m))
+	m, _ = loop.Drain(m, cmd)
+	if !strings.Contains(tuitest.Screen(m), "the sandbox did not start: port in use") {
+		t.Fatalf("view:\n%s", tuitest.Screen(m))
 	}
 }
 
@@ -286,7 +240,7 @@ func TestSmallTerminal(t *testing.T) {
 	m.offerInsecure = true
 	m.errs[fieldKey] = strings.Repeat("a long error message ", 20)
 	m.errs[fieldInsecure] = strings.Repeat("no keyring here ", 20)
-	v := view(m)
+	v := tuitest.Screen(m)
 	lines := strings.Split(v, "\n")
 	if len(lines) > 13 {
 		t.Fatalf("%d lines", len(lines))
@@ -305,6 +259,6 @@ func TestGolden(t *testing.T) {
 	m = typeText(m, "sk_test_123")
 	m, _ = press(m, tea.KeyTab)
 	m, cmd := press(m, tea.KeyEnter)
-	m, _ = settle(t, m, cmd)
-	golden.RequireEqual(t, []byte(view(m)))
+	m, _ = loop.Drain(m, cmd)
+	golden.RequireEqual(t, []byte(tuitest.Screen(m)))
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 func names(ps []string) []string {
@@ -47,7 +49,7 @@ func TestAddByPathAndGlob(t *testing.T) {
 	if got := photoNames(l.m); fmt.Sprint(got) != "[car-1.jpg car-2.png car-3.jpg]" {
 		t.Fatalf("photos %v", got)
 	}
-	if s := screen(l.m); !strings.Contains(s, "car-1.jpg: already added") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "car-1.jpg: already added") {
 		t.Errorf("duplicate not reported:\n%s", s)
 	}
 	l.settle()
@@ -62,10 +64,10 @@ func TestAddByPathAndGlob(t *testing.T) {
 		t.Errorf("calls %d touched %v pending %d busy %v", f.total(), l.m.Touched(), l.m.Pending(), l.m.Busy())
 	}
 	// Two adds and three uploads, each saved at once.
-	if l.changes() != 5 {
-		t.Errorf("%d Changed, want 5", l.changes())
+	if len(tuitest.Of[Changed](l.out)) != 5 {
+		t.Errorf("%d Changed, want 5", len(tuitest.Of[Changed](l.out)))
 	}
-	if s := screen(l.m); !strings.Contains(s, " 1. car-1.jpg") || !strings.Contains(s, "main") || !strings.Contains(s, "✓ uploaded") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, " 1. car-1.jpg") || !strings.Contains(s, "main") || !strings.Contains(s, "✓ uploaded") {
 		t.Errorf("list:\n%s", s)
 	}
 }
@@ -77,7 +79,7 @@ func TestGlobMatchingNothingSaysSo(t *testing.T) {
 	if !l.m.Capturing() {
 		t.Fatal("the input closed on a pattern that matched nothing")
 	}
-	if s := screen(l.m); !strings.Contains(s, "✖ nothing matches car-*.jpg") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "✖ nothing matches car-*.jpg") {
 		t.Errorf("no message:\n%s", s)
 	}
 	// The text stays to be fixed; a missing file says what is wrong.
@@ -85,7 +87,7 @@ func TestGlobMatchingNothingSaysSo(t *testing.T) {
 	l.typeText("1.jpg")
 	l.press("enter")
 	l.until("the check", func(m Model) bool { return m.checks == 0 })
-	if s := screen(l.m); !strings.Contains(s, "car-1.jpg: no such file or folder; check the path") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "car-1.jpg: no such file or folder; check the path") {
 		t.Errorf("no message:\n%s", s)
 	}
 	l.press("esc")
@@ -105,7 +107,7 @@ func TestRefusesBadFormatBeforeAnyRequest(t *testing.T) {
 	if got := photoNames(l.m); fmt.Sprint(got) != "[good.jpg]" {
 		t.Fatalf("photos %v", got)
 	}
-	s := screen(l.m)
+	s := tuitest.Screen(l.m)
 	if !strings.Contains(s, "✖ notes.jpg: is not a JPG, PNG, WebP or HEIC image") {
 		t.Errorf("refusal not listed:\n%s", s)
 	}
@@ -127,7 +129,7 @@ func TestThirteenthPhotoRefused(t *testing.T) {
 	if len(got) != 12 || got[0] != "p01.jpg" || got[11] != "p12.jpg" {
 		t.Fatalf("photos %v", got)
 	}
-	if s := screen(l.m); !strings.Contains(s, "✖ p13.jpg: at most 12 photos per listing; remove one first") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "✖ p13.jpg: at most 12 photos per listing; remove one first") {
 		t.Errorf("no refusal:\n%s", s)
 	}
 	if f.total() != 12 {
@@ -174,7 +176,7 @@ func TestFramesFromFolder(t *testing.T) {
 	if fmt.Sprint(got) != "[f01.jpg f02.png f03.jpg]" {
 		t.Fatalf("frames %v", got)
 	}
-	s := screen(l.m)
+	s := tuitest.Screen(l.m)
 	for _, want := range []string{"3 frames · ~/tour", "✓ 3 uploaded", "✖ f04.jpg: is not a JPG"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("lacks %q:\n%s", want, s)
@@ -190,7 +192,7 @@ func TestFramesFromFolder(t *testing.T) {
 	if _, _, fr := l.m.Media(); len(fr) != 4 || f.total() != 4 || f.count("f01.jpg") != 1 {
 		t.Errorf("frames %d, calls %v", len(fr), f.calls)
 	}
-	if s := screen(l.m); !strings.Contains(s, "3D tour replaced: 4 frames from ~/tour") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "3D tour replaced: 4 frames from ~/tour") {
 		t.Errorf("no notice:\n%s", s)
 	}
 	// Removed as a set.
@@ -222,13 +224,13 @@ func TestFramesFolderTooLarge(t *testing.T) {
 	if !l.m.Capturing() || f.total() != 0 {
 		t.Fatalf("capturing %v calls %d", l.m.Capturing(), f.total())
 	}
-	if s := screen(l.m); !strings.Contains(s, "has 73 photos; a 3D tour takes at most 72 frames") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "has 73 photos; a 3D tour takes at most 72 frames") {
 		t.Errorf("no message:\n%s", s)
 	}
 	// A file is not a folder.
 	l.press("esc")
 	l.addPath("f", "one.jpg")
-	if s := screen(l.m); !strings.Contains(s, "one.jpg is a file: 3D frames come from a folder of photos") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "one.jpg is a file: 3D frames come from a folder of photos") {
 		t.Errorf("no message:\n%s", s)
 	}
 }
@@ -242,7 +244,7 @@ func TestVideoCheckedBeforeUpload(t *testing.T) {
 	if _, v, _ := l.m.Media(); v != nil || f.total() != 0 {
 		t.Fatalf("video %+v, %d uploads", v, f.total())
 	}
-	if s := screen(l.m); !strings.Contains(s, "✖ clip61s.mp4: 61 s is over the 60 s limit for a video") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "✖ clip61s.mp4: 61 s is over the 60 s limit for a video") {
 		t.Errorf("no refusal:\n%s", s)
 	}
 
@@ -253,13 +255,13 @@ func TestVideoCheckedBeforeUpload(t *testing.T) {
 	if v == nil || v.URL != "https://cdn.test/clip5s.mp4-1.mp4" || v.Thumbnail == "" || v.Duration.Seconds() < 4.5 {
 		t.Fatalf("video %+v", v)
 	}
-	if s := screen(l.m); !strings.Contains(s, "clip5s.mp4 · 0:05") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "clip5s.mp4 · 0:05") {
 		t.Errorf("no duration:\n%s", s)
 	}
 	// Another one replaces it, with a notice.
 	webm, _ := filepath.Abs(testdata("clip5s.webm"))
 	l.addPath("v", webm)
-	if s := screen(l.m); !strings.Contains(s, "video replaced: clip5s.mp4 → clip5s.webm") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "video replaced: clip5s.mp4 → clip5s.webm") {
 		t.Errorf("no notice:\n%s", s)
 	}
 	l.settle()

@@ -9,24 +9,18 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { tuitest.Main(m) }
 
 // fakeUp is a controllable Uploader: it counts calls and the uploads in flight,
 // reports progress when told to, blocks while gate is open, and fails by file name.
@@ -241,7 +235,7 @@ func (l *loop) until(what string, cond func(Model) bool) {
 			l.running--
 			l.handle(msg)
 		case <-deadline:
-			l.t.Fatalf("gave up waiting for %s:\n%s", what, screen(l.m))
+			l.t.Fatalf("gave up waiting for %s:\n%s", what, tuitest.Screen(l.m))
 		}
 	}
 }
@@ -255,7 +249,7 @@ func (l *loop) settle() {
 
 func (l *loop) press(keys ...string) {
 	for _, k := range keys {
-		l.send(keyMsg(k))
+		l.send(tuitest.Key(k))
 	}
 }
 
@@ -272,65 +266,6 @@ func (l *loop) addPath(key, path string) {
 	l.typeText(path)
 	l.press("enter")
 	l.until("the checks of "+path, func(m Model) bool { return m.checks == 0 })
-}
-
-func (l *loop) changes() int {
-	n := 0
-	for _, m := range l.out {
-		if _, ok := m.(Changed); ok {
-			n++
-		}
-	}
-	return n
-}
-
-func (l *loop) errors() []msgs.Error {
-	var out []msgs.Error
-	for _, m := range l.out {
-		if e, ok := m.(msgs.Error); ok {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-func keyMsg(k string) tea.KeyMsg {
-	switch k {
-	case "up":
-		return tea.KeyMsg{Type: tea.KeyUp}
-	case "down":
-		return tea.KeyMsg{Type: tea.KeyDown}
-	case "alt+up":
-		return tea.KeyMsg{Type: tea.KeyUp, Alt: true}
-	case "alt+down":
-		return tea.KeyMsg{Type: tea.KeyDown, Alt: true}
-	case "left":
-		return tea.KeyMsg{Type: tea.KeyLeft}
-	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
-	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
-	case "delete":
-		return tea.KeyMsg{Type: tea.KeyDelete}
-	case "backspace":
-		return tea.KeyMsg{Type: tea.KeyBackspace}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-}
-
-func screen(m Model) string { return ansi.Strip(m.View()) }
-
-func checkSize(t *testing.T, view string, w, h int) {
-	t.Helper()
-	lines := strings.Split(view, "\n")
-	if len(lines) != h {
-		t.Errorf("view has %d lines, want %d", len(lines), h)
-	}
-	for i, ln := range lines {
-		if got := ansi.StringWidth(ln); got > w {
-			t.Errorf("line %d is %d wide, more than %d: %q", i, got, w, ansi.Strip(ln))
-		}
-	}
 }
 
 // writeJPEG writes a small JPEG; writePNG a small PNG.

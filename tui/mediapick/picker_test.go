@@ -6,11 +6,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // rowOf is the screen line that shows a file name.
 func rowOf(m Model, name string) string {
-	for _, ln := range strings.Split(screen(m), "\n") {
+	for _, ln := range strings.Split(tuitest.Screen(m), "\n") {
 		if strings.HasSuffix(strings.TrimRight(ln, " "), " "+name) {
 			return ln
 		}
@@ -54,18 +56,18 @@ func TestPickerAddsSeveralAndToggles(t *testing.T) {
 	l.press("down", "enter")
 	checked()
 	if !marked(l.m, "IMG_1.JPG") || !marked(l.m, "a.jpg") || marked(l.m, "b.png") || !l.m.Capturing() {
-		t.Fatalf("marks:\n%s", screen(l.m))
+		t.Fatalf("marks:\n%s", tuitest.Screen(l.m))
 	}
-	if s := screen(l.m); !strings.Contains(s, "Add photos 2 of 12 · "+dir) || !strings.Contains(s, "✓ added a.jpg") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "Add photos 2 of 12 · "+dir) || !strings.Contains(s, "✓ added a.jpg") {
 		t.Errorf("picker screen:\n%s", s)
 	}
 	// enter again on an added file removes it.
 	l.press("enter")
 	if marked(l.m, "a.jpg") || fmt.Sprint(photoNames(l.m)) != "[IMG_1.JPG]" {
-		t.Fatalf("toggle: %v\n%s", photoNames(l.m), screen(l.m))
+		t.Fatalf("toggle: %v\n%s", photoNames(l.m), tuitest.Screen(l.m))
 	}
 	l.press("down", "down", "enter")
-	if s := screen(l.m); !strings.Contains(s, "notes.txt is not a photo") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "notes.txt is not a photo") {
 		t.Errorf("no refusal:\n%s", s)
 	}
 	// Into a folder and back.
@@ -76,7 +78,7 @@ func TestPickerAddsSeveralAndToggles(t *testing.T) {
 	l.press("left")
 	shown("b.png")
 	if l.m.picker.CurrentDirectory != dir || !marked(l.m, "IMG_1.JPG") {
-		t.Errorf("back in the parent:\n%s", screen(l.m))
+		t.Errorf("back in the parent:\n%s", tuitest.Screen(l.m))
 	}
 	l.press("esc")
 	l.settle()

@@ -12,6 +12,8 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
+	"github.com/listings-tui/listings/tui/msgs"
 )
 
 func sandboxClient(t *testing.T) (*api.Client, *httptest.Server) {
@@ -67,11 +69,11 @@ func TestSandboxUploads(t *testing.T) {
 	if used := c.Budget().UsedToday; used != 0 {
 		t.Errorf("%d requests for a video refused by its duration", used)
 	}
-	if s := screen(l.m); !strings.Contains(s, "clip61s.mp4: 61 s is over the 60 s limit") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "clip61s.mp4: 61 s is over the 60 s limit") {
 		t.Errorf("long video not refused:\n%s", s)
 	}
 	l.addPath("p", "*")
-	if s := screen(l.m); !strings.Contains(s, "d-notes.jpg: is not a JPG, PNG, WebP or HEIC image") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "d-notes.jpg: is not a JPG, PNG, WebP or HEIC image") {
 		t.Errorf("text file not refused:\n%s", s)
 	}
 	short, _ := filepath.Abs(testdata("clip5s.mp4"))
@@ -81,7 +83,7 @@ func TestSandboxUploads(t *testing.T) {
 
 	photos, video, frames := l.m.Media()
 	if l.m.Failed() != 0 || len(photos) != 3 || len(frames) != 2 || video == nil {
-		t.Fatalf("failed %d, media %+v %+v %+v\n%s", l.m.Failed(), photos, video, frames, screen(l.m))
+		t.Fatalf("failed %d, media %+v %+v %+v\n%s", l.m.Failed(), photos, video, frames, tuitest.Screen(l.m))
 	}
 	for i, want := range []string{"a-front.jpg", "b-side.png", "c-detail.heic"} {
 		p := photos[i]
@@ -96,8 +98,8 @@ func TestSandboxUploads(t *testing.T) {
 	if used := c.Budget().UsedToday; used != 6 {
 		t.Errorf("%d requests, want 6", used)
 	}
-	if len(l.errors()) != 0 {
-		t.Errorf("errors %v", l.errors())
+	if len(tuitest.Of[msgs.Error](l.out)) != 0 {
+		t.Errorf("errors %v", tuitest.Of[msgs.Error](l.out))
 	}
 	resp, err := http.Get(photos[0].URLWM)
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
+	"github.com/listings-tui/listings/tui/msgs"
 )
 
 func TestAtMostThreeUploadsAtOnce(t *testing.T) {
@@ -28,7 +30,7 @@ func TestAtMostThreeUploadsAtOnce(t *testing.T) {
 	if f.total() != 3 || !l.m.Busy() || l.m.Pending() != 5 {
 		t.Fatalf("calls %d busy %v pending %d", f.total(), l.m.Busy(), l.m.Pending())
 	}
-	if s := screen(l.m); strings.Count(s, "◌ queued") != 2 || !strings.Contains(s, "3 uploading · 2 waiting") {
+	if s := tuitest.Screen(l.m); strings.Count(s, "◌ queued") != 2 || !strings.Contains(s, "3 uploading · 2 waiting") {
 		t.Errorf("screen:\n%s", s)
 	}
 	f.release()
@@ -56,7 +58,7 @@ func TestProgressShownOnTick(t *testing.T) {
 	l.awaitStarts(f, 1)
 	l.send(tickMsg{owner: l.m.id})
 	l.press("k") // clears the "added" notice: the status line shows the selected row
-	s := screen(l.m)
+	s := tuitest.Screen(l.m)
 	if !strings.Contains(s, "█") || !strings.Contains(s, " 30%") || !strings.Contains(s, "uploading 30%") {
 		t.Fatalf("no progress:\n%s", s)
 	}
@@ -66,12 +68,12 @@ func TestProgressShownOnTick(t *testing.T) {
 	// Progress shows at the next tick of this instance only.
 	f.reportOf("big.jpg")(90, 100)
 	l.send(tickMsg{owner: -1})
-	if !strings.Contains(screen(l.m), " 30%") {
+	if !strings.Contains(tuitest.Screen(l.m), " 30%") {
 		t.Error("a foreign tick was taken")
 	}
 	l.send(tickMsg{owner: l.m.id})
-	if !strings.Contains(screen(l.m), " 90%") {
-		t.Errorf("progress not refreshed:\n%s", screen(l.m))
+	if !strings.Contains(tuitest.Screen(l.m), " 90%") {
+		t.Errorf("progress not refreshed:\n%s", tuitest.Screen(l.m))
 	}
 	f.release()
 	l.settle()
@@ -108,14 +110,14 @@ func TestReorderAndRemoveKeepPairs(t *testing.T) {
 	if l.m.Touched() {
 		t.Fatal("SetMedia counts as a change")
 	}
-	if s := screen(l.m); strings.Count(s, "✓ already online") != 4 || !strings.Contains(s, " 1. a.webp") {
+	if s := tuitest.Screen(l.m); strings.Count(s, "✓ already online") != 4 || !strings.Contains(s, " 1. a.webp") {
 		t.Errorf("screen:\n%s", s)
 	}
 	l.press("down", "K") // b up: b is main
 	if got := pairs(l.m); got != "b,a,c,d" {
 		t.Fatalf("after K: %s", got)
 	}
-	if s := screen(l.m); !strings.Contains(s, "b.webp is now the main photo") {
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "b.webp is now the main photo") {
 		t.Errorf("no notice:\n%s", s)
 	}
 	l.press("J", "alt+down", "alt+up") // b to position 3, then back to 2
@@ -135,8 +137,8 @@ func TestReorderAndRemoveKeepPairs(t *testing.T) {
 		t.Fatalf("after delete: %s", got)
 	}
 	l.settle()
-	if !l.m.Touched() || f.total() != 0 || l.changes() != 7 {
-		t.Errorf("touched %v uploads %d changes %d", l.m.Touched(), f.total(), l.changes())
+	if !l.m.Touched() || f.total() != 0 || len(tuitest.Of[Changed](l.out)) != 7 {
+		t.Errorf("touched %v uploads %d changes %d", l.m.Touched(), f.total(), len(tuitest.Of[Changed](l.out)))
 	}
 }
 
@@ -189,8 +191,8 @@ func TestStaleResultsDropped(t *testing.T) {
 	l.awaitStarts(f, 1)
 	l.press("d")
 	l.settle()
-	if len(photoNames(l.m)) != 0 || l.m.Failed() != 0 || len(l.errors()) != 0 {
-		t.Fatalf("after remove: %v failed %d errors %v", photoNames(l.m), l.m.Failed(), l.errors())
+	if len(photoNames(l.m)) != 0 || l.m.Failed() != 0 || len(tuitest.Of[msgs.Error](l.out)) != 0 {
+		t.Fatalf("after remove: %v failed %d errors %v", photoNames(l.m), l.m.Failed(), tuitest.Of[msgs.Error](l.out))
 	}
 
 	// An answer that comes anyway for a removed item is not taken by the same file
@@ -229,11 +231,11 @@ func TestFailedUploadRetried(t *testing.T) {
 	if l.m.Failed() != 1 || l.m.Pending() != 1 {
 		t.Fatalf("failed %d pending %d", l.m.Failed(), l.m.Pending())
 	}
-	s := screen(l.m)
+	s := tuitest.Screen(l.m)
 	if !strings.Contains(s, "✖ failed · r retry") || !strings.Contains(s, "✖ upload photo: internal_error: Internal error (HTTP 500)") {
 		t.Errorf("screen:\n%s", s)
 	}
-	if errs := l.errors(); len(errs) != 1 || errs[0].Op != "upload photo" {
+	if errs := tuitest.Of[msgs.Error](l.out); len(errs) != 1 || errs[0].Op != "upload photo" {
 		t.Errorf("errors %v", errs)
 	}
 	delete(f.fail, "bad.jpg")
@@ -269,7 +271,7 @@ func TestFileErrorAtUploadIsNotABanner(t *testing.T) {
 	l := newLoop(t, f, dir, 80, 24)
 	l.addPath("p", "gone.jpg")
 	l.settle()
-	if l.m.Failed() != 1 || len(l.errors()) != 0 {
-		t.Errorf("failed %d errors %v", l.m.Failed(), l.errors())
+	if l.m.Failed() != 1 || len(tuitest.Of[msgs.Error](l.out)) != 0 {
+		t.Errorf("failed %d errors %v", l.m.Failed(), tuitest.Of[msgs.Error](l.out))
 	}
 }

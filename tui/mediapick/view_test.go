@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // inProgress is a step with three photos: the main one uploaded, one uploading at 40%
@@ -37,14 +38,14 @@ func inProgress(t *testing.T, w, h int) *loop {
 
 func TestGoldenUploading(t *testing.T) {
 	l := inProgress(t, 80, 24)
-	checkSize(t, l.m.View(), 80, 24)
-	golden.RequireEqual(t, []byte(screen(l.m)))
+	tuitest.CheckSize(t, l.m.View(), 80, 24)
+	golden.RequireEqual(t, []byte(tuitest.Screen(l.m)))
 }
 
 func TestSmallTerminal(t *testing.T) {
 	l := inProgress(t, 60, 15)
-	checkSize(t, l.m.View(), 60, 15)
-	s := screen(l.m)
+	tuitest.CheckSize(t, l.m.View(), 60, 15)
+	s := tuitest.Screen(l.m)
 	for _, want := range []string{"Photos 3 of 12", "car-front.jpg", "main", "✓ uploaded", " 40%", "✖ failed · r retry",
 		"✖ upload photo: internal_error", "Video", "3D tour"} {
 		if !strings.Contains(s, want) {
@@ -53,34 +54,34 @@ func TestSmallTerminal(t *testing.T) {
 	}
 	// The rows below scroll into view.
 	l.press("G")
-	checkSize(t, l.m.View(), 60, 15)
-	if s := screen(l.m); !strings.Contains(s, "No 3D tour") {
+	tuitest.CheckSize(t, l.m.View(), 60, 15)
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "No 3D tour") {
 		t.Errorf("last row not on screen:\n%s", s)
 	}
 	l.press("i")
 	l.typeText("a/very/long/path/that/goes/on/and/on/and/does/not/exist/at/all.jpg")
-	checkSize(t, l.m.View(), 60, 15)
+	tuitest.CheckSize(t, l.m.View(), 60, 15)
 	l.press("enter")
 	l.until("the check", func(m Model) bool { return m.checks == 0 })
-	checkSize(t, l.m.View(), 60, 15)
+	tuitest.CheckSize(t, l.m.View(), 60, 15)
 	l.press("esc", "a")
-	l.until("the picker", func(m Model) bool { return strings.Contains(screen(m), "car-back.jpg") })
-	checkSize(t, l.m.View(), 60, 15)
-	if s := screen(l.m); !strings.Contains(s, "esc done") {
+	l.until("the picker", func(m Model) bool { return strings.Contains(tuitest.Screen(m), "car-back.jpg") })
+	tuitest.CheckSize(t, l.m.View(), 60, 15)
+	if s := tuitest.Screen(l.m); !strings.Contains(s, "esc done") {
 		t.Errorf("picker hint missing:\n%s", s)
 	}
 }
 
 func TestLargeTerminal(t *testing.T) {
 	l := inProgress(t, 250, 70)
-	checkSize(t, l.m.View(), 250, 70)
-	s := screen(l.m)
+	tuitest.CheckSize(t, l.m.View(), 250, 70)
+	s := tuitest.Screen(l.m)
 	if !strings.Contains(s, "car-side-with-a-rather-long-name.jpg") {
 		t.Errorf("long name cut at 250 columns:\n%s", s)
 	}
 	l.press("a")
-	l.until("the picker", func(m Model) bool { return strings.Contains(screen(m), "car-back.jpg") })
-	checkSize(t, l.m.View(), 250, 70)
+	l.until("the picker", func(m Model) bool { return strings.Contains(tuitest.Screen(m), "car-back.jpg") })
+	tuitest.CheckSize(t, l.m.View(), 250, 70)
 }
 
 func TestTinySizesDoNotPanic(t *testing.T) {
@@ -91,7 +92,7 @@ func TestTinySizesDoNotPanic(t *testing.T) {
 		}
 		for _, sz := range [][2]int{{1, 1}, {10, 2}, {20, 4}, {0, 0}, {40, 8}} {
 			l.m.SetSize(sz[0], sz[1])
-			checkSize(t, l.m.View(), max(sz[0], 1), max(sz[1], 1))
+			tuitest.CheckSize(t, l.m.View(), max(sz[0], 1), max(sz[1], 1))
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/listings-tui/listings/api"
@@ -77,11 +76,11 @@ func TestSizes(t *testing.T) {
 	for range 10 {
 		m, _ = m.Update(tuitest.Key("j"))
 	}
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "› 12") {
+	if v := tuitest.Screen(m); !strings.Contains(v, "› 12") {
 		t.Errorf("cursor row not visible:\n%s", v)
 	}
 	m.SetSize(60, 6)
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "› 12") {
+	if v := tuitest.Screen(m); !strings.Contains(v, "› 12") {
 		t.Errorf("cursor row not visible at 6 lines:\n%s", v)
 	}
 }
