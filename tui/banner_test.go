@@ -10,6 +10,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -23,7 +24,7 @@ func TestBannerIPNotWhitelisted(t *testing.T) {
 		if sz[0] == 80 {
 			has(t, m, "add it to allowed_ips in account settings → API & integrations")
 		}
-		checkSize(t, m, sz[0], sz[1])
+		tuitest.CheckSize(t, m.View(), sz[0], sz[1])
 		m, _ = f.press(m, "esc")
 		lacks(t, m, "your IP is", "esc: dismiss")
 	}
@@ -56,7 +57,7 @@ func TestBannerRateLimitCountsDownWhileTheRestWorks(t *testing.T) {
 	f.clock.Advance(40 * time.Second)
 	m, _ = f.run(m, msgs.Tick{})
 	has(t, m, "rate limit: you can retry now")
-	checkSize(t, m, 80, 24)
+	tuitest.CheckSize(t, m.View(), 80, 24)
 }
 
 func TestBannerDailyLimit(t *testing.T) {
@@ -79,7 +80,7 @@ func TestBannerUnreachableKeepsStaleRows(t *testing.T) {
 	m, _ = f.press(m, "r")
 	has(t, m, "service unreachable: loaded data stays, marked stale", "check the base URL and your connection",
 		"Ремонт квартир під ключ", "stale")
-	checkSize(t, m, 80, 24)
+	tuitest.CheckSize(t, m.View(), 80, 24)
 	m, _ = f.press(m, "esc")
 	has(t, m, "Ремонт квартир під ключ", "stale")
 }

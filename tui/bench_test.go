@@ -15,6 +15,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/tui/browser"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // Benchmarks of docs/performance.md, "TUI": the root's View with 10 000 loaded rows,
@@ -77,14 +78,14 @@ func loaded10k(b *testing.B, w, h int) Model {
 	m.viewHeight = -1
 	m.layout()
 	m, _ = f.settle(m, m.browser.Init())
-	for i := 0; i < 400 && !strings.Contains(plain(m), "10000/10000"); i++ {
+	for i := 0; i < 400 && !strings.Contains(tuitest.Screen(m), "10000/10000"); i++ {
 		m, _ = f.press(m, "end")
 	}
-	if !strings.Contains(plain(m), "10000/10000") {
-		b.Fatalf("not all rows loaded:\n%s", plain(m))
+	if !strings.Contains(tuitest.Screen(m), "10000/10000") {
+		b.Fatalf("not all rows loaded:\n%s", tuitest.Screen(m))
 	}
 	for range 5000 / max(h-8, 1) {
-		m, _ = m.update(keyMsg("pgup"))
+		m, _ = m.update(tuitest.Key("pgup"))
 	}
 	return m
 }
@@ -105,7 +106,7 @@ func BenchmarkRootView10k(b *testing.B) {
 // and footer) and the frame it draws, with 10 000 rows loaded.
 func BenchmarkRootKeyToFrame(b *testing.B) {
 	m := loaded10k(b, 120, 40)
-	keys := [2]tea.KeyMsg{keyMsg("down"), keyMsg("up")} // alternate: the cursor stays put
+	keys := [2]tea.KeyMsg{tuitest.Key("down"), tuitest.Key("up")} // alternate: the cursor stays put
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		m, _ = m.update(keys[i%2])

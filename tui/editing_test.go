@@ -6,6 +6,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -16,21 +17,21 @@ func TestEditorFromTheRoot(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
 	m := f.started(100, 30)
 	m, _ = f.press(m, "n")
-	if m.active != viewEditor || !strings.Contains(plain(m), "New listing") {
-		t.Fatalf("n: view %v\n%s", m.active, plain(m))
+	if m.active != viewEditor || !strings.Contains(tuitest.Screen(m), "New listing") {
+		t.Fatalf("n: view %v\n%s", m.active, tuitest.Screen(m))
 	}
 	m, _ = f.press(m, "Z", "i", "m", "o", "v", "i", " ", "s", "h", "y", "n", "y")
 	m, _ = f.press(m, "esc")
-	if m.active != viewBrowser || !strings.Contains(plain(m), "draft kept") {
-		t.Fatalf("esc: view %v\n%s", m.active, plain(m))
+	if m.active != viewBrowser || !strings.Contains(tuitest.Screen(m), "draft kept") {
+		t.Fatalf("esc: view %v\n%s", m.active, tuitest.Screen(m))
 	}
 	m, _ = f.press(m, "D")
-	if m.active != viewDrafts || !strings.Contains(plain(m), "Zimovi shyny") {
-		t.Fatalf("D: view %v\n%s", m.active, plain(m))
+	if m.active != viewDrafts || !strings.Contains(tuitest.Screen(m), "Zimovi shyny") {
+		t.Fatalf("D: view %v\n%s", m.active, tuitest.Screen(m))
 	}
 	m, _ = f.press(m, "enter")
 	if m.active != viewEditor || m.editor.Draft() == nil || m.editor.Draft().Title != "Zimovi shyny" {
-		t.Fatalf("resume: view %v\n%s", m.active, plain(m))
+		t.Fatalf("resume: view %v\n%s", m.active, tuitest.Screen(m))
 	}
 
 	m, _ = f.run(m, msgs.ListingSaved{ID: 10053, Title: "Ремонт квартир під ключ", Status: api.StatusPending})
@@ -40,8 +41,8 @@ func TestEditorFromTheRoot(t *testing.T) {
 	if e := m.store.Get(10053); e == nil {
 		t.Error("the pending listing was not added to the watch")
 	}
-	if !strings.Contains(plain(m), "listing 10053 saved") {
-		t.Errorf("no notice:\n%s", plain(m))
+	if !strings.Contains(tuitest.Screen(m), "listing 10053 saved") {
+		t.Errorf("no notice:\n%s", tuitest.Screen(m))
 	}
 }
 
@@ -59,7 +60,7 @@ func TestEditFromTheDetail(t *testing.T) {
 	if m.active != viewEditor || d == nil || d.ListingID != l.ID || d.Title != l.Title {
 		t.Fatalf("e: view %v, draft %+v", m.active, d)
 	}
-	if !strings.Contains(plain(m), "Edit listing") {
-		t.Errorf("screen:\n%s", plain(m))
+	if !strings.Contains(tuitest.Screen(m), "Edit listing") {
+		t.Errorf("screen:\n%s", tuitest.Screen(m))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -108,7 +109,7 @@ func has(t *testing.T, m Model, phrases ...string) {
 	s := flat(m)
 	for _, p := range phrases {
 		if !strings.Contains(s, p) {
-			t.Errorf("screen lacks %q:\n%s", p, plain(m))
+			t.Errorf("screen lacks %q:\n%s", p, tuitest.Screen(m))
 		}
 	}
 }
@@ -119,14 +120,14 @@ func lacks(t *testing.T, m Model, phrases ...string) {
 	s := flat(m)
 	for _, p := range phrases {
 		if strings.Contains(s, p) {
-			t.Errorf("screen has %q:\n%s", p, plain(m))
+			t.Errorf("screen has %q:\n%s", p, tuitest.Screen(m))
 		}
 	}
 }
 
 // selectedLine is the table row under the cursor.
 func selectedLine(m Model) string {
-	for _, l := range strings.Split(plain(m), "\n") {
+	for _, l := range strings.Split(tuitest.Screen(m), "\n") {
 		if strings.HasPrefix(strings.TrimLeft(l, " "), "›") {
 			return l
 		}

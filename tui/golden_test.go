@@ -17,6 +17,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // Goldens of the whole app at 80×24 (Ascii profile, TestMain), run as a real
@@ -61,7 +62,7 @@ func finalView(t *testing.T, tm *teatest.TestModel, f *fixture) []byte {
 		t.Fatal("the final model is not the root")
 	}
 	v := strings.ReplaceAll(fm.View(), f.ts.URL, "http://sandbox")
-	checkSize(t, fm, 80, 24)
+	tuitest.CheckSize(t, fm.View(), 80, 24)
 	return []byte(v)
 }
 

@@ -6,7 +6,6 @@ import (
 	"image"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"reflect"
 	"strings"
 	"sync"
@@ -15,19 +14,14 @@ import (
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { tuitest.Main(m) }
 
 // start is the fixed time of every test: a Thursday noon in Kyiv.
 var start = time.Date(2026, 3, 12, 12, 0, 0, 0, api.Kyiv)
@@ -174,46 +168,17 @@ func (f *fixture) started(w, h int) Model {
 	return m
 }
 
-func keyMsg(s string) tea.KeyMsg {
-	named := map[string]tea.KeyType{
-		"esc": tea.KeyEscape, "enter": tea.KeyEnter, "ctrl+c": tea.KeyCtrlC,
-		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "down": tea.KeyDown, "up": tea.KeyUp,
-		"home": tea.KeyHome, "end": tea.KeyEnd, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
-		"backspace": tea.KeyBackspace,
-	}
-	if t, ok := named[s]; ok {
-		return tea.KeyMsg{Type: t}
-	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
-}
-
 func (f *fixture) press(m Model, keys ...string) (Model, bool) {
 	f.t.Helper()
 	quit := false
 	for _, k := range keys {
 		var q bool
-		m, q = f.run(m, keyMsg(k))
+		m, q = f.run(m, tuitest.Key(k))
 		quit = quit || q
 	}
 	return m, quit
 }
 
-func plain(m Model) string { return ansi.Strip(m.View()) }
-
 // flat is the screen with runs of spaces and line breaks collapsed, for phrases
 // that a narrow screen wraps.
-func flat(m Model) string { return strings.Join(strings.Fields(plain(m)), " ") }
-
-// checkSize fails when a frame is wider or taller than the terminal.
-func checkSize(t *testing.T, m Model, w, h int) {
-	t.Helper()
-	lines := strings.Split(m.View(), "\n")
-	if len(lines) > h {
-		t.Errorf("%d lines on a %d-line terminal:\n%s", len(lines), h, plain(m))
-	}
-	for i, l := range lines {
-		if ansi.StringWidth(l) > w {
-			t.Errorf("line %d is %d wide on a %d-column terminal: %q", i, ansi.StringWidth(l), w, ansi.Strip(l))
-		}
-	}
-}
+func flat(m Model) string { return strings.Join(strings.Fields(tuitest.Screen(m)), " ") }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -18,7 +19,7 @@ func TestStartsOnBrowser(t *testing.T) {
 	m := f.started(80, 24)
 	has(t, m, "listings · sandbox", "lang uk", "[active 28]", "Ремонт квартир під ключ", "● active",
 		"? help • q quit", "2/60 min · 2/5 000 today")
-	checkSize(t, m, 80, 24)
+	tuitest.CheckSize(t, m.View(), 80, 24)
 }
 
 // The first frame needs no answer: New does no I/O, and View draws the frame while
@@ -32,7 +33,7 @@ func TestFirstFrameBeforeAnyAnswer(t *testing.T) {
 	m := f.model(f.options(), 80, 24)
 	_ = m.Init() // the loads, not run: nothing has answered
 	has(t, m, "listings · sandbox", "active", "? help")
-	checkSize(t, m, 80, 24)
+	tuitest.CheckSize(t, m.View(), 80, 24)
 }
 
 func TestEnterOpensDetailAndEscGoesBack(t *testing.T) {
@@ -129,7 +130,7 @@ func TestHelpOverlay(t *testing.T) {
 	m, _ = f.press(m, "?")
 	has(t, m, "Keys", "enter open", "tab next tab", "/ filter", "a activate", "x deactivate",
 		"W watch panel", "L language", "q quit", "esc/? close help")
-	checkSize(t, m, 80, 24)
+	tuitest.CheckSize(t, m.View(), 80, 24)
 	m, _ = f.press(m, "down") // swallowed: the table underneath does not move
 	m, _ = f.press(m, "esc")
 	if m.showHelp {
@@ -153,13 +154,13 @@ func TestHelpOverlaySmallScreen(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
 	m := f.started(60, 15)
 	m, _ = f.press(m, "enter", "?")
-	checkSize(t, m, 60, 15)
+	tuitest.CheckSize(t, m.View(), 60, 15)
 	has(t, m, "↑/↓ scroll")
 	for range 20 {
 		m, _ = f.press(m, "j")
 	}
 	has(t, m, "q quit", "L language", "W watch panel")
-	checkSize(t, m, 60, 15)
+	tuitest.CheckSize(t, m.View(), 60, 15)
 	m, _ = f.press(m, "home")
 	has(t, m, "↑/k up")
 }
@@ -229,7 +230,7 @@ func TestLoginScreenIsSized(t *testing.T) {
 	}
 	has(t, m, "key_revoked", "this key was deactivated: create a new one in account settings → API & integrations",
 		"The key is only kept in memory for this session.")
-	checkSize(t, m, 80, 24)
+	tuitest.CheckSize(t, m.View(), 80, 24)
 
 	g.set(nil)
 	m, _ = f.run(m, login.Done{BaseURL: f.ts.URL, Key: sandbox.KeyPersonal, Sandbox: true})
@@ -238,10 +239,10 @@ func TestLoginScreenIsSized(t *testing.T) {
 	}
 	// The new browser fills the screen: 24 lines less header, tabs, column
 	// headings, status line, notice and footer.
-	if n := strings.Count(plain(m), " UAH "); n < 16 {
-		t.Errorf("%d rows shown after a login:\n%s", n, plain(m))
+	if n := strings.Count(tuitest.Screen(m), " UAH "); n < 16 {
+		t.Errorf("%d rows shown after a login:\n%s", n, tuitest.Screen(m))
 	}
-	checkSize(t, m, 80, 24)
+	tuitest.CheckSize(t, m.View(), 80, 24)
 }
 
 func TestInvalidKeyAtStartLeadsToLogin(t *testing.T) {
@@ -274,13 +275,13 @@ func TestEveryScreenFits(t *testing.T) {
 		steps := [][]string{{"end"}, {"tab"}, {"shift+tab", "shift+tab"}, {"enter"}, {"pgdown"}, {"x"}, {"n"}, {"?"}, {"esc", "W"}, {"a"}}
 		for _, keys := range steps {
 			m, _ = f.press(m, keys...)
-			checkSize(t, m, w, h)
+			tuitest.CheckSize(t, m.View(), w, h)
 		}
 		m, _ = f.run(m, errMsg("load listings", &api.Error{Status: 403, Code: api.CodeIPNotWhitelisted,
 			Hint: "requests from 127.0.0.1 are not allowed for this key; add the IP to allowed_ips in account settings → API & integrations", YourIP: "127.0.0.1"}))
-		checkSize(t, m, w, h)
+		tuitest.CheckSize(t, m.View(), w, h)
 		m.toLogin("a reason long enough to wrap on the narrowest of the terminals this test tries out")
 		m, _ = m.update(tea.WindowSizeMsg{Width: w, Height: h})
-		checkSize(t, m, w, h)
+		tuitest.CheckSize(t, m.View(), w, h)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -164,7 +165,7 @@ func TestReadonlyKeyScopeBanner(t *testing.T) {
 	m := f.started(80, 24)
 	m, _ = f.press(m, "x", "y")
 	has(t, m, "deactivate 10053: scope_required", "this key lacks listings:write (reading still works): grant it in account settings → API & integrations")
-	checkSize(t, m, 80, 24)
+	tuitest.CheckSize(t, m.View(), 80, 24)
 	if !strings.Contains(selectedLine(m), "● active") {
 		t.Errorf("row %q", selectedLine(m))
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/watch"
 )
@@ -47,7 +48,7 @@ func TestWatchedListingGetsItsDecision(t *testing.T) {
 		t.Fatalf("bell %q", bell.String())
 	}
 	has(t, m, "was blocked", "prohibited word", "✖ blocked")
-	checkSize(t, m, 100, 30)
+	tuitest.CheckSize(t, m.View(), 100, 30)
 
 	// A restart reads the list back.
 	store2, err := watch.OpenStore(path)
