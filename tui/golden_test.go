@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
 
@@ -81,10 +80,10 @@ func TestGoldenDetail(t *testing.T) {
 	tm := teaRun(t, f)
 	waitScreen(t, tm, "1/28", meterText(2))
 	// The moderation tab is derived from status=all; the blocked ones come last.
-	tm.Send(tea.KeyMsg{Type: tea.KeyShiftTab})
+	tm.Send(tuitest.Key("shift+tab"))
 	waitScreen(t, tm, "[moderation 6]", meterText(3))
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnd})
-	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	tm.Send(tuitest.Key("end"))
+	tm.Send(tuitest.Key("enter"))
 	// The listing and its category's attributes (names and labels).
 	waitScreen(t, tm, "Blocked by moderation", "prohibited word", meterText(5))
 	golden.RequireEqual(t, finalView(t, tm, f))
@@ -123,7 +122,7 @@ func TestGoldenHelp(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
 	tm := teaRun(t, f)
 	waitScreen(t, tm, "1/28", meterText(2))
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
+	tm.Send(tuitest.Key("?"))
 	waitScreen(t, tm, "Keys", "close help")
 	golden.RequireEqual(t, finalView(t, tm, f))
 }

@@ -3,9 +3,8 @@ package browser
 import (
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // big is a browser at 120×40 holding 10 000 loaded rows of the active tab.
@@ -38,7 +37,7 @@ func BenchmarkView10k(b *testing.B) {
 
 func BenchmarkKeyDown10k(b *testing.B) {
 	m := big(b)
-	down, up := tea.KeyMsg{Type: tea.KeyDown}, tea.KeyMsg{Type: tea.KeyUp}
+	down, up := tuitest.Key("down"), tuitest.Key("up")
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
@@ -56,9 +55,9 @@ func BenchmarkKeyDown10k(b *testing.B) {
 // deletes it again, so every iteration filters all rows once and restores them once.
 func BenchmarkFilter10k(b *testing.B) {
 	m := big(b)
-	m, _ = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("/")})
-	typ := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("b")}
-	del := tea.KeyMsg{Type: tea.KeyBackspace}
+	m, _ = m.Update(tuitest.Key("/"))
+	typ := tuitest.Key("b")
+	del := tuitest.Key("backspace")
 	b.ReportAllocs()
 	for b.Loop() {
 		m, _ = m.Update(typ)
@@ -69,8 +68,8 @@ func BenchmarkFilter10k(b *testing.B) {
 // BenchmarkSortTitle10k is one press of s (a full sort) over 10 000 rows.
 func BenchmarkSortTitle10k(b *testing.B) {
 	m := big(b)
-	s := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("S")}
-	m, _ = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s")})
+	s := tuitest.Key("S")
+	m, _ = m.Update(tuitest.Key("s"))
 	b.ReportAllocs()
 	for b.Loop() {
 		m, _ = m.Update(s)

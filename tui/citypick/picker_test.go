@@ -413,7 +413,7 @@ func TestLanguageBeforeTyping(t *testing.T) {
 func TestEditorKeysLeftAlone(t *testing.T) {
 	m := picker(newFake(), "uk")
 	m, _ = find(t, m, "київ")
-	for _, k := range []tea.KeyMsg{{Type: tea.KeyTab}, {Type: tea.KeyShiftTab}, {Type: tea.KeyCtrlS}} {
+	for _, k := range []tea.KeyMsg{tuitest.Key("tab"), tuitest.Key("shift+tab"), tuitest.Key("ctrl+s")} {
 		var out []tea.Msg
 		m, out = loop.Step(m, k)
 		if len(out) != 0 || m.Query() != "київ" {

@@ -196,7 +196,7 @@ func TestLoadErrorKeepsStaleContent(t *testing.T) {
 	m, svc, _ := newModel(100, 40)
 	m, out := open(m, 10042)
 	svc.errs[10042] = &api.Error{Status: 500, Code: api.CodeInternalError, Hint: "internal error"}
-	m, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("r")})
+	m, cmd := m.Update(tuitest.Key("r"))
 	tuitest.Contains(t, tuitest.Screen(m), "reloading…")
 	m, out = loop.Drain(m, cmd)
 	v := tuitest.Screen(m)

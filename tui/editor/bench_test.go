@@ -3,9 +3,8 @@ package editor
 import (
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // BenchmarkKeystroke is one character typed into a field of the details step of a
@@ -16,8 +15,8 @@ func BenchmarkKeystroke(b *testing.B) {
 	f.m.SetSize(120, 40)
 	f.openDetails(30101)
 	f.press("tab")
-	k := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'7'}}
-	bs := tea.KeyMsg{Type: tea.KeyBackspace}
+	k := tuitest.Key("7")
+	bs := tuitest.Key("backspace")
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {

@@ -11,6 +11,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -58,7 +59,7 @@ func TestRefusalLandsOnFieldAndSurvives(t *testing.T) {
 	g.contains("✖ attributes.screen_diagonal")
 
 	// Changing the value clears the service's message.
-	g.m, cmd = g.m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("x")})
+	g.m, cmd = g.m.Update(tuitest.Key("x"))
 	g.settle(cmd)
 	if m := g.m.d.Refusal.Fields["attributes.screen_diagonal"]; m != "" {
 		t.Errorf("the refusal outlived the edit: %q", m)

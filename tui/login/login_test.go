@@ -49,7 +49,7 @@ func typeText(m Model, s string) Model {
 	return m
 }
 
-func press(m Model, k tea.KeyType) (Model, tea.Cmd) { return m.Update(tea.KeyMsg{Type: k}) }
+func press(m Model, k string) (Model, tea.Cmd) { return m.Update(tuitest.Key(k)) }
 
 func newScreen(cfg Config) Model {
 	m := New(cfg)
@@ -61,8 +61,8 @@ func TestMalformedKeyNeedsNoRequest(t *testing.T) {
 	store := &fakeStore{}
 	m := newScreen(Config{Store: store, BaseURL: "https://api.example.com"})
 	m = typeText(m, "sk_live_nothex")
-	m, _ = press(m, tea.KeyTab) // to profile
-	m, cmd := press(m, tea.KeyEnter)
+	m, _ = press(m, "tab") // to profile
+	m, cmd := press(m, "enter")
 	m, _ = loop.Drain(m, cmd)
 	if len(store.calls) != 0 {
 		t.Fatalf("a malformed key was sent: %d calls", len(store.calls))
@@ -76,10 +76,10 @@ func TestMalformedKeyNeedsNoRequest(t *testing.T) {
 func TestBadURLOnItsField(t *testing.T) {
 	m := newScreen(Config{Store: &fakeStore{}})
 	m = typeText(m, "ftp://nowhere")
-	m, _ = press(m, tea.KeyTab)
+	m, _ = press(m, "tab")
 	m = typeText(m, sandbox.KeyPersonal)
-	m, _ = press(m, tea.KeyTab)
-	m, cmd := press(m, tea.KeyEnter)
+	m, _ = press(m, "tab")
+	m, cmd := press(m, "enter")
 	m, _ = loop.Drain(m, cmd)
 	if m.focus != fieldURL || m.errs[fieldURL] == "" {
 		t.Fatalf("want an error on the URL field, got %v", m.errs)
@@ -93,8 +93,8 @@ func TestLoginEmitsDoneAndForgetsTheKey(t *testing.T) {
 	if strings.Contains(tuitest.Screen(m), sandbox.KeyPersonal[8:20]) {
 		t.Fatal("the key is visible on screen")
 	}
-	m, _ = press(m, tea.KeyTab)
-	m, cmd := press(m, tea.KeyEnter)
+	m, _ = press(m, "tab")
+	m, cmd := press(m, "enter")
 	if !m.Busy() || !strings.Contains(tuitest.Screen(m), "checking the key") {
 		t.Fatalf("no spinner while verifying:\n%s", tuitest.Screen(m))
 	}
@@ -118,8 +118,8 @@ func TestNoKeyringNeedsTheCheckbox(t *testing.T) {
 	store := &fakeStore{err: fmt.Errorf("store the key: %w", keystore.ErrNoKeyring)}
 	m := newScreen(Config{Store: store, BaseURL: "https://api.example.com"})
 	m = typeText(m, sandbox.KeyPersonal)
-	m, _ = press(m, tea.KeyTab)
-	m, cmd := press(m, tea.KeyEnter)
+	m, _ = press(m, "tab")
+	m, cmd := press(m, "enter")
 	m, out := loop.Drain(m, cmd)
 	if len(out) != 0 || !m.offerInsecure || m.focus != fieldInsecure {
 		t.Fatalf("no checkbox offered: %v %+v", out, m.errs)
@@ -130,8 +130,8 @@ func TestNoKeyringNeedsTheCheckbox(t *testing.T) {
 	}
 	// Submitting again without ticking stays in the keyring.
 	store.err = nil
-	m, _ = press(m, tea.KeyTab) // buttons
-	m, cmd = press(m, tea.KeyEnter)
+	m, _ = press(m, "tab") // buttons
+	m, cmd = press(m, "enter")
 	m, _ = loop.Drain(m, cmd)
 	if store.calls[1].Insecure {
 		t.Fatal("insecure storage without the tick")
@@ -140,15 +140,15 @@ func TestNoKeyringNeedsTheCheckbox(t *testing.T) {
 	m = newScreen(Config{Store: &fakeStore{err: store.err}, BaseURL: "https://api.example.com"})
 	m.offerInsecure = true
 	m = typeText(m, sandbox.KeyPersonal)
-	m, _ = press(m, tea.KeyTab) // profile
-	m, _ = press(m, tea.KeyTab) // checkbox
-	m, _ = m.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+	m, _ = press(m, "tab") // profile
+	m, _ = press(m, "tab") // checkbox
+	m, _ = m.Update(tuitest.Key("space"))
 	if !strings.Contains(tuitest.Screen(m), "[x] store in a plain file") {
 		t.Fatalf("not ticked:\n%s", tuitest.Screen(m))
 	}
 	s := m.cfg.Store.(*fakeStore)
-	m, _ = press(m, tea.KeyTab)
-	m, cmd = press(m, tea.KeyEnter)
+	m, _ = press(m, "tab")
+	m, cmd = press(m, "enter")
 	loop.Drain(m, cmd)
 	if !s.calls[0].Insecure {
 		t.Fatal("the tick was not passed on")
@@ -169,7 +169,7 @@ func TestPingErrorsAgainstTheSandbox(t *testing.T) {
 	} {
 		m := newScreen(Config{BaseURL: ts.URL}) // no store: verify only
 		m = typeText(m, key)
-		m, cmd := press(m, tea.KeyEnter)
+		m, cmd := press(m, "enter")
 		m, out := loop.Drain(m, cmd)
 		v := tuitest.Screen(m)
 		if len(out) != 0 || m.focus != fieldKey {
@@ -187,7 +187,7 @@ func TestPingErrorsAgainstTheSandbox(t *testing.T) {
 	ts2.Close()
 	m := newScreen(Config{BaseURL: ts2.URL})
 	m = typeText(m, sandbox.KeyPersonal)
-	m, cmd := press(m, tea.KeyEnter)
+	m, cmd := press(m, "enter")
 	m, _ = loop.Drain(m, cmd)
 	if m.focus != fieldURL || !strings.Contains(m.errs[fieldURL], "check the base URL") {
 		t.Fatalf("unreachable: %v", m.errs)
@@ -207,8 +207,8 @@ func TestTryTheSandbox(t *testing.T) {
 	m := newScreen(Config{Store: &fakeStore{}, Sandbox: start})
 	m.focus = fieldButtons
 	m.applyFocus()
-	m, _ = press(m, tea.KeyRight)
-	m, cmd := press(m, tea.KeyEnter)
+	m, _ = press(m, "right")
+	m, cmd := press(m, "enter")
 	m, out := loop.Drain(m, cmd)
 	if len(out) != 1 {
 		t.Fatalf("emitted %v (%v)", out, m.general)
@@ -226,7 +226,7 @@ func TestTryTheSandbox(t *testing.T) {
 		return "", "", nil, errors.New("port in use")
 	}})
 	m.focus, m.button = fieldButtons, buttonSandbox
-	m, cmd = press(m, tea.KeyEnter)
+	m, cmd = press(m, "enter")
 	m, _ = loop.Drain(m, cmd)
 	if !strings.Contains(tuitest.Screen(m), "the sandbox did not start: port in use") {
 		t.Fatalf("view:\n%s", tuitest.Screen(m))
@@ -257,8 +257,8 @@ func TestGolden(t *testing.T) {
 		Sandbox: func(context.Context) (string, string, func(), error) { return "", "", nil, nil }})
 	m.SetSize(80, 22)
 	m = typeText(m, "sk_test_123")
-	m, _ = press(m, tea.KeyTab)
-	m, cmd := press(m, tea.KeyEnter)
+	m, _ = press(m, "tab")
+	m, cmd := press(m, "enter")
 	m, _ = loop.Drain(m, cmd)
 	golden.RequireEqual(t, []byte(tuitest.Screen(m)))
 }
