@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -124,20 +123,7 @@ func runProxy(cmd *cobra.Command, g *globals, opts proxyOptions) error {
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          logger,
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return fmt.Errorf("serve: %w", err)
-	case <-ctx.Done():
-	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("stop the proxy: %w", err)
-	}
-	fmt.Fprintln(stderr, "proxy stopped")
-	return nil
+	return serveUntilDone(ctx, hs, ln, "proxy", 10*time.Second, stderr)
 }
 
 // checkProxyKey pings once at start, so that a wrong or read-only key fails now rather

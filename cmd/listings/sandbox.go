@@ -105,6 +105,12 @@ func serveSandbox(ctx context.Context, opts serveOptions, stdout, stderr io.Writ
 	fmt.Fprintf(stdout, "\nTry:\n  curl -H 'Authorization: Bearer %s' %s/api/v1/ping\n\nPress Ctrl+C to stop.\n", sandbox.KeyPersonal, base)
 
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	return serveUntilDone(ctx, hs, ln, "sandbox", 5*time.Second, stderr)
+}
+
+// serveUntilDone serves hs on ln until ctx ends (Ctrl+C), then lets requests in
+// flight finish for up to grace before it returns; what names the server in messages.
+func serveUntilDone(ctx context.Context, hs *http.Server, ln net.Listener, what string, grace time.Duration, stderr io.Writer) error {
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -112,12 +118,12 @@ func serveSandbox(ctx context.Context, opts serveOptions, stdout, stderr io.Writ
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	if err := hs.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("stop sandbox: %w", err)
+		return fmt.Errorf("stop the %s: %w", what, err)
 	}
-	fmt.Fprintln(stderr, "sandbox stopped")
+	fmt.Fprintln(stderr, what+" stopped")
 	return nil
 }
 
