@@ -50,7 +50,7 @@ func (c *clock) Slept() []time.Duration {
 	return append([]time.Duration(nil), c.slept...)
 }
 
-func (c *clock) total() time.Duration {
+func (c *clock) Total() time.Duration {
 	var t time.Duration
 	for _, d := range c.Slept() {
 		t += d

@@ -43,6 +43,7 @@ type limiter struct {
 
 	perMin, perDay int
 	known          bool
+	learnedAt      time.Time // when a ping last gave the limits
 
 	log       []*slot
 	day       time.Time // Kyiv midnight that starts the counted day
@@ -156,7 +157,7 @@ func (l *limiter) reserve(ctx context.Context) (*slot, error) {
 			l.mu.Unlock()
 			return s, nil
 		}
-		perMin := l.perMin
+		perMin, throttled := l.perMin, now.Before(l.blockedUntil)
 		l.mu.Unlock()
 
 		if release != nil {
@@ -176,6 +177,7 @@ func (l *limiter) reserve(ctx context.Context) (*slot, error) {
 				ResetsAt:   now.Add(wait).In(Kyiv),
 			}
 		}
+		reportWait(ctx, Wait{For: wait, Until: now.Add(wait).In(Kyiv), PerMinute: perMin, Throttled: throttled})
 		if err := l.sleep(ctx, wait); err != nil {
 			return nil, err
 		}
@@ -260,6 +262,7 @@ func (l *limiter) seed(k *KeyInfo) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
+	l.learnedAt = now
 	l.rollDay(now)
 	sameDay := k.ServerTime.IsZero() || kyivMidnight(k.ServerTime.Time).Equal(l.day)
 	if sameDay && k.RequestsToday != nil && *k.RequestsToday > l.usedToday {

@@ -55,8 +55,8 @@ func TestRetryBounds(t *testing.T) {
 	clk := newClock()
 	c = newClient(t, srv.URL, clk, api.WithRetry(50, 5*time.Second))
 	_, _ = c.Categories(context.Background(), "")
-	if clk.total() > 5*time.Second || n.Load() < 3 || n.Load() > 8 {
-		t.Errorf("slept %v over %d attempts", clk.total(), n.Load())
+	if clk.Total() > 5*time.Second || n.Load() < 3 || n.Load() > 8 {
+		t.Errorf("slept %v over %d attempts", clk.Total(), n.Load())
 	}
 
 	n.Store(0)

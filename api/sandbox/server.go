@@ -24,6 +24,7 @@ type Options struct {
 	StatePath       string                           // "" keeps the state in memory only
 	Now             func() time.Time                 // nil means time.Now
 	Logf            func(format string, args ...any) // nil is silent; one line per request
+	Grow            []Grow                           // more listings than the seed, for trying the app at scale
 }
 
 // Server is the sandbox API; it is an http.Handler safe for concurrent use.
@@ -82,6 +83,11 @@ func New(opts Options) (*Server, error) {
 			return nil, fmt.Errorf("sandbox: seed: %w", err)
 		}
 		s.st.version++
+	}
+	for _, g := range opts.Grow {
+		if err := s.grow(g); err != nil {
+			return nil, fmt.Errorf("sandbox: grow: %w", err)
+		}
 	}
 	if opts.StatePath != "" {
 		s.saver = newSaver(opts.StatePath, s.snapshot, s.logf)

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -67,7 +69,7 @@ With --fields, each listing object holds only the fields asked for (and id).`,
 			}
 			p := api.ListParams{Lang: s.Lang, Status: api.Status(o.status), Limit: o.limit, Cursor: o.cursor, Fields: fields}
 			if o.all {
-				return listAll(cmd, s.Client, p, o.asJSON)
+				return listAll(cmd, s, p, o.asJSON)
 			}
 			page, err := s.Client.ListListings(cmd.Context(), p)
 			if err != nil {
@@ -168,22 +170,31 @@ func listingJSON(l *api.Listing, fields []string) json.RawMessage {
 }
 
 // listAll follows every cursor. JSON is streamed as one array, so a long list needs no
-// memory for the whole; the table is printed at the end so its columns line up.
-func listAll(cmd *cobra.Command, c *api.Client, p api.ListParams, asJSON bool) error {
-	w := cmd.OutOrStdout()
+// memory for the whole; the table is printed at the end so its columns line up. The
+// number of pages is not known in advance, so it learns the key's limits first and
+// then reads as fast as they allow; on a terminal a line on stderr counts what was read
+// and says when the budget makes it wait.
+func listAll(cmd *cobra.Command, s *session, p api.ListParams, asJSON bool) error {
+	ctx := cmd.Context()
+	s.learnLimits(ctx, -1)
+	status := newStatusLine(cmd.ErrOrStderr(), isTerminal(cmd.ErrOrStderr()))
+	ctx = api.OnWait(ctx, status.onWait)
+	w := bufio.NewWriter(cmd.OutOrStdout())
 	var all []api.Listing
-	n := 0
+	n, pages := 0, 0
 	if asJSON {
 		fmt.Fprint(w, "[")
 	}
 	var failed error
-	for page, err := range c.AllListings(cmd.Context(), p) {
+	for page, err := range s.Client.AllListings(ctx, p) {
 		if err != nil {
 			failed = explain(err)
 			break
 		}
+		pages++
 		if !asJSON {
 			all = append(all, page.Listings...)
+			status.set("reading listings: %d so far, %d pages", len(all), pages)
 			continue
 		}
 		for i := range page.Listings {
@@ -195,19 +206,44 @@ func listAll(cmd *cobra.Command, c *api.Client, p api.ListParams, asJSON bool) e
 			fmt.Fprint(w, "\n  ", b.String())
 			n++
 		}
+		status.set("reading listings: %d so far, %d pages", n, pages)
+	}
+	status.done()
+	if failed != nil {
+		failed = stoppedAfter(failed, max(n, len(all)))
 	}
 	if asJSON {
 		if n > 0 {
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintln(w, "]")
+		if err := w.Flush(); err != nil && failed == nil {
+			return err
+		}
 		return failed
 	}
 	printListings(w, all, p.Fields)
+	if err := w.Flush(); err != nil && failed == nil {
+		return err
+	}
 	if failed == nil {
 		footer(cmd.ErrOrStderr(), len(all), string(p.Status), nil)
 	}
 	return failed
+}
+
+// stoppedAfter says how far a long read came before err stopped it, and, at the daily
+// limit, when it can go on.
+func stoppedAfter(err error, done int) error {
+	var e *api.Error
+	if api.IsDailyLimit(err) && errors.As(err, &e) && !e.ResetsAt.IsZero() {
+		return fmt.Errorf("%w; stopped after %d listings (printed above); the budget resets at %s Kyiv time",
+			err, done, e.ResetsAt.Format("2006-01-02 15:04"))
+	}
+	if done > 0 {
+		return fmt.Errorf("%w; stopped after %d listings (printed above)", err, done)
+	}
+	return err
 }
 
 func printListings(w io.Writer, ls []api.Listing, fields []string) {

@@ -25,6 +25,8 @@ type cli struct {
 	uploads *atomic.Int32
 	// env is the environment besides the key and a fresh config directory.
 	env map[string]string
+	// cacheDir is shared by the runs of one runner, as by the commands of one script.
+	cacheDir string
 }
 
 // newCLI starts a sandbox (business key: 600 requests a minute, so no test waits for
@@ -43,7 +45,7 @@ func newCLI(t *testing.T, opts sandbox.Options) *cli {
 		srv.ServeHTTP(w, r)
 	}))
 	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	return &cli{t: t, base: ts.URL, key: sandbox.KeyBusiness, uploads: &uploads}
+	return &cli{t: t, base: ts.URL, key: sandbox.KeyBusiness, uploads: &uploads, cacheDir: t.TempDir()}
 }
 
 // withKey returns a runner for the same service with another key.
@@ -79,7 +81,7 @@ func (c *cli) run(stdin string, args ...string) cliResult {
 // the same error line on stderr. stdout may be replaced to watch the output live.
 func (c *cli) runCtx(ctx context.Context, stdin string, stdout *syncBuffer, args ...string) cliResult {
 	c.t.Helper()
-	env := map[string]string{keystore.EnvVar: c.key, "LISTINGS_CONFIG_DIR": c.t.TempDir()}
+	env := map[string]string{keystore.EnvVar: c.key, "LISTINGS_CONFIG_DIR": c.t.TempDir(), envCacheDir: c.cacheDir}
 	for k, v := range c.env {
 		env[k] = v
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -24,80 +25,130 @@ the video url into video_url and its thumbnail into video_thumbnail.`,
 	return cmd
 }
 
-// photoJSON is one element of upload photo --json.
-type photoJSON struct {
-	File   string `json:"file"`
-	URL    string `json:"url"`
-	URLWM  string `json:"url_wm"`
-	Width  int    `json:"width"`
-	Height int    `json:"height"`
-}
-
 func newUploadPhotoCmd(g *globals) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "photo FILE...",
 		Short: "Upload photos (JPG, PNG, WebP, HEIC; at most 12 MB each)",
-		Long: `Upload photos one after another. Every file is checked first (format by content,
-size); if any fails, nothing is uploaded (exit 2). A JPG, PNG or WebP that is very large is
-shrunk locally to 1600 px first, since the service would resize it anyway.
+		Long: `Upload photos, three at a time, as fast as the key's request budget allows (a
+long run says on stderr how long the budget makes it take). Every file is checked first
+(format by content, size); a file that fails the check is not sent, and the others are.
+A JPG, PNG or WebP that is very large is shrunk locally to 1600 px first, since the
+service would resize it anyway; one photo at a time is shrunk, so memory stays small
+however many there are.
 
-A progress bar is drawn on stderr when it is a terminal. Prints a table of file, url,
-url_wm and size; with --json an array of {"file", "url", "url_wm", "width", "height"}.
-If an upload fails, the photos already uploaded are still printed and the exit code
-is not 0.`,
+Every file gets its result: a failure of one does not stop the others, except a failure
+that would fail them all (the key, its scope, the day's budget), after which the files
+not yet sent are reported as not sent. On a terminal, stderr shows a line per file.
+Prints a table of file, url, url_wm and size for the photos uploaded (failures on
+stderr); with --json an array with one object per file, in the order given:
+  {"file", "ok": true, "url", "url_wm", "width", "height"}  or
+  {"file", "ok": false, "error": {"code", "message"}}
+The exit code is 0 only when every photo was uploaded; otherwise it is that of the
+first failure (2 for a file refused before sending).`,
 		Example: `  listings upload photo front.jpg back.jpg
-  listings upload photo *.jpg --json | jq '{photos: map(.url), photos_wm: map(.url_wm)}'`,
+  listings upload photo *.jpg --json | jq '[.[] | select(.ok)] | {photos: map(.url), photos_wm: map(.url_wm)}'`,
 		Args: usageArgs(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var problems []string
-			for _, path := range args {
-				if _, err := api.CheckPhoto(path); err != nil {
-					problems = append(problems, err.Error())
-				}
-			}
-			if len(problems) > 0 {
-				return usageErrorf("nothing was uploaded: %s", strings.Join(problems, "; "))
-			}
-			s, err := g.newSession(cmd)
-			if err != nil {
-				return err
-			}
-			results := make([]photoJSON, 0, len(args))
-			var failed error
-			for _, path := range args {
-				bar := newProgressBar(cmd.ErrOrStderr(), path)
-				res, err := s.Client.UploadPhoto(cmd.Context(), path, bar.update)
-				bar.done()
-				if err != nil {
-					failed = fmt.Errorf("%s: %w", path, explain(err))
-					break
-				}
-				results = append(results, photoJSON{path, res.URL, res.URLWM, res.Width, res.Height})
-			}
-			if failed != nil && len(results) < len(args) && len(results) > 0 {
-				failed = fmt.Errorf("%w (uploaded %d of %d photos; their URLs are printed)", failed, len(results), len(args))
-			}
-			if asJSON {
-				if err := printJSON(cmd.OutOrStdout(), results); err != nil {
-					return err
-				}
-				return failed
-			}
-			if len(results) > 0 {
-				tw := newTable(cmd.OutOrStdout())
-				row(tw, "FILE", "URL", "URL_WM", "SIZE")
-				for _, r := range results {
-					row(tw, r.File, r.URL, r.URLWM, fmt.Sprintf("%dx%d", r.Width, r.Height))
-				}
-				_ = tw.Flush()
-			}
-			return failed
+			return runUploadPhotos(cmd, g, args, asJSON)
 		},
 	}
 	addJSONFlag(cmd, &asJSON)
 	return cmd
 }
+
+func runUploadPhotos(cmd *cobra.Command, g *globals, args []string, asJSON bool) error {
+	outcomes := make([]photoOutcome, len(args))
+	var send []string
+	var at []int
+	for i, path := range args {
+		outcomes[i].File = path
+		if _, err := api.CheckPhoto(path); err != nil {
+			outcomes[i].Err = &usageError{fmt.Errorf("not sent: %w", err)}
+			if len(args) > 1 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "✗ %s\n", oneLine(outcomes[i].Err.Error()))
+			}
+			continue
+		}
+		send, at = append(send, path), append(at, i)
+	}
+	stderr := cmd.ErrOrStderr()
+	if len(send) > 0 {
+		s, err := g.newSession(cmd)
+		if err != nil {
+			return err
+		}
+		ctx := cmd.Context()
+		s.learnLimits(ctx, len(send))
+		if d, fits := estimate(s.Client.Budget(), len(send), time.Now()); d >= longWait || !fits {
+			say := fmt.Sprintf("%d photos: %d requests, about %s under the key's %d requests a minute",
+				len(send), len(send), roundWait(d), s.Client.Budget().PerMinute)
+			if !fits {
+				say += "; more than is left of the day's budget, so the rest stops at the daily limit"
+			}
+			fmt.Fprintf(stderr, "listings: %s\n", say)
+		}
+		board := newUploadBoard(stderr, isTerminal(stderr), send)
+		for k, o := range uploadPhotos(api.OnWait(ctx, board.onWait), s.Client, send, board) {
+			outcomes[at[k]] = o
+		}
+		board.clear()
+	}
+	return reportPhotos(cmd.OutOrStdout(), outcomes, asJSON)
+}
+
+// reportPhotos prints the outcomes and returns the error of the command: nil when
+// every photo was uploaded, else one that counts the failures and carries the first.
+func reportPhotos(w io.Writer, outcomes []photoOutcome, asJSON bool) error {
+	var first error
+	failed := 0
+	for _, o := range outcomes {
+		if o.Err != nil {
+			failed++
+			if first == nil {
+				first = o.Err
+			}
+		}
+	}
+	if asJSON {
+		js := make([]photoJSON, len(outcomes))
+		for i, o := range outcomes {
+			js[i] = o.json()
+		}
+		if err := printJSON(w, js); err != nil {
+			return err
+		}
+	} else if failed < len(outcomes) {
+		tw := newTable(w)
+		row(tw, "FILE", "URL", "URL_WM", "SIZE")
+		for _, o := range outcomes {
+			if o.Err == nil {
+				row(tw, o.File, o.Result.URL, o.Result.URLWM, fmt.Sprintf("%dx%d", o.Result.Width, o.Result.Height))
+			}
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	if len(outcomes) == 1 {
+		return first
+	}
+	return &wrapped{fmt.Sprintf("%d of %d photos failed (each is listed above); the first: %s",
+		failed, len(outcomes), first.Error()), first}
+}
+
+// wrapped is an error with a message of its own that keeps the cause for errors.As,
+// so the exit code is the cause's.
+type wrapped struct {
+	msg string
+	err error
+}
+
+func (e *wrapped) Error() string { return e.msg }
+func (e *wrapped) Unwrap() error { return e.err }
 
 func newUploadVideoCmd(g *globals) *cobra.Command {
 	var asJSON bool

@@ -78,12 +78,21 @@ func TestUploadRefusesBadFilesBeforeSending(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A file refused before sending is the caller's to change, like a bad --file: exit 2.
+	// The good one is uploaded all the same: every file gets its own result.
 	r := c.fails(exitUsage, "", "upload", "photo", good, text, filepath.Join(dir, "missing.jpg"))
-	for _, want := range []string{"nothing was uploaded", "notes.txt", "missing.jpg"} {
+	for _, want := range []string{"2 of 3 photos failed", "not sent: notes.txt", "not sent: missing.jpg"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("the message lacks %q:\n%s", want, r.stderr)
 		}
 	}
+	if !strings.Contains(r.stdout, "good.png") || strings.Contains(r.stdout, "notes.txt") {
+		t.Errorf("stdout should list the uploaded photo only:\n%s", r.stdout)
+	}
+	if n := c.uploads.Load(); n != 1 {
+		t.Errorf("%d uploads, want the good photo's 1", n)
+	}
+	c.uploads.Store(0)
+	c.fails(exitUsage, "", "upload", "photo", text)
 	r = c.fails(exitUsage, "", "upload", "video", "../../api/testdata/clip61s.mp4")
 	if !strings.Contains(r.stderr, "clip61s.mp4") {
 		t.Errorf("a 61 s video:\n%s", r.stderr)

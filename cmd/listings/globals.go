@@ -24,6 +24,9 @@ type globals struct {
 	keyring func() keystore.Store
 	// trace receives the LISTINGS_DEBUG=api trace; nil when it is off.
 	trace io.Writer
+	// sessions are those this command opened; their budgets are left for the next
+	// command when it ends.
+	sessions []*session
 }
 
 func defaultGlobals() *globals {
@@ -81,6 +84,25 @@ type session struct {
 	Lang    string
 	Profile string // "" when the key came with --base-url and LISTINGS_API_KEY alone
 	Source  keystore.Source
+	BaseURL string
+	budget  string // the budget file of this key and service
+}
+
+// open finishes a session: it starts from the budget the last command left.
+func (g *globals) open(s *session, key string) *session {
+	s.BaseURL = s.Client.BaseURL()
+	s.budget = budgetFile(g.getenv, s.BaseURL, key)
+	restoreBudget(s.Client, s.budget)
+	g.sessions = append(g.sessions, s)
+	return s
+}
+
+// closeSessions leaves every session's budget for the next command.
+func (g *globals) closeSessions() {
+	for _, s := range g.sessions {
+		saveBudget(s.Client, s.budget)
+	}
+	g.sessions = nil
 }
 
 // newSession resolves the service and the key the way every command and the TUI do:
@@ -98,7 +120,7 @@ func (g *globals) newSession(cmd *cobra.Command) (*session, error) {
 		if err != nil {
 			return nil, &usageError{err}
 		}
-		return &session{Client: c, Lang: orDefault(lang, "uk"), Source: keystore.SourceEnv}, nil
+		return g.open(&session{Client: c, Lang: orDefault(lang, "uk"), Source: keystore.SourceEnv}, envKey), nil
 	}
 	env, err := g.profileEnv(cmd)
 	if err != nil {
@@ -129,7 +151,7 @@ func (g *globals) newSession(cmd *cobra.Command) (*session, error) {
 	if lang == "" && ok {
 		lang = p.Lang
 	}
-	return &session{Client: c, Lang: orDefault(lang, "uk"), Profile: name, Source: src}, nil
+	return g.open(&session{Client: c, Lang: orDefault(lang, "uk"), Profile: name, Source: src}, key), nil
 }
 
 func orDefault(s, def string) string {

@@ -65,6 +65,7 @@ func execute(ctx context.Context, g *globals, args []string, stdin io.Reader, st
 	root := newRootCmd(g, stdin, stdout, stderr)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	g.closeSessions()
 	if err == nil {
 		return exitOK
 	}

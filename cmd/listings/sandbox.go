@@ -35,6 +35,7 @@ type serveOptions struct {
 	moderationDelay time.Duration
 	statePath       string
 	quiet           bool
+	grow            []string
 }
 
 func newSandboxServeCmd() *cobra.Command {
@@ -44,6 +45,7 @@ func newSandboxServeCmd() *cobra.Command {
 		Short: "Serve the sandbox API over HTTP",
 		Example: `  listings sandbox serve
   listings sandbox serve --addr 127.0.0.1:9000 --moderation-delay 5s --state ./sandbox.json
+  listings sandbox serve --listings business=10000 --state ./shop.json
   curl -H "Authorization: Bearer $(listings sandbox keys --json | jq -r '.[0].key')" \
        http://127.0.0.1:8080/api/v1/ping`,
 		Args: cobra.NoArgs,
@@ -56,6 +58,7 @@ func newSandboxServeCmd() *cobra.Command {
 	f.DurationVar(&opts.moderationDelay, "moderation-delay", 20*time.Second, "how long a pending listing waits for its moderation decision")
 	f.StringVar(&opts.statePath, "state", "", "file that keeps the sandbox's state across restarts (default: memory only)")
 	f.BoolVarP(&opts.quiet, "quiet", "q", false, "do not log requests to standard error")
+	f.StringArrayVar(&opts.grow, "listings", nil, "KEY=N: grow the account of sandbox key KEY to N listings by cloning its seeded ones (e.g. business=10000), to try the app at scale")
 	return cmd
 }
 
@@ -72,10 +75,19 @@ func serveSandbox(ctx context.Context, opts serveOptions, stdout, stderr io.Writ
 	if opts.quiet {
 		logf = nil
 	}
+	var grow []sandbox.Grow
+	for _, s := range opts.grow {
+		g, err := sandbox.ParseGrow(s)
+		if err != nil {
+			return usageErrorf("--listings %v", err)
+		}
+		grow = append(grow, g)
+	}
 	srv, err := sandbox.New(sandbox.Options{
 		ModerationDelay: opts.moderationDelay,
 		StatePath:       opts.statePath,
 		Logf:            logf,
+		Grow:            grow,
 	})
 	if err != nil {
 		return fmt.Errorf("start sandbox: %w", err)

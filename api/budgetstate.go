@@ -1,0 +1,117 @@
+package api
+
+import (
+	"context"
+	"slices"
+	"time"
+)
+
+// BudgetState is what a client knows of its key's budget, in a form a caller can keep
+// between processes: a script of many commands then learns the key's limits once
+// (one ping) and never exceeds them, even when each command is a new process. It holds
+// no key; the caller files it under whatever names the key and the service.
+type BudgetState struct {
+	PerMinute int       `json:"per_minute"`
+	PerDay    int       `json:"per_day"`
+	LearnedAt time.Time `json:"learned_at,omitzero"` // when a ping last gave the limits; zero: assumed
+	// Day is the Kyiv midnight that starts the day UsedToday counts.
+	Day       time.Time `json:"day"`
+	UsedToday int       `json:"used_today"`
+	// Recent are the answer times of the requests still inside the per-minute window,
+	// so that the next process waits for them as this one would have.
+	Recent          []time.Time `json:"recent,omitempty"`
+	BlockedUntil    time.Time   `json:"blocked_until,omitzero"`
+	DayBlockedUntil time.Time   `json:"day_blocked_until,omitzero"`
+}
+
+// BudgetState returns the client's budget as it stands, for RestoreBudget in a later
+// process. Requests still in flight count as answered now.
+func (c *Client) BudgetState() BudgetState {
+	l := c.lim
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	l.rollDay(now)
+	l.prune(now)
+	st := BudgetState{PerMinute: l.perMin, PerDay: l.perDay, LearnedAt: l.learnedAt,
+		Day: l.day, UsedToday: l.usedToday, BlockedUntil: l.blockedUntil, DayBlockedUntil: l.dayBlockedUntil}
+	for _, s := range l.log {
+		t := s.t
+		if !s.done {
+			t = now
+		}
+		st.Recent = append(st.Recent, t)
+	}
+	return st
+}
+
+// RestoreBudget merges what an earlier process knew into a fresh client: the limits
+// when a ping gave them, the day's count when it is still the same Kyiv day, and the
+// requests still inside the per-minute window. What is stale is dropped, never trusted:
+// a state from the future (a clock change) gives nothing but the limits.
+func (c *Client) RestoreBudget(st BudgetState) {
+	l := c.lim
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	if !st.LearnedAt.IsZero() && !st.LearnedAt.After(now) && st.PerMinute > 0 && st.PerDay > 0 {
+		l.perMin, l.perDay, l.known = st.PerMinute, st.PerDay, true
+		if st.LearnedAt.After(l.learnedAt) {
+			l.learnedAt = st.LearnedAt
+		}
+	}
+	l.rollDay(now)
+	if st.Day.Equal(l.day) && st.UsedToday > l.usedToday {
+		l.usedToday = st.UsedToday
+	}
+	cut := now.Add(-window - windowMargin)
+	recent := slices.DeleteFunc(slices.Clone(st.Recent), func(t time.Time) bool { return !t.After(cut) || t.After(now) })
+	for _, t := range recent[:min(len(recent), max(l.perMin-len(l.log), 0))] {
+		l.log = append(l.log, &slot{t: t, sent: t, done: true})
+	}
+	if st.BlockedUntil.After(now) && st.BlockedUntil.Sub(now) <= maxRateLimitWait {
+		l.blockedUntil = st.BlockedUntil
+	}
+	if st.DayBlockedUntil.After(now) && st.DayBlockedUntil.Before(nextKyivMidnight(now).Add(time.Hour)) {
+		l.dayBlockedUntil = st.DayBlockedUntil
+	}
+}
+
+// LearnLimits makes sure the client knows its key's real limits: when they were
+// learned less than maxAge ago (by a ping, or restored from an earlier process) it
+// costs nothing, otherwise one ping. A command that will send many requests calls it
+// first, so it runs as fast as the key allows instead of at the cautious default.
+func (c *Client) LearnLimits(ctx context.Context, maxAge time.Duration) error {
+	c.lim.mu.Lock()
+	fresh := c.lim.known && !c.lim.learnedAt.IsZero() && c.lim.now().Sub(c.lim.learnedAt) < maxAge
+	c.lim.mu.Unlock()
+	if fresh {
+		return nil
+	}
+	_, err := c.Ping(ctx)
+	return err
+}
+
+// Wait is a pause the budget imposes before the next request.
+type Wait struct {
+	For       time.Duration
+	Until     time.Time // Europe/Kyiv
+	PerMinute int       // the key's limit that makes the wait
+	// Throttled is true when the service itself answered 429 and asked for the pause.
+	Throttled bool
+}
+
+type waitKey struct{}
+
+// OnWait returns a context whose requests report every budget wait to fn before it
+// starts, so that the caller can say what it waits for and for how long. fn runs on
+// the goroutine of the request and must not block.
+func OnWait(ctx context.Context, fn func(Wait)) context.Context {
+	return context.WithValue(ctx, waitKey{}, fn)
+}
+
+func reportWait(ctx context.Context, w Wait) {
+	if fn, ok := ctx.Value(waitKey{}).(func(Wait)); ok && fn != nil {
+		fn(w)
+	}
+}
