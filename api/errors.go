@@ -85,6 +85,26 @@ type FieldError struct {
 	Hint  string `json:"hint"`
 }
 
+// Message is the refusal's text without the field's name: a service that starts its
+// hint with the field ("attributes.breed: Breed is required") would otherwise have it
+// named twice by a caller that shows the field beside the message. The code stands in
+// for an empty hint.
+func (fe FieldError) Message() string {
+	hint := strings.TrimSpace(fe.Hint)
+	if f := strings.TrimSpace(fe.Field); f != "" {
+		for _, sep := range []string{": ", " - ", " "} {
+			if rest, ok := strings.CutPrefix(hint, f+sep); ok {
+				hint = strings.TrimSpace(rest)
+				break
+			}
+		}
+	}
+	if hint == "" {
+		return fe.Code
+	}
+	return hint
+}
+
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Code)

@@ -156,3 +156,21 @@ func TestRetryAfterHTTPDate(t *testing.T) {
 		t.Errorf("RetryAfter %v from an HTTP date", e.RetryAfter)
 	}
 }
+
+// A hint that starts with its field is not made to name it twice.
+func TestFieldErrorMessage(t *testing.T) {
+	for _, c := range []struct {
+		fe   api.FieldError
+		want string
+	}{
+		{api.FieldError{Field: "attributes.breed", Code: "required", Hint: "attributes.breed: Breed is required"}, "Breed is required"},
+		{api.FieldError{Field: "title", Code: "too_short", Hint: "title must be 5 to 120 characters"}, "must be 5 to 120 characters"},
+		{api.FieldError{Field: "price", Code: "invalid", Hint: "the price is not a number"}, "the price is not a number"},
+		{api.FieldError{Field: "price", Code: "invalid"}, "invalid"},
+		{api.FieldError{Code: "duplicate", Hint: "already listed"}, "already listed"},
+	} {
+		if got := c.fe.Message(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.fe, got, c.want)
+		}
+	}
+}

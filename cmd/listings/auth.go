@@ -167,6 +167,17 @@ func newStatusCmd(g *globals) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			// A key in the environment with a base URL is what every command uses, with
+			// no profile at all; with profiles and no base URL it goes to the current
+			// profile's service, and the profiles' own lines say so.
+			if len(sts) == 0 || g.baseURL != "" {
+				if st, ok := env.EnvStatus(cmd.Context(), g.baseURL, !offline); ok {
+					for i := range sts {
+						sts[i].Current = false
+					}
+					sts = append([]profile.Status{st}, sts...)
+				}
+			}
 			if asJSON {
 				enc := json.NewEncoder(cmd.OutOrStdout())
 				enc.SetIndent("", "  ")
@@ -194,7 +205,11 @@ func printStatuses(w io.Writer, sts []profile.Status) {
 		if st.Current {
 			mark = "*"
 		}
-		fmt.Fprintf(w, "%s %s  %s\n", mark, st.Profile, st.BaseURL)
+		name := st.Profile
+		if name == "" {
+			name = "$" + keystore.EnvVar
+		}
+		fmt.Fprintf(w, "%s %s  %s\n", mark, name, orDash(st.BaseURL))
 		tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
 		fmt.Fprintf(tw, "    key\t%s\n", keyLine(st))
 		if in := st.Info; in != nil {

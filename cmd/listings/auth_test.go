@@ -260,3 +260,37 @@ func TestAuthLockedKeyring(t *testing.T) {
 	}
 	assertNoKey(t, sandbox.KeyPersonal, []result{r}, []string{cfg})
 }
+
+// TestAuthStatusOfAnEnvironmentKey: with LISTINGS_API_KEY and a base URL and no profile
+// at all, status reports that key as gh does a token from its environment: its source,
+// prefix, service and what ping says, never the key itself.
+func TestAuthStatusOfAnEnvironmentKey(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, sandbox.Options{}).withEnv()
+	out := c.ok("", "auth", "status")
+	for _, want := range []string{"* $LISTINGS_API_KEY", c.env[envBaseURL], "sk_test_eec6… from env", "business", "600/min"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("status lacks %q:\n%s", want, out)
+		}
+	}
+	var sts []struct {
+		Profile   string `json:"profile"`
+		BaseURL   string `json:"base_url"`
+		Source    string `json:"source"`
+		KeyPrefix string `json:"key_prefix"`
+		Current   bool   `json:"current"`
+		Ping      *struct {
+			AccountType string `json:"account_type"`
+		} `json:"ping"`
+	}
+	c.okJSON(&sts, "", "auth", "status", "--json")
+	if len(sts) != 1 || sts[0].Source != "env" || sts[0].KeyPrefix != "sk_test_eec6" || !sts[0].Current ||
+		sts[0].BaseURL != c.env[envBaseURL] || sts[0].Ping == nil || sts[0].Ping.AccountType != "business" {
+		t.Errorf("status --json: %+v", sts)
+	}
+	noURL := c.withEnv(envBaseURL, "")
+	noURL.env[envBaseURL] = ""
+	if out := noURL.ok("", "auth", "status"); !strings.Contains(out, "no base URL goes with it") {
+		t.Errorf("a key without a base URL:\n%s", out)
+	}
+}

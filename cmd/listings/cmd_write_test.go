@@ -110,6 +110,18 @@ func TestCreateListsEveryFieldError(t *testing.T) {
 	}
 }
 
+// A refusal names each field once, even when the service's hint starts with it.
+func TestCreateNamesTheFieldOnce(t *testing.T) {
+	t.Parallel()
+	c := newCLI(t, sandbox.Options{})
+	body := `{"title": "Labrador puppy", "description": "A friendly labrador puppy, eight weeks old, vaccinated.",
+		"price": 100, "category_id": 701, "city_ref": "` + kyivRef + `"}`
+	r := c.fails(exitError, body, "create", "--file", "-")
+	if !strings.Contains(r.stderr, "attributes.breed: ") || strings.Count(r.stderr, "attributes.breed") != 1 {
+		t.Errorf("the field is not named exactly once:\n%s", r.stderr)
+	}
+}
+
 func TestActivateDeactivate(t *testing.T) {
 	t.Parallel()
 	c := newCLI(t, sandbox.Options{})

@@ -195,13 +195,7 @@ const settingsPlace = "API & integrations"
 // fieldLine renders one field error as "title: must be at least 5 characters"; a hint
 // that repeats the field name at its start loses the repetition.
 func fieldLine(fe api.FieldError) string {
-	field := termtext.Clean(orDash(fe.Field))
-	hint := termtext.Clean(fe.Hint)
-	if hint == "" {
-		hint = termtext.Clean(fe.Code)
-	}
-	hint = strings.TrimPrefix(hint, field+" ")
-	return field + ": " + hint
+	return termtext.Clean(orDash(fe.Field)) + ": " + termtext.Clean(fe.Message())
 }
 
 func resetTime(at time.Time, after time.Duration) string {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -266,6 +267,36 @@ func (e *Env) fill(ctx context.Context, cfg *Config, st *Status, p *Profile, ver
 	if !info.HasScope(api.ScopeWrite) {
 		st.Warnings = append(st.Warnings, "the key lacks listings:write: it can read but not create, edit, change status or upload; create a key with both scopes in account settings → API & integrations")
 	}
+}
+
+// EnvStatus reports the key of LISTINGS_API_KEY as the commands use it when a base URL
+// comes with it (--base-url or LISTINGS_BASE_URL) and no profile is involved, the way
+// gh reports a token from its environment: source env, its prefix, the service it goes
+// to and, with verify, what ping says. ok is false when the variable is not set.
+func (e *Env) EnvStatus(ctx context.Context, baseURL string, verify bool) (st Status, ok bool) {
+	key := strings.TrimSpace(e.Getenv(keystore.EnvVar))
+	if key == "" {
+		return st, false
+	}
+	st = Status{BaseURL: baseURL, Current: true, Source: keystore.SourceEnv, Warnings: []string{}}
+	if k, err := keystore.CleanKey(key); err == nil {
+		st.KeyPrefix = keystore.Prefix(k)
+	}
+	if baseURL == "" {
+		st.setErr(fmt.Errorf("%s is set but no base URL goes with it: set LISTINGS_BASE_URL or pass --base-url", keystore.EnvVar))
+		return st, true
+	}
+	if !verify {
+		return st, true
+	}
+	info, err := e.Verify(ctx, baseURL, key)
+	if err != nil {
+		st.setErr(err)
+		st.Warnings = append(st.Warnings, advice(err)...)
+		return st, true
+	}
+	st.Info = info
+	return st, true
 }
 
 func (st *Status) setErr(err error) {

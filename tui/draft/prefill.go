@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/listings-tui/listings/api"
@@ -172,13 +171,13 @@ func RefusalFrom(err error, now time.Time) *Refusal {
 	for _, fe := range e.Errors {
 		if fe.Field != "" {
 			if _, dup := r.Fields[fe.Field]; !dup {
-				r.Fields[fe.Field] = fieldMessage(fe.Hint, fe.Code)
+				r.Fields[fe.Field] = fe.Message()
 			}
 		}
 	}
 	if e.Field != "" {
 		if _, dup := r.Fields[e.Field]; !dup {
-			r.Fields[e.Field] = fieldMessage(e.Hint, e.Code)
+			r.Fields[e.Field] = api.FieldError{Field: e.Field, Code: e.Code, Hint: e.Hint}.Message()
 		}
 	}
 	if _, ok := r.Fields[FieldPhotosWM]; ok {
@@ -189,10 +188,3 @@ func RefusalFrom(err error, now time.Time) *Refusal {
 	return r
 }
 
-func fieldMessage(hint, code string) string {
-	hint = strings.TrimSpace(hint)
-	if hint == "" {
-		return code
-	}
-	return hint
-}
