@@ -104,6 +104,7 @@ func runTUI(cmd *cobra.Command, g *globals, useSandbox bool) error {
 			return &usageError{err}
 		}
 		opts.Client, opts.BaseURL, opts.Key = c, c.BaseURL(), envKey
+		g.open(&session{Client: c}, envKey)
 		if dir, err := profile.Dir(g.getenv); err == nil {
 			opts.WatchPath = filepath.Join(dir, "watch.json")
 		}
@@ -135,6 +136,7 @@ func runTUI(cmd *cobra.Command, g *globals, useSandbox bool) error {
 			break
 		}
 		opts.Client, opts.Key = c, key
+		g.open(&session{Client: c}, key)
 	}
 	warn.hold()
 	defer warn.flush()

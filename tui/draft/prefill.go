@@ -187,4 +187,3 @@ func RefusalFrom(err error, now time.Time) *Refusal {
 	}
 	return r
 }
-
