@@ -45,30 +45,10 @@ func setStatus(svc setter, req msgs.RequestStatus, seq int) tea.Cmd {
 }
 
 // refusal says why the spec forbids moving from to to, before any request is spent;
-// "" means the move is allowed. The owner can only activate an inactive listing and
-// deactivate an active one (spec, "Statuses"; docs/sandbox.md, "status moves").
+// "" means the move is allowed.
 func refusal(from, to api.Status) string {
-	if from == to {
-		return "already " + string(to)
-	}
-	if to != api.StatusActive && to != api.StatusInactive {
-		return "only activation and deactivation can be done here"
-	}
-	switch from {
-	case api.StatusPending:
-		return "awaiting moderation"
-	case api.StatusBlocked:
-		return "rejected by a moderator: edit it to resubmit"
-	case api.StatusSold, api.StatusArchived:
-		return "only a moderator or admin can do it on the website"
-	}
-	if to == api.StatusActive && from != api.StatusInactive {
-		return fmt.Sprintf("a %s listing cannot be activated", termtext.Clean(string(from)))
-	}
-	if to == api.StatusInactive && from != api.StatusActive {
-		return fmt.Sprintf("a %s listing cannot be deactivated", termtext.Clean(string(from)))
-	}
-	return ""
+	_, why := api.CheckMove(from, to)
+	return termtext.Clean(why)
 }
 
 func verb(to api.Status) string {
