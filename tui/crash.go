@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"regexp"
 	"runtime"
 	"runtime/debug"
@@ -69,9 +68,6 @@ func (r *recorder) crashed() bool {
 	return r.stack != nil
 }
 
-// cmdType is tea.Cmd's type, to recognise the unexported sequence message.
-var cmdType = reflect.TypeOf((tea.Cmd)(nil))
-
 // wrap makes cmd recover into the recorder, and wraps the commands it yields.
 func (r *recorder) wrap(cmd tea.Cmd) tea.Cmd {
 	if cmd == nil {
@@ -88,22 +84,13 @@ func (r *recorder) wrap(cmd tea.Cmd) tea.Cmd {
 	}
 }
 
-// wrapMsg guards the commands of a tea.BatchMsg or of tea.Sequence's unexported
-// message: both are slices of tea.Cmd that Bubble Tea runs in its own goroutines.
+// wrapMsg guards the commands of a batch or a sequence, which Bubble Tea runs in its
+// own goroutines.
 func (r *recorder) wrapMsg(msg tea.Msg) tea.Msg {
-	if msg == nil {
-		return nil
+	if out, ok := mapCmds(msg, r.wrap); ok {
+		return out
 	}
-	v := reflect.ValueOf(msg)
-	if v.Kind() != reflect.Slice || v.Type().Elem() != cmdType {
-		return msg
-	}
-	out := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
-	for i := range v.Len() {
-		c, _ := v.Index(i).Interface().(tea.Cmd)
-		out.Index(i).Set(reflect.ValueOf(r.wrap(c)))
-	}
-	return out.Interface()
+	return msg
 }
 
 // guard is the tea.Model the program runs: the root (or, in tests, any model) with

@@ -51,7 +51,7 @@ type editDraftMsg struct {
 // editorBusy keeps the open draft on screen while its uploads run: opening another
 // one now would drop their answers.
 func (m Model) editorBusy() (Model, tea.Cmd, bool) {
-	if !m.editor.Busy() {
+	if !m.editor.m.Busy() {
 		return m, nil, false
 	}
 	m.push(viewEditor)
@@ -66,8 +66,8 @@ func (m Model) newListing() (Model, tea.Cmd) {
 	}
 	m.push(viewEditor)
 	var cmd tea.Cmd
-	m.editor, cmd = m.editor.Open(draft.New(m.baseURL, m.profile, m.lang, m.opts.Now()))
-	return m, cmd
+	m.editor.m, cmd = m.editor.m.Open(draft.New(m.baseURL, m.profile, m.lang, m.opts.Now()))
+	return m, m.addr(viewEditor, cmd)
 }
 
 // editListing is e: the listing in the detail, or the row under the cursor.
@@ -75,11 +75,11 @@ func (m Model) editListing() (Model, tea.Cmd) {
 	id := 0
 	switch m.active {
 	case viewDetail:
-		if l, _, ok := m.detail.Current(); ok {
+		if l, _, ok := m.detail.m.Current(); ok {
 			id = l.ID
 		}
 	case viewBrowser:
-		if l, ok := m.browser.Selected(); ok {
+		if l, ok := m.browser.m.Selected(); ok {
 			id = l.ID
 		}
 	}
@@ -97,21 +97,21 @@ func (m Model) onEditDraft(msg editDraftMsg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	if msg.d != nil {
 		m.setNotice(fmt.Sprintf("resumed your unsent edit of listing %d (D lists drafts)", msg.id), false)
-		m.editor, cmd = m.editor.Open(msg.d)
-		return m, cmd
+		m.editor.m, cmd = m.editor.m.Open(msg.d)
+		return m, m.addr(viewEditor, cmd)
 	}
 	var l *api.ListingFull
-	if cur, _, ok := m.detail.Current(); ok && cur.ID == msg.id {
+	if cur, _, ok := m.detail.m.Current(); ok && cur.ID == msg.id {
 		l = cur
 	}
-	m.editor, cmd = m.editor.OpenEdit(msg.id, l)
-	return m, cmd
+	m.editor.m, cmd = m.editor.m.OpenEdit(msg.id, l)
+	return m, m.addr(viewEditor, cmd)
 }
 
 // openDrafts is D: the drafts list.
 func (m Model) openDrafts() (Model, tea.Cmd) {
 	m.push(viewDrafts)
-	return m, m.drafts.Reload()
+	return m, m.addr(viewDrafts, m.drafts.m.Reload())
 }
 
 func (m Model) onDraftLoaded(msg draftLoadedMsg) (Model, tea.Cmd) {
@@ -119,7 +119,7 @@ func (m Model) onDraftLoaded(msg draftLoadedMsg) (Model, tea.Cmd) {
 		m.setNotice(theme.ErrorMark+" "+termtext.Clean(msg.err.Error()), true)
 		return m, nil
 	}
-	if d := m.editor.Draft(); d != nil && d.ID == msg.d.ID {
+	if d := m.editor.m.Draft(); d != nil && d.ID == msg.d.ID {
 		m.push(viewEditor) // already open: keep its uploads
 		return m, nil
 	}
@@ -128,8 +128,8 @@ func (m Model) onDraftLoaded(msg draftLoadedMsg) (Model, tea.Cmd) {
 	}
 	m.push(viewEditor)
 	var cmd tea.Cmd
-	m.editor, cmd = m.editor.Open(msg.d)
-	return m, cmd
+	m.editor.m, cmd = m.editor.m.Open(msg.d)
+	return m, m.addr(viewEditor, cmd)
 }
 
 // listingSaved follows an accepted create or edit: the editor closes, the lists
@@ -154,11 +154,12 @@ func (m Model) listingSaved(msg msgs.ListingSaved) (Model, tea.Cmd) {
 		cmds = append(cmds, cmd)
 	}
 	if msg.Status == api.StatusPending {
-		m, cmd = m.broadcast(msgs.Watch{ID: msg.ID, Title: msg.Title})
+		m, cmd = m.deliver(viewWatch, msgs.Watch{ID: msg.ID, Title: msg.Title})
 		cmds = append(cmds, cmd)
 	}
 	m.push(viewDetail)
-	m.detail, cmd = m.detail.Open(msg.ID, msg.Title)
+	m.detail.m, cmd = m.detail.m.Open(msg.ID, msg.Title)
+	cmd = m.addr(viewDetail, cmd)
 	// The watch says it started watching; what was saved matters more: said last.
 	last := func() tea.Msg { return msgs.Notice{Text: text} }
 	return m, tea.Sequence(tea.Batch(append(cmds, cmd)...), last)

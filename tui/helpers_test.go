@@ -129,11 +129,22 @@ func (f *fixture) settle(m Model, cmd tea.Cmd) (Model, bool) {
 			f.t.Fatal("commands still running after 20s")
 		}
 		inflight--
-		if name := fmt.Sprintf("%T", msg); strings.HasPrefix(name, "cursor.") || name == "tea.windowSizeMsg" {
+		inner := msg
+		if a, ok := msg.(addressed); ok {
+			inner = a.msg
+		}
+		if name := fmt.Sprintf("%T", inner); strings.HasPrefix(name, "cursor.") || name == "tea.windowSizeMsg" {
 			continue // a text input's blink repeats forever
 		}
 		switch msg := msg.(type) {
 		case nil, spinner.TickMsg, msgs.Tick:
+		case addressed:
+			if _, ok := msg.msg.(spinner.TickMsg); ok {
+				continue
+			}
+			var c tea.Cmd
+			m, c = m.update(msg)
+			launch(c)
 		case tea.QuitMsg:
 			quit = true
 		case tea.BatchMsg:

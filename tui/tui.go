@@ -72,18 +72,6 @@ type Options struct {
 	Output io.Writer
 }
 
-// view names what fills the area between the header and the footer.
-type view int
-
-const (
-	viewBrowser view = iota
-	viewDetail
-	viewWatch
-	viewLogin
-	viewEditor
-	viewDrafts
-)
-
 // shared is what every copy of the model points to: Bubble Tea copies the model on
 // each Update, but secrets to redact and sandboxes to stop belong to the process.
 type shared struct {
@@ -139,19 +127,23 @@ type Model struct {
 	lang    string
 	sandbox bool
 
-	browser browser.Model
-	detail  detail.Model
-	watch   watch.Model
-	login   login.Model
-	editor  editor.Model
-	drafts  drafts.Model
+	// views is the registry; the typed holders below are the same views, for the
+	// few things the root asks of one in particular (open a listing in the detail,
+	// a draft in the editor).
+	views   registry
+	browser *holder[browser.Model, browser.KeyMap]
+	detail  *holder[detail.Model, detail.KeyMap]
+	watch   *holder[watch.Model, watch.KeyMap]
+	login   *holder[login.Model, login.KeyMap]
+	editor  *holder[editor.Model, editor.KeyMap]
+	drafts  *holder[drafts.Model, drafts.KeyMap]
 	store   *watch.Store
 
 	draftStore *draft.Store
 	saver      *draft.Saver
 
-	active view
-	back   []view // what msgs.Back returns to
+	active viewID
+	back   []viewID // what msgs.Back returns to
 
 	showHelp bool
 	helpOff  int      // the overlay's scroll
@@ -222,16 +214,21 @@ func New(opts Options) Model {
 func (m *Model) setClient(c *api.Client) {
 	m.client = c
 	m.budget = c.Budget()
-	m.browser = browser.New(c, m.lang)
 	images := m.opts.Images
 	if images == nil {
 		images = detail.HTTPImages(&http.Client{Timeout: 30 * time.Second})
 	}
-	m.detail = detail.New(c, images, m.lang)
-	m.watch = watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now)
-	m.editor = editor.New(editor.Config{Service: c, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
-		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir})
-	m.drafts = drafts.New(m.draftStore, m.baseURL, m.opts.Now)
+	m.browser = hold(browser.New(c, m.lang))
+	m.detail = hold(detail.New(c, images, m.lang))
+	m.watch = hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
+	m.editor = hold(editor.New(editor.Config{Service: c, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
+		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir}))
+	m.drafts = hold(drafts.New(m.draftStore, m.baseURL, m.opts.Now))
+	m.views.set(viewBrowser, m.browser)
+	m.views.set(viewDetail, m.detail)
+	m.views.set(viewWatch, m.watch)
+	m.views.set(viewEditor, m.editor)
+	m.views.set(viewDrafts, m.drafts)
 	m.active = viewBrowser
 	m.back = nil
 	m.viewHeight = -1 // new views: layout must size them
@@ -243,7 +240,7 @@ func (m *Model) toLogin(reason string) {
 	if m.opts.Env != nil {
 		store = m.opts.Env
 	}
-	m.login = login.New(login.Config{
+	m.login = hold(login.New(login.Config{
 		Store:   store,
 		Sandbox: m.opts.SandboxStarter,
 		BaseURL: m.loginBaseURL(),
@@ -251,7 +248,8 @@ func (m *Model) toLogin(reason string) {
 		Lang:    m.lang,
 		Reason:  reason,
 		Version: m.opts.Version,
-	})
+	}))
+	m.views.set(viewLogin, m.login)
 	if m.active != viewLogin {
 		m.back = nil
 	}
@@ -276,7 +274,8 @@ func (m *Model) loginBaseURL() string {
 func (m Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.ticker()}
 	if m.client != nil {
-		cmds = append(cmds, ping(m.client), m.browser.Init(), m.watch.Init(), m.drafts.Init())
+		cmds = append(cmds, ping(m.client), m.addr(viewBrowser, m.browser.m.Init()),
+			m.addr(viewWatch, m.watch.m.Init()), m.addr(viewDrafts, m.drafts.m.Init()))
 	}
 	return tea.Batch(cmds...)
 }

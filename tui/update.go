@@ -88,6 +88,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleKey(msg)
 	case tea.MouseMsg:
 		return m.toActive(msg)
+	case addressed:
+		return m.onAddressed(msg)
 	case pingMsg:
 		if msg.err != nil {
 			return m.showError(msgs.Error{Op: "check the key", Err: msg.err})
@@ -103,8 +105,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		m.push(viewDetail)
 		var cmd tea.Cmd
-		m.detail, cmd = m.detail.Open(msg.ID, msg.Title)
-		return m, cmd
+		m.detail.m, cmd = m.detail.m.Open(msg.ID, msg.Title)
+		return m, m.addr(viewDetail, cmd)
 	case msgs.Back:
 		m.pop()
 		return m, nil
@@ -136,74 +138,24 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 			m.setNotice(theme.WarningMark+" the language was not saved to the profile: "+termtext.Clean(msg.err.Error()), true)
 		}
 		return m, nil
+	case msgs.Watch:
+		return m.deliver(viewWatch, msg)
+	case msgs.ListingChanged, msgs.LangChanged, msgs.DraftsChanged:
+		return m.broadcast(msg)
 	}
-	// Everything else (msgs.ListingChanged, msgs.LangChanged, msgs.Watch and the
-	// answers of the views' own commands) goes to every view: an answer must reach
-	// its view even while another one is shown.
-	return m.broadcast(msg)
+	// A message addressed to nobody (the end of an external editor, a test's own)
+	// belongs to the view on screen, as keys do.
+	return m.toActive(msg)
 }
 
-func (m Model) broadcast(msg tea.Msg) (Model, tea.Cmd) {
-	if m.active == viewLogin || m.client == nil {
-		var cmd tea.Cmd
-		m.login, cmd = m.login.Update(msg)
-		if m.client == nil {
-			return m, cmd
-		}
-		// The views keep answering what they had asked before the login screen.
-		m, c := m.broadcastViews(msg)
-		return m, tea.Batch(cmd, c)
-	}
-	return m.broadcastViews(msg)
-}
-
-// broadcastViews gives msg to every view over the client.
-func (m Model) broadcastViews(msg tea.Msg) (Model, tea.Cmd) {
-	var c1, c2, c3, c4, c5 tea.Cmd
-	m.browser, c1 = m.browser.Update(msg)
-	m.detail, c2 = m.detail.Update(msg)
-	m.watch, c3 = m.watch.Update(msg)
-	m.editor, c4 = m.editor.Update(msg)
-	m.drafts, c5 = m.drafts.Update(msg)
-	return m, tea.Batch(c1, c2, c3, c4, c5)
-}
-
-func (m Model) toActive(msg tea.Msg) (Model, tea.Cmd) {
-	var cmd tea.Cmd
-	switch m.active {
-	case viewBrowser:
-		m.browser, cmd = m.browser.Update(msg)
-	case viewDetail:
-		m.detail, cmd = m.detail.Update(msg)
-	case viewWatch:
-		m.watch, cmd = m.watch.Update(msg)
-	case viewLogin:
-		m.login, cmd = m.login.Update(msg)
-	case viewEditor:
-		m.editor, cmd = m.editor.Update(msg)
-	case viewDrafts:
-		m.drafts, cmd = m.drafts.Update(msg)
-	}
-	return m, cmd
-}
-
+// capturing reports whether the view on screen has a text input in focus.
 func (m Model) capturing() bool {
-	switch m.active {
-	case viewBrowser:
-		return m.browser.Capturing()
-	case viewDetail:
-		return m.detail.Capturing()
-	case viewWatch:
-		return m.watch.Capturing()
-	case viewLogin:
-		return m.login.Capturing()
-	case viewEditor:
-		return m.editor.Capturing()
-	case viewDrafts:
-		return m.drafts.Capturing()
-	}
-	return false
+	p := m.views.get(m.active)
+	return p != nil && p.capturing()
 }
+
+// addr addresses a command of the view id made outside its Update (an Open, an Init).
+func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return address(id, m.views.gen(id), cmd) }
 
 func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	keys := m.keys
@@ -256,7 +208,7 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	return m.toActive(k)
 }
 
-func (m *Model) push(v view) {
+func (m *Model) push(v viewID) {
 	if m.active == v {
 		return
 	}
@@ -310,7 +262,7 @@ func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
 	opts := append([]api.Option{api.WithVersion(m.opts.Version)}, m.opts.APIOptions...)
 	c, err := api.New(d.BaseURL, api.StaticKey(d.Key), opts...)
 	if err != nil { // login checked the URL with the same rule; this is a bug
-		m.login.SetReason(termtext.Clean(err.Error()))
+		m.login.m.SetReason(termtext.Clean(err.Error()))
 		return m, nil
 	}
 	m.shared.addKey(d.Key)
@@ -330,7 +282,7 @@ func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
 		where = "the sandbox"
 	}
 	m.setNotice(fmt.Sprintf("%s logged in to %s", theme.OKMark, where), false)
-	return m, tea.Batch(ping(c), m.browser.Init(), m.watch.Init())
+	return m, tea.Batch(ping(c), m.addr(viewBrowser, m.browser.m.Init()), m.addr(viewWatch, m.watch.m.Init()))
 }
 
 // ringBell writes BEL to the terminal itself. Bubble Tea v1 has no bell command and

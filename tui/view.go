@@ -34,14 +34,7 @@ func (m *Model) layout() {
 		return
 	}
 	m.viewHeight, m.sizedWidth = h, m.width
-	if m.client != nil {
-		m.browser.SetSize(m.width, h)
-		m.detail.SetSize(m.width, h)
-		m.watch.SetSize(m.width, h)
-		m.editor.SetSize(m.width, h)
-		m.drafts.SetSize(m.width, h)
-	}
-	m.login.SetSize(m.width, h)
+	m.views.each(func(_ viewID, p pane) { p.setSize(m.width, h) })
 }
 
 // refresh precomputes the header and the footer for View.
@@ -128,7 +121,7 @@ func (m *Model) watchSummary() string {
 	if m.client == nil {
 		return ""
 	}
-	return m.watch.Summary()
+	return m.watch.m.Summary()
 }
 
 // shortHelp is the footer's keys: those of the dialog or the overlay while one is
@@ -140,19 +133,8 @@ func (m *Model) shortHelp() (view, root []key.Binding) {
 	case m.showHelp:
 		return nil, []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc/?", "close help")), m.keys.Quit}
 	}
-	switch m.active {
-	case viewBrowser:
-		view = m.browser.KeyMap().ShortHelp()
-	case viewDetail:
-		view = m.detail.KeyMap().ShortHelp()
-	case viewWatch:
-		view = m.watch.KeyMap().ShortHelp()
-	case viewLogin:
-		view = m.login.KeyMap().ShortHelp()
-	case viewEditor:
-		view = m.editor.KeyMap().ShortHelp()
-	case viewDrafts:
-		view = m.drafts.KeyMap().ShortHelp()
+	if p := m.views.get(m.active); p != nil {
+		view = p.keyMap().ShortHelp()
 	}
 	if m.capturing() { // letters go to the input: only ctrl+c leaves
 		return view, []key.Binding{m.keys.ForceQuit}
@@ -162,19 +144,8 @@ func (m *Model) shortHelp() (view, root []key.Binding) {
 
 func (m *Model) fullHelp() [][]key.Binding {
 	var g [][]key.Binding
-	switch m.active {
-	case viewBrowser:
-		g = m.browser.KeyMap().FullHelp()
-	case viewDetail:
-		g = m.detail.KeyMap().FullHelp()
-	case viewWatch:
-		g = m.watch.KeyMap().FullHelp()
-	case viewLogin:
-		g = m.login.KeyMap().FullHelp()
-	case viewEditor:
-		g = m.editor.KeyMap().FullHelp()
-	case viewDrafts:
-		g = m.drafts.KeyMap().FullHelp()
+	if p := m.views.get(m.active); p != nil {
+		g = p.keyMap().FullHelp()
 	}
 	return append(g, m.keys.full(m.client != nil && m.active != viewLogin))
 }
@@ -237,19 +208,8 @@ func (m Model) View() string {
 }
 
 func (m Model) activeView() string {
-	switch m.active {
-	case viewBrowser:
-		return m.browser.View()
-	case viewDetail:
-		return m.detail.View()
-	case viewWatch:
-		return m.watch.View()
-	case viewLogin:
-		return m.login.View()
-	case viewEditor:
-		return m.editor.View()
-	case viewDrafts:
-		return m.drafts.View()
+	if p := m.views.get(m.active); p != nil {
+		return p.view()
 	}
 	return ""
 }

@@ -35,7 +35,7 @@ func TestRefusalLandsOnFieldAndSurvives(t *testing.T) {
 	if focused == nil || focused.GetKey() != "attributes.screen_diagonal" {
 		t.Fatalf("focus on %v", focused)
 	}
-	f.contains("✖ attributes.screen_diagonal", "Details ✖1")
+	f.contains("✖ Screen size must be an integer from 14 to 120", "Details ✖1")
 	if e, ok := lastOut[msgs.Error](f); !ok || !api.IsCode(e.Err, api.CodeAttributeInvalid) {
 		t.Errorf("banner: %+v", e)
 	}
@@ -56,7 +56,7 @@ func TestRefusalLandsOnFieldAndSurvives(t *testing.T) {
 	if g.m.step != stepDetails {
 		t.Fatalf("resumed on step %d", g.m.step)
 	}
-	g.contains("✖ attributes.screen_diagonal")
+	g.contains("✖ Screen size must be an integer from 14 to 120")
 
 	// Changing the value clears the service's message.
 	g.m, cmd = g.m.Update(tuitest.Key("x"))
