@@ -48,6 +48,19 @@ func (h *holder[M, K]) setSize(w, ht int) {
 	}
 }
 
+// selector is a view with a listing under the cursor (the browser, the detail): e
+// edits it.
+type selector interface {
+	selected() (id int, ok bool)
+}
+
+func (h *holder[M, K]) selected() (int, bool) {
+	if s, ok := any(h.m).(interface{ SelectedID() (int, bool) }); ok {
+		return s.SelectedID()
+	}
+	return 0, false
+}
+
 // viewID names a view of the registry.
 type viewID int
 

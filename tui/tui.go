@@ -23,6 +23,7 @@ import (
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/drafts"
+	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/watch"
@@ -135,7 +136,7 @@ type Model struct {
 	detail  *holder[detail.Model, detail.KeyMap]
 	watch   *holder[watch.Model, watch.KeyMap]
 	login   *holder[login.Model, login.KeyMap]
-	editor  *holder[editor.Model, editor.KeyMap]
+	editor  *holder[editing.Model, editor.KeyMap]
 	drafts  *holder[drafts.Model, drafts.KeyMap]
 	store   *watch.Store
 
@@ -221,8 +222,9 @@ func (m *Model) setClient(c *api.Client) {
 	m.browser = hold(browser.New(c, m.lang))
 	m.detail = hold(detail.New(c, images, m.lang))
 	m.watch = hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
-	m.editor = hold(editor.New(editor.Config{Service: c, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
-		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir}))
+	m.editor = hold(editing.New(editor.New(editor.Config{Service: c, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
+		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir}),
+		editing.Config{Store: m.draftStore, BaseURL: m.baseURL, Profile: m.profile, Lang: m.lang, Now: m.opts.Now}))
 	m.drafts = hold(drafts.New(m.draftStore, m.baseURL, m.opts.Now))
 	m.views.set(viewBrowser, m.browser)
 	m.views.set(viewDetail, m.detail)

@@ -119,11 +119,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		return m, nil
 	case msgs.ResumeDraft:
-		return m, loadDraft(m.draftStore, msg.ID)
-	case draftLoadedMsg:
-		return m.onDraftLoaded(msg)
-	case editDraftMsg:
-		return m.onEditDraft(msg)
+		return m.openEditor(msg)
 	case msgs.ListingSaved:
 		return m.listingSaved(msg)
 	case msgs.RequestStatus:
@@ -190,8 +186,8 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 			case key.Matches(k, keys.Lang):
 				return m.cycleLang()
 			case key.Matches(k, keys.New) && m.active != viewEditor:
-				return m.newListing()
-			case key.Matches(k, keys.Edit) && (m.active == viewBrowser || m.active == viewDetail):
+				return m.openEditor(msgs.NewDraft{})
+			case key.Matches(k, keys.Edit) && m.hasSelection():
 				return m.editListing()
 			case key.Matches(k, keys.Drafts) && m.active != viewDrafts && m.active != viewEditor:
 				return m.openDrafts()
@@ -206,6 +202,16 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 		}
 	}
 	return m.toActive(k)
+}
+
+// hasSelection reports whether the view on screen has a listing under its cursor.
+func (m Model) hasSelection() bool {
+	s, ok := m.views.get(m.active).(selector)
+	if !ok {
+		return false
+	}
+	_, ok = s.selected()
+	return ok
 }
 
 func (m *Model) push(v viewID) {

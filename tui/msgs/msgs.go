@@ -85,3 +85,14 @@ type ResumeDraft struct{ ID string }
 // DraftsChanged tells every view the stored drafts changed (one was saved for the
 // first time, sent or deleted), so counts and lists follow.
 type DraftsChanged struct{}
+
+// NewDraft asks the editor to open a new draft (n).
+type NewDraft struct{}
+
+// EditListing asks the editor to edit a listing (e): it resumes the unsent edit of
+// it when there is one, else starts one from Listing (when the detail has it) or
+// from a load.
+type EditListing struct {
+	ID      int
+	Listing *api.ListingFull
+}
