@@ -189,7 +189,7 @@ func TestRefusalLandsOnField(t *testing.T) {
 	}
 	_, err = c.CreateListing(t.Context(), body)
 	r := RefusalFrom(err, now)
-	if r.Code != api.CodeAttributeInvalid || !strings.Contains(r.Fields["attributes.screen_diagonal"], "screen_diagonal") {
+	if r.Code != api.CodeAttributeInvalid || !strings.HasPrefix(r.Fields["attributes.screen_diagonal"], "Screen size must be") {
 		t.Fatalf("refusal %+v", r)
 	}
 }
