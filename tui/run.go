@@ -30,6 +30,7 @@ func Run(ctx context.Context, opts Options) error {
 		lipgloss.SetHasDarkBackground(termenv.HasDarkBackground())
 	}
 	m := New(opts)
+	m.watchSaving = true
 	if opts.Output != nil {
 		m.bell = opts.Output
 	} else {
@@ -39,6 +40,8 @@ func Run(ctx context.Context, opts Options) error {
 		m.setNotice(theme.WarningMark+" the watch list could not be read, it starts empty: "+termtext.Clean(storeErr.Error()), true)
 	}
 	defer m.shared.stopAll()
+	// The watch list is written off the event loop; its last change must reach the disk.
+	defer func() { _ = m.store.Flush() }()
 	// Drafts are written in the background; the last change must reach the disk.
 	defer func() { _ = m.saver.Flush() }()
 	return runProgram(ctx, m, runConfig{

@@ -140,8 +140,12 @@ type Model struct {
 	drafts  *holder[drafts.Model, drafts.KeyMap]
 	store   *watch.Store
 
-	draftStore *draft.Store
-	saver      *draft.Saver
+	draftStore  *draft.Store
+	saver       *draft.Saver
+	saveFailing bool // the saver's last write failed; the banner says so
+	// watchSaving waits on the saver's health from Init; Run sets it (a test's
+	// harness, which waits for every command to end, sends saverMsg itself).
+	watchSaving bool
 
 	active viewID
 	back   []viewID // what msgs.Back returns to
@@ -275,6 +279,9 @@ func (m *Model) loginBaseURL() string {
 // starts the clock.
 func (m Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.ticker()}
+	if m.watchSaving {
+		cmds = append(cmds, watchSaver(m.saver))
+	}
 	if m.client != nil {
 		cmds = append(cmds, ping(m.client), m.addr(viewBrowser, m.browser.m.Init()),
 			m.addr(viewWatch, m.watch.m.Init()), m.addr(viewDrafts, m.drafts.m.Init()))

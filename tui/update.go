@@ -99,6 +99,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case login.Done:
 		return m.loggedIn(msg)
+	case saverMsg:
+		return m.onSaver(msg)
 	case msgs.OpenListing:
 		if m.client == nil {
 			return m, nil

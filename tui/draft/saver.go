@@ -19,12 +19,13 @@ type Saver struct {
 	busy    bool
 	err     error // the last write's failure, until a later write succeeds
 	onErr   func(error)
+	states  chan error // the latest change of err, for State
 }
 
 // NewSaver returns a saver over store. onErr, if set, is told of a failed write
 // (from the saver's goroutine).
 func NewSaver(store *Store, onErr func(error)) *Saver {
-	s := &Saver{store: store, pending: map[string][]byte{}, onErr: onErr}
+	s := &Saver{store: store, pending: map[string][]byte{}, onErr: onErr, states: make(chan error, 1)}
 	s.cond = sync.NewCond(&s.mu)
 	return s
 }
@@ -78,13 +79,32 @@ func (s *Saver) run() {
 		err := s.store.write(id, b)
 
 		s.mu.Lock()
+		changed := (err == nil) != (s.err == nil)
 		s.err = err
+		if changed || err != nil {
+			s.publish(err)
+		}
 		s.mu.Unlock()
 		if err != nil && s.onErr != nil {
 			s.onErr(err)
 		}
 	}
 }
+
+// publish replaces an unread state with err: who reads State wants the latest, not
+// every write. Caller holds mu.
+func (s *Saver) publish(err error) {
+	select {
+	case <-s.states:
+	default:
+	}
+	s.states <- err
+}
+
+// State yields the saver's health as it changes: a failed write's error, then nil
+// once a write succeeds again. The app waits on it off its event loop to say, in a
+// banner, that drafts are not being saved and why.
+func (s *Saver) State() <-chan error { return s.states }
 
 // Flush waits until every queued draft is written and returns the last failure.
 func (s *Saver) Flush() error {

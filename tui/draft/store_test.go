@@ -156,3 +156,30 @@ func writeForever(dir string) {
 		fmt.Println(i)
 	}
 }
+
+// State tells a failed write and then the recovery, latest first.
+func TestSaverStateReportsFailureAndRecovery(t *testing.T) {
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	bad := NewSaver(OpenStore(blocker), nil)
+	if err := bad.Save(&Draft{ID: "d1"}); err != nil {
+		t.Fatal(err)
+	}
+	_ = bad.Flush()
+	if err := <-bad.State(); err == nil {
+		t.Fatal("a write into a file as if it were a directory reported no failure")
+	}
+	good := NewSaver(OpenStore(filepath.Join(dir, "drafts")), nil)
+	if err := good.Save(&Draft{ID: "d1"}); err != nil {
+		t.Fatal(err)
+	}
+	_ = good.Flush()
+	select {
+	case err := <-good.State():
+		t.Fatalf("a healthy saver reported %v", err)
+	default:
+	}
+}

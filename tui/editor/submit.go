@@ -48,14 +48,20 @@ func editListing(svc Service, id int, body *api.ListingEdit, seq int) tea.Cmd {
 	}
 }
 
-// forget removes a sent draft from the disk, after any write of it in progress.
+// forget removes a sent draft from the disk, after any write of it in progress. A
+// draft that cannot be removed stays in the drafts list, and the user is told.
 func forget(saver *draft.Saver, store *draft.Store, id string) tea.Cmd {
 	return func() tea.Msg {
 		if saver != nil {
 			saver.Forget(id)
 		}
 		if store != nil {
-			_ = store.Delete(id)
+			if err := store.Delete(id); err != nil {
+				failed := func() tea.Msg {
+					return msgs.Error{Op: "remove the sent draft (it was sent; delete it in the drafts list, D)", Err: err}
+				}
+				return tea.BatchMsg{failed, func() tea.Msg { return msgs.DraftsChanged{} }}
+			}
 		}
 		return msgs.DraftsChanged{}
 	}

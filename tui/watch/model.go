@@ -134,6 +134,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		cmd = m.maybePoll()
 	case polled:
 		cmd = m.answer(msg)
+	case savedMsg:
+		cmd = m.saved(msg.err)
 	case msgs.Watch:
 		cmd = m.watch(msg.ID, msg.Title, false)
 	case msgs.ListingChanged:
@@ -223,9 +225,27 @@ func (m *Model) changed(c msgs.ListingChanged) tea.Cmd {
 	return m.save()
 }
 
-// save writes the list; a failure reaches the banner once until a save succeeds.
+// savedMsg is the end of a write of the watch list.
+type savedMsg struct{ err error }
+
+// save writes the list off the event loop, so a slow disk never holds the keys; the
+// snapshot is taken here, where the list changes.
 func (m *Model) save() tea.Cmd {
-	if err := m.store.Save(); err != nil {
+	data, v, err := m.store.encode()
+	if err != nil {
+		return func() tea.Msg { return savedMsg{err} }
+	}
+	if data == nil {
+		return nil
+	}
+	store := m.store
+	return func() tea.Msg { return savedMsg{store.write(data, v)} }
+}
+
+// saved takes the end of a write: a failure reaches the banner once until a save
+// succeeds.
+func (m *Model) saved(err error) tea.Cmd {
+	if err != nil {
 		if m.saveFailed {
 			return nil
 		}

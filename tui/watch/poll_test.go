@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -269,4 +270,48 @@ func TestListingChangedQuietDecision(t *testing.T) {
 	if len(out) != 0 || m.lang != "en" || m.store.Get(99) != nil {
 		t.Error("unknown id")
 	}
+}
+
+// The watch list is written off the event loop: Update only takes the snapshot, its
+// command writes it, and a write that finishes late never replaces a newer one.
+func TestSaveHappensOffTheEventLoop(t *testing.T) {
+	clk := newClock()
+	path := filepath.Join(t.TempDir(), "watch.json")
+	s, _ := OpenStore(path)
+	m := New(newPoller(clk), s, 0, clk.Now)
+	m, cmd := m.Update(msgs.Watch{ID: 1, Title: "First"})
+	if _, err := os.Stat(path); err == nil {
+		t.Fatal("Update wrote the file itself")
+	}
+	writes := opened(cmd)
+	m, cmd2 := m.Update(msgs.Watch{ID: 2, Title: "Second"})
+	writes = append(opened(cmd2), writes...) // the newer write first
+	for _, c := range writes {
+		if msg := c(); msg != nil {
+			m, _ = m.Update(msg)
+		}
+	}
+	s2, err := OpenStore(path)
+	if err != nil || s2.Len() != 2 {
+		t.Fatalf("on disk: %d entries, %v: the older write replaced the newer", s2.Len(), err)
+	}
+	_ = m
+}
+
+// opened is the commands of a batch, not yet run.
+func opened(cmd tea.Cmd) []tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Cmd
+		for _, c := range b {
+			if c != nil {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	return []tea.Cmd{func() tea.Msg { return msg }}
 }

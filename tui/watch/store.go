@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/listings-tui/listings/api"
@@ -73,6 +74,12 @@ type fileLayout struct {
 type Store struct {
 	path    string // "" keeps the list in memory only
 	entries []*Entry
+
+	mu      sync.Mutex // guards what follows: the writes happen off the event loop
+	version uint64     // of the newest snapshot
+	latest  []byte
+	latestV uint64
+	written uint64 // the version on disk
 }
 
 // NewMemoryStore returns an empty store that is never written, for when there is no
@@ -179,11 +186,21 @@ func (s *Store) RemoveDecided() int {
 	return n
 }
 
-// Save writes the list atomically: a kill at any moment leaves the old file or the
-// new one.
+// Save writes the list now, atomically: a kill at any moment leaves the old file or
+// the new one.
 func (s *Store) Save() error {
+	data, v, err := s.encode()
+	if err != nil {
+		return err
+	}
+	return s.write(data, v)
+}
+
+// encode takes a snapshot of the list, numbered, on the event loop: the entries
+// change only there, so the write can happen elsewhere.
+func (s *Store) encode() ([]byte, uint64, error) {
 	if s.path == "" {
-		return nil
+		return nil, 0, nil
 	}
 	f := fileLayout{Version: storeVersion, Entries: make([]Entry, 0, len(s.entries))}
 	for _, e := range s.entries {
@@ -191,10 +208,38 @@ func (s *Store) Save() error {
 	}
 	data, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
-		return err
+		return nil, 0, err
 	}
-	if err := atomicfile.Write(s.path, append(data, '\n'), 0o600); err != nil {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.version++
+	s.latest, s.latestV = append(data, '\n'), s.version
+	return s.latest, s.version, nil
+}
+
+// write puts snapshot v on disk unless a newer one is there already: writes run off
+// the event loop and may finish out of order.
+func (s *Store) write(data []byte, v uint64) error {
+	if s.path == "" || data == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if v <= s.written {
+		return nil
+	}
+	if err := atomicfile.Write(s.path, data, 0o600); err != nil {
 		return fmt.Errorf("save the watch list: %w", err)
 	}
+	s.written = v
 	return nil
+}
+
+// Flush writes the newest snapshot if it is not on disk yet: the app calls it on the
+// way out, since a write still running then would be cut off.
+func (s *Store) Flush() error {
+	s.mu.Lock()
+	data, v := s.latest, s.latestV
+	s.mu.Unlock()
+	return s.write(data, v)
 }
