@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/listings-tui/listings/api/format"
 	"strings"
 	"time"
 
@@ -128,7 +129,7 @@ func (b *banner) render(now time.Time, width, maxLines int) {
 		first = "daily request limit reached"
 		if !b.until.IsZero() {
 			reset := b.until.In(api.Kyiv)
-			first += fmt.Sprintf(": it resets at %s Kyiv time (in %s)", reset.Format("15:04"), countdown(b.until.Sub(now)))
+			first += fmt.Sprintf(": it resets at %s Kyiv time (in %s)", format.HourMinute(reset), countdown(b.until.Sub(now)))
 		}
 		second = b.x.Hint
 	case bannerUnreachable:

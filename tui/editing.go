@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/listings-tui/listings/api/format"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -51,7 +52,7 @@ func (m Model) listingSaved(msg msgs.ListingSaved) (Model, tea.Cmd) {
 	if msg.Created {
 		what = "created"
 	}
-	text := fmt.Sprintf("%s listing %d %s: %s", theme.OKMark, msg.ID, what, theme.StatusPlain(msg.Status))
+	text := fmt.Sprintf("%s listing %d %s: %s", theme.OKMark, msg.ID, what, format.Status(msg.Status))
 	if msg.Status == api.StatusPending {
 		text += " (moderation takes about 15 minutes; it is watched)"
 	}

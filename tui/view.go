@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/listings-tui/listings/api/format"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -158,11 +159,11 @@ func meter(b api.Budget, long bool) string {
 		approx = "~"
 	}
 	if long {
-		return fmt.Sprintf("%s%d/%s min · %s%s/%s today", approx, b.UsedMinute, theme.Thousands(b.PerMinute),
-			approx, theme.Thousands(b.UsedToday), theme.Thousands(b.PerDay))
+		return fmt.Sprintf("%s%d/%s min · %s%s/%s today", approx, b.UsedMinute, format.Number(b.PerMinute),
+			approx, format.Number(b.UsedToday), format.Number(b.PerDay))
 	}
-	return fmt.Sprintf("%s%d/%s · %s%s/%s", approx, b.UsedMinute, theme.Thousands(b.PerMinute),
-		approx, theme.Thousands(b.UsedToday), theme.Thousands(b.PerDay))
+	return fmt.Sprintf("%s%d/%s · %s%s/%s", approx, b.UsedMinute, format.Number(b.PerMinute),
+		approx, format.Number(b.UsedToday), format.Number(b.PerDay))
 }
 
 // spread puts left and right on one line of width w, left cut first.

@@ -98,8 +98,11 @@ func Minute(t time.Time) string { return layout(t, MinuteLayout) }
 // Stamp is t as the service renders listing datetimes, in Kyiv; "" for a zero time.
 func Stamp(t time.Time) string { return layout(t, SecondLayout) }
 
-// Clock is the time of day of t in Kyiv, for waits and notices of today.
+// Clock is the time of day of t in Kyiv to the second, for waits.
 func Clock(t time.Time) string { return layout(t, ClockLayout) }
+
+// HourMinute is the time of day of t in Kyiv, for resets and notices of today.
+func HourMinute(t time.Time) string { return layout(t, "15:04") }
 
 // Zone names the zone every time is shown in, for a label beside times that a user
 // might read as local.

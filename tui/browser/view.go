@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"github.com/listings-tui/listings/api/format"
 	"strconv"
 	"strings"
 
@@ -167,7 +168,7 @@ func (m *Model) renderRow(r *row, selected bool) string {
 	}
 	b.WriteString(layout.Pad(r.title, c.title))
 	b.WriteString(sep + layout.PadLeft(r.price, c.price) + sep)
-	plain := theme.StatusPlain(r.l.Status)
+	plain := format.Status(r.l.Status)
 	switch {
 	case selected:
 		b.WriteString(layout.Pad(plain, c.status))

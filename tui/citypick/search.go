@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/listings-tui/listings/api/format"
 	"net/url"
 	"strconv"
 	"strings"
@@ -117,7 +118,7 @@ func explain(err error) (text, todo string) {
 	text = termtext.Clean(text)
 	switch {
 	case api.IsDailyLimit(err) && isAPI && !e.ResetsAt.IsZero():
-		todo = fmt.Sprintf("the day's requests are spent until %s; %s", e.ResetsAt.Format("15:04"), kept)
+		todo = fmt.Sprintf("the day's requests are spent until %s; %s", format.HourMinute(e.ResetsAt), kept)
 	case api.IsRateLimit(err) && isAPI && e.RetryAfter > 0:
 		todo = fmt.Sprintf("too many requests: wait %s, then enter retries; %s", e.RetryAfter.Round(time.Second), kept)
 	case api.IsRateLimit(err):

@@ -2,6 +2,7 @@ package detail
 
 import (
 	"bytes"
+	"github.com/listings-tui/listings/api/format"
 	"strconv"
 	"strings"
 
@@ -68,9 +69,9 @@ func (m Model) moderationBox(w int) string {
 	var head string
 	switch m.listing.Status {
 	case api.StatusPending:
-		style, head = theme.Warning, theme.StatusSymbol(api.StatusPending)+" Waiting for moderation"
+		style, head = theme.Warning, format.StatusSymbol(api.StatusPending)+" Waiting for moderation"
 	case api.StatusBlocked:
-		style, head = theme.Danger, theme.StatusSymbol(api.StatusBlocked)+" Blocked by moderation"
+		style, head = theme.Danger, format.StatusSymbol(api.StatusBlocked)+" Blocked by moderation"
 	default:
 		return ""
 	}

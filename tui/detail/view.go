@@ -1,6 +1,7 @@
 package detail
 
 import (
+	"github.com/listings-tui/listings/api/format"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -84,7 +85,7 @@ func (m Model) headerLines(w int) []string {
 // summary is the status line: status, price and type, promotions.
 func (m Model) summary() []string {
 	l := m.listing
-	parts := []string{theme.Status(l.Status), theme.Heading.Render(formatPrice(l.Price, l.Currency, l.PriceType))}
+	parts := []string{theme.Status(l.Status), theme.Heading.Render(price(l.Price, l.Currency, l.PriceType))}
 	if l.PriceType != "" {
 		parts = append(parts, theme.Muted.Render(l.PriceType))
 	}
@@ -107,52 +108,15 @@ func promo(word, badge string, on bool, until *api.Time) []string {
 	return nil
 }
 
-// formatPrice writes the exact decimal with its thousands separated by spaces; a free
-// or exchange listing without a price is shown by its type alone.
-func formatPrice(p api.Price, currency, priceType string) string {
-	if p.IsZero() && (priceType == api.PriceFree || priceType == api.PriceExchange) {
-		return priceType
+// price is the listing's price as every screen reads it; "—" when it has none.
+func price(p api.Price, currency, priceType string) string {
+	if s := format.Price(p, currency, priceType); s != "" {
+		return termtext.Clean(s)
 	}
-	s := groupThousands(p.String())
-	if s == "" {
-		s = "0"
-	}
-	if currency != "" {
-		s += " " + currency
-	}
-	return s
+	return "—"
 }
 
-func groupThousands(s string) string {
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
-	}
-	intPart, frac, hasFrac := strings.Cut(s, ".")
-	for _, c := range intPart {
-		if c < '0' || c > '9' {
-			return termtext.Clean(sign + s) // not a plain decimal: show as it came
-		}
-	}
-	var b strings.Builder
-	for i, c := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteRune(c)
-	}
-	if hasFrac {
-		b.WriteString("." + frac)
-	}
-	return sign + b.String()
-}
-
-func fmtTime(t api.Time) string {
-	if t.IsZero() {
-		return "—"
-	}
-	return t.In(api.Kyiv).Format("2006-01-02 15:04")
-}
+func fmtTime(t api.Time) string { return format.Minute(t.Time) }
 
 // wrapParts joins parts with sep into lines no wider than w, breaking between parts.
 func wrapParts(parts []string, sep string, w int) []string {

@@ -7,6 +7,7 @@ package drafts
 
 import (
 	"fmt"
+	"github.com/listings-tui/listings/api/format"
 	"strings"
 	"time"
 
@@ -237,7 +238,7 @@ func ago(now, t time.Time) string {
 	case d < 24*time.Hour:
 		return fmt.Sprintf("%d h ago", int(d.Hours()))
 	}
-	return t.Format("2006-01-02")
+	return format.Date(t)
 }
 
 // View renders the list in exactly the size given.

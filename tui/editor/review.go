@@ -3,6 +3,7 @@ package editor
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/listings-tui/listings/api/format"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -80,7 +81,7 @@ func (m *Model) reviewText() string {
 	}
 	cost += "1 " + what
 	if bud := m.svc.Budget(); bud.PerMinute > 0 {
-		cost += fmt.Sprintf(" · used %d/%d this minute, %s/%s today", bud.UsedMinute, bud.PerMinute, theme.Thousands(bud.UsedToday), theme.Thousands(bud.PerDay))
+		cost += fmt.Sprintf(" · used %d/%d this minute, %s/%s today", bud.UsedMinute, bud.PerMinute, format.Number(bud.UsedToday), format.Number(bud.PerDay))
 	}
 	wrapped(theme.Value.Render, cost)
 

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"github.com/listings-tui/listings/api/format"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -90,7 +91,7 @@ func (m Model) titleLine() string {
 		left = theme.Title.Render("Listing editor")
 	case m.d.IsEdit():
 		left = theme.Title.Render(fmt.Sprintf("Edit listing %d", m.d.ListingID)) + " " +
-			theme.StatusPlain(m.d.Status) + theme.Faint.Render(" · ") + theme.Heading.Render(termtext.Clean(m.d.Title))
+			format.Status(m.d.Status) + theme.Faint.Render(" · ") + theme.Heading.Render(termtext.Clean(m.d.Title))
 	default:
 		t := strings.TrimSpace(termtext.Clean(m.d.Title))
 		if t == "" {

@@ -5,8 +5,7 @@
 package theme
 
 import (
-	"fmt"
-	"strings"
+	"github.com/listings-tui/listings/api/format"
 
 	"github.com/charmbracelet/lipgloss"
 
@@ -70,49 +69,23 @@ const (
 	Ellipsis    = "…"
 )
 
-// statusLook pairs a status with its symbol and colour.
-var statusLook = map[api.Status]struct {
-	symbol string
-	style  lipgloss.Style
-}{
-	api.StatusActive:   {"●", Success},
-	api.StatusInactive: {"○", Muted},
-	api.StatusPending:  {"◔", Warning},
-	api.StatusBlocked:  {"✖", Danger},
-	api.StatusSold:     {"✔", lipgloss.NewStyle().Foreground(blue)},
-	api.StatusArchived: {"▪", Muted},
-}
-
-// StatusSymbol returns the symbol of a status; an unknown status (a value newer
-// than this client) gets "?", and is shown with its own word.
-func StatusSymbol(s api.Status) string {
-	if l, ok := statusLook[s]; ok {
-		return l.symbol
-	}
-	return "?"
+// statusStyle is the colour of a status; its symbol and word are api/format's.
+var statusStyle = map[api.Status]lipgloss.Style{
+	api.StatusActive:   Success,
+	api.StatusInactive: Muted,
+	api.StatusPending:  Warning,
+	api.StatusBlocked:  Danger,
+	api.StatusSold:     lipgloss.NewStyle().Foreground(blue),
+	api.StatusArchived: Muted,
 }
 
 // Status renders a status as symbol and word, coloured where colour is available.
 func Status(s api.Status) string {
-	word := string(s)
-	if word == "" {
-		word = "unknown"
-	}
-	l, ok := statusLook[s]
+	style, ok := statusStyle[s]
 	if !ok {
-		return Muted.Render("? " + word)
+		style = Muted
 	}
-	return l.style.Render(l.symbol + " " + word)
-}
-
-// StatusPlain is Status without styling, for places that style the whole line
-// themselves (a selected row).
-func StatusPlain(s api.Status) string {
-	word := string(s)
-	if word == "" {
-		word = "unknown"
-	}
-	return StatusSymbol(s) + " " + word
+	return style.Render(format.Status(s))
 }
 
 // ProgressColors are the fill and the track of a progress bar; bubbles/progress takes
@@ -123,23 +96,4 @@ func ProgressColors() (full, empty string) {
 		return accent.Dark, faint.Dark
 	}
 	return accent.Light, faint.Light
-}
-
-// Thousands groups digits with a space, the way numbers are written in Ukrainian:
-// 5 000, 100 000.
-func Thousands(n int) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var out []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ' ')
-		}
-		out = append(out, s[i])
-	}
-	if neg {
-		return "-" + string(out)
-	}
-	return string(out)
 }

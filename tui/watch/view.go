@@ -2,6 +2,7 @@ package watch
 
 import (
 	"fmt"
+	"github.com/listings-tui/listings/api/format"
 	"strconv"
 	"strings"
 	"time"
@@ -107,7 +108,7 @@ func (m *Model) refresh() {
 		next, bad := m.nextText(e)
 		added := clock(e.AddedAt, m.at)
 		if i == m.cursor {
-			line := theme.Cursor + " " + cols(strconv.Itoa(e.ID), title, theme.StatusPlain(e.Status), next, added)
+			line := theme.Cursor + " " + cols(strconv.Itoa(e.ID), title, format.Status(e.Status), next, added)
 			m.rows = append(m.rows, theme.Selected.Render(layout.Cut(line, m.width)))
 			continue
 		}
@@ -224,16 +225,16 @@ func interval(d time.Duration) string {
 	return countdown(d)
 }
 
-// clock renders a time in the clock's zone: the time today, the date otherwise.
+// clock renders a time in Kyiv, as every screen does: the time today, the date
+// otherwise.
 func clock(t, now time.Time) string {
 	if t.IsZero() {
 		return ""
 	}
-	t = t.In(now.Location())
-	if y, mo, d := t.Date(); y == now.Year() && mo == now.Month() && d == now.Day() {
-		return t.Format("15:04")
+	if format.Date(t) == format.Date(now) {
+		return format.HourMinute(t)
 	}
-	return t.Format("02 Jan")
+	return t.In(api.Kyiv).Format("02 Jan")
 }
 
 func untilText(until, now time.Time) string {
