@@ -9,6 +9,19 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/remko/go-mkvparse"
+)
+
+// Matroska IDs the synthetic files are built from.
+const (
+	idEBML            = uint64(mkvparse.EBMLElement)
+	idSegment         = uint64(mkvparse.SegmentElement)
+	idTimecodeScale   = uint64(mkvparse.TimecodeScaleElement)
+	idDuration        = uint64(mkvparse.DurationElement)
+	idTrackEntry      = uint64(mkvparse.TrackEntryElement)
+	idTrackNumber     = uint64(mkvparse.TrackNumberElement)
+	idDefaultDuration = uint64(mkvparse.DefaultDurationElement)
 )
 
 func u32(v uint32) []byte { return binary.BigEndian.AppendUint32(nil, v) }
@@ -180,15 +193,20 @@ func TestVideoDurationSynthetic(t *testing.T) {
 }
 
 func TestVideoDurationTruncated(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "clip5s.webm"))
-	if err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"clip5s.webm", "clip5s.mp4", "frag5s.mp4"} {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A size larger than the bytes behind the ReaderAt must fail, not hang or panic.
+		for _, n := range []int{100, len(b) - 1} {
+			_, _, err := VideoDuration(bytes.NewReader(b[:n]), int64(len(b)))
+			if err == nil || errors.Is(err, ErrNoDuration) {
+				t.Errorf("%s cut to %d bytes: got %v, want a read error", name, n, err)
+			}
+		}
 	}
-	// A size larger than the bytes behind the ReaderAt must fail, not hang or panic.
-	if _, _, err := VideoDuration(bytes.NewReader(b[:100]), int64(len(b))); err == nil {
-		t.Error("want an error for a file shorter than its stated size")
-	}
-	if _, _, err := VideoDuration(bytes.NewReader(b), -1); err == nil {
+	if _, _, err := VideoDuration(bytes.NewReader(nil), -1); err == nil {
 		t.Error("want an error for a negative size")
 	}
 }
