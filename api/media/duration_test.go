@@ -9,6 +9,19 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/remko/go-mkvparse"
+)
+
+// Matroska IDs the synthetic files are built from.
+const (
+	idEBML            = uint64(mkvparse.EBMLElement)
+	idSegment         = uint64(mkvparse.SegmentElement)
+	idTimecodeScale   = uint64(mkvparse.TimecodeScaleElement)
+	idDuration        = uint64(mkvparse.DurationElement)
+	idTrackEntry      = uint64(mkvparse.TrackEntryElement)
+	idTrackNumber     = uint64(mkvparse.TrackNumberElement)
+	idDefaultDuration = uint64(mkvparse.DefaultDurationElement)
 )
 
 func u32(v uint32) []byte { return binary.BigEndian.AppendUint32(nil, v) }
@@ -179,16 +192,65 @@ func TestVideoDurationSynthetic(t *testing.T) {
 	}
 }
 
+// TestVideoDurationParserPitfalls covers what the two parsers do badly on their own:
+// each case would give a wrong duration, a panic or an unbounded allocation without
+// the guards around them.
+func TestVideoDurationParserPitfalls(t *testing.T) {
+	isom := ftyp("isom", "isom")
+	// 10 samples of 100 ticks at 1000 ticks/s: one second.
+	second := func() []byte { return traf(1, 0, -1, 10) }
+	damaged := append(second(), append(u32(0xFFFF), "free"...)...) // a child larger than its traf
+	binary.BigEndian.PutUint32(damaged, uint32(len(damaged)))
+	fragInit := box32("moov", mvhd0(1000, 0), trak(1, 1000, 0), box32("mvex", trex(1, 100)))
+
+	webm := webmHeader()
+	scale := ebmlEl(idTimecodeScale, []byte{0x0F, 0x42, 0x40}) // 1 ms
+	cluster := ebmlEl(idCluster, ebmlEl(idTimecode, u32(2000)), ebmlEl(idBlockGroup, ebmlEl(idBlock, []byte{0x81, 0, 0, 0}), ebmlEl(idBlockDuration, []byte{0x01, 0xF4})))
+	duration := ebmlEl(idDuration, u32(math.Float32bits(3000)))
+	// 0x55AE (FlagOriginal) is newer than go-mkvparse's element table; it would read
+	// this one's payload as a Duration of 99.999 s.
+	unknown := ebmlEl(0x55AE, ebmlEl(idDuration, u32(math.Float32bits(99999))))
+	emptyDate := ebmlEl(0x4461) // an empty signed value makes go-mkvparse index past it
+	cases := []struct {
+		name string
+		file []byte
+		want time.Duration
+		err  error
+	}{
+		{"trun count with no per-sample fields", cat(isom, fragInit,
+			box32("moof", box32("traf", box32("tfhd", u32(0), u32(1)), box32("trun", u32(0), u32(math.MaxUint32))))),
+			ticksToDuration(math.MaxUint32*100, 1000), nil},
+		{"a damaged fragment does not hide the next", cat(isom, fragInit, box32("moof", damaged), box32("moof", second())), 2 * time.Second, nil},
+		{"unknown webm element: blocks, not a misread Duration", cat(webm, ebmlEl(idSegment, ebmlEl(idInfo, scale, unknown, duration), cluster)), 2500 * time.Millisecond, nil},
+		{"unknown webm element after Duration", cat(webm, ebmlEl(idSegment, ebmlEl(idInfo, scale, duration, unknown), cluster)), 3 * time.Second, nil},
+		{"go-mkvparse panics, blocks still read", cat(webm, ebmlEl(idSegment, ebmlEl(idInfo, emptyDate, duration), cluster)), 2500 * time.Millisecond, nil},
+		{"go-mkvparse panics, nothing else", cat(webm, ebmlEl(idSegment, ebmlEl(idInfo, emptyDate, duration))), 0, ErrNoDuration},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d, _, err := VideoDuration(bytes.NewReader(c.file), int64(len(c.file)))
+			if !errors.Is(err, c.err) || d != c.want {
+				t.Errorf("got %v, %v; want %v, %v", d, err, c.want, c.err)
+			}
+		})
+	}
+}
+
 func TestVideoDurationTruncated(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("testdata", "clip5s.webm"))
-	if err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"clip5s.webm", "clip5s.mp4", "frag5s.mp4"} {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A size larger than the bytes behind the ReaderAt must fail, not hang or panic.
+		for _, n := range []int{100, len(b) - 1} {
+			_, _, err := VideoDuration(bytes.NewReader(b[:n]), int64(len(b)))
+			if err == nil || errors.Is(err, ErrNoDuration) {
+				t.Errorf("%s cut to %d bytes: got %v, want a read error", name, n, err)
+			}
+		}
 	}
-	// A size larger than the bytes behind the ReaderAt must fail, not hang or panic.
-	if _, _, err := VideoDuration(bytes.NewReader(b[:100]), int64(len(b))); err == nil {
-		t.Error("want an error for a file shorter than its stated size")
-	}
-	if _, _, err := VideoDuration(bytes.NewReader(b), -1); err == nil {
+	if _, _, err := VideoDuration(bytes.NewReader(nil), -1); err == nil {
 		t.Error("want an error for a negative size")
 	}
 }

@@ -1,7 +1,14 @@
 // Package media owns what the client and the sandbox both need to know about a media
 // file before it is sent: its format sniffed from the content, the spec's limits, a
-// video's duration read from its container, and EXIF orientation. It imports only the
-// standard library and golang.org/x/image, as every package under api/ does.
+// video's duration read from its container, and EXIF orientation.
+//
+// Containers are walked by maintained parsers rather than by hand, since a video
+// comes from anywhere: github.com/abema/go-mp4 (fuzzed by its authors) for MP4 and
+// MOV, github.com/remko/go-mkvparse for WebM. On top of them the package keeps only
+// what they lack, summing the fragments of a fragmented MP4 and scanning the clusters
+// of a WebM recorded live without a Duration, plus guards for their weak spots on
+// hostile input (see mp4.go and webm.go). Otherwise it imports the standard library
+// and golang.org/x/image.
 package media
 
 import (
@@ -184,6 +191,10 @@ func isQuickTimeLeadAtom(head []byte) bool {
 }
 
 var ebmlMagic = []byte{0x1A, 0x45, 0xDF, 0xA3}
+
+// idDocType is the EBML header's DocType element, with its length marker as the
+// Matroska tables write IDs.
+const idDocType = 0x4282
 
 // sniffEBML reads the DocType out of the EBML header. WebM is a subset of Matroska
 // that browsers play; a file that calls itself "matroska" is not accepted as WebM.

@@ -2,21 +2,23 @@ package media
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/bits"
 	"time"
+
+	mp4 "github.com/abema/go-mp4"
 )
 
 // maxTracks bounds the per-track state kept for one file; real files have a handful.
 const maxTracks = 64
 
-// box is one ISO-BMFF box: its type and the byte range of its payload.
-type box struct {
-	typ       string
-	body, end int64
-}
+// maxBoxes is lower than maxElements because go-mp4 keeps a value for every box it
+// visits and spends about a microsecond on each. A 50 MiB minute with a fragment per
+// frame has a few tens of thousands.
+const maxBoxes = maxElements / 4
 
 // mp4Track is what the duration needs from one track.
 type mp4Track struct {
@@ -27,343 +29,259 @@ type mp4Track struct {
 	fragEnd uint64 // latest fragment end, using tfdt when present
 }
 
-// mp4Walker walks the boxes of an MP4 or QuickTime file through a ReaderAt, reading
-// only box headers and the few small boxes the duration comes from.
-type mp4Walker struct {
-	r          io.ReaderAt
-	size       int64
+// trafState is one track fragment as it is read: tfhd, tfdt and trun come in any
+// order, so the default duration applies only once all are seen.
+type trafState struct {
+	id, tfhdDur, base, explicit, defaulted uint64
+	hasTfhdDur, hasBase                    bool
+}
+
+// mp4Reader collects the duration fields while go-mp4 walks the boxes. Only the
+// boxes on the paths below are entered or decoded; mdat and the sample tables are
+// stepped over.
+type mp4Reader struct {
+	src        *source
 	visited    int
-	buf        [32]byte
-	chunk      []byte
 	movieScale uint64
 	movieDur   uint64
 	mehdDur    uint64
 	tracks     map[uint64]*mp4Track
+	trakID     uint64
+	trakScale  uint64
+	trakDur    uint64
+	traf       trafState
+	chunk      []byte
+	problem    error // the first malformed box met, for when no duration is found
+}
+
+var (
+	boxMoov, boxMoof = mp4.BoxTypeMoov(), mp4.BoxTypeMoof()
+	boxTrak, boxMdia = mp4.BoxTypeTrak(), mp4.BoxTypeMdia()
+	boxMvex, boxTraf = mp4.BoxTypeMvex(), mp4.BoxTypeTraf()
+	boxTrun          = mp4.BoxTypeTrun()
+)
+
+// mp4Leaves are the small boxes decoded, keyed by parent and type.
+var mp4Leaves = map[[2]mp4.BoxType]bool{
+	{boxMoov, mp4.BoxTypeMvhd()}: true,
+	{boxTrak, mp4.BoxTypeTkhd()}: true,
+	{boxMdia, mp4.BoxTypeMdhd()}: true,
+	{boxMvex, mp4.BoxTypeMehd()}: true,
+	{boxMvex, mp4.BoxTypeTrex()}: true,
+	{boxTraf, mp4.BoxTypeTfhd()}: true,
+	{boxTraf, mp4.BoxTypeTfdt()}: true,
 }
 
 // mp4Duration finds the duration from, in order of trust: the movie header, the
 // fragment header (mehd) and the sum of fragment runs, taking the longest, so a
 // fragmented file cannot hide its length behind a short init segment. Only when all
 // are missing do the per-track media headers decide.
-func mp4Duration(r io.ReaderAt, size int64) (time.Duration, error) {
-	w := &mp4Walker{r: r, size: size, tracks: map[uint64]*mp4Track{}}
-	err := w.walk(0, size, func(b box) error {
-		switch b.typ {
-		case "moov":
-			return w.walk(b.body, b.end, w.moovChild)
-		case "moof":
-			return w.walk(b.body, b.end, w.moofChild)
-		}
-		return nil
+//
+// A malformed box costs only the box that holds it (see expand): the walk goes on
+// with that box's next sibling.
+func mp4Duration(src *source) (time.Duration, error) {
+	m := &mp4Reader{src: src, tracks: map[uint64]*mp4Track{}}
+	err := parse(src, func() error {
+		_, err := mp4.ReadBoxStructure(io.NewSectionReader(src, 0, src.size), m.box)
+		return err
 	})
-	if err != nil {
-		return 0, err
+	if src.err != nil || errors.Is(err, errCorrupt) {
+		return 0, err // the file cannot be read, or a bound was passed
 	}
-	d := max(ticksToDuration(w.movieDur, w.movieScale), ticksToDuration(w.mehdDur, w.movieScale))
-	for _, t := range w.tracks {
+	d := max(ticksToDuration(m.movieDur, m.movieScale), ticksToDuration(m.mehdDur, m.movieScale))
+	for _, t := range m.tracks {
 		d = max(d, ticksToDuration(max(t.fragEnd, t.fragCum), t.scale))
 	}
 	if d == 0 {
-		for _, t := range w.tracks {
+		for _, t := range m.tracks {
 			d = max(d, ticksToDuration(t.mdhdDur, t.scale))
 		}
 	}
-	if d == 0 {
-		return 0, ErrNoDuration
+	if d > 0 {
+		return d, nil
 	}
-	return d, nil
+	if err == nil || errors.Is(err, errStop) {
+		err = m.problem
+	}
+	return 0, stopped(err)
 }
 
-// walk calls fn for each box in [off, end). A malformed header ends the walk quietly,
-// as trailing garbage after the last box is common; too many boxes is an error.
-func (w *mp4Walker) walk(off, end int64, fn func(box) error) error {
-	for end-off >= 8 {
-		w.visited++
-		if w.visited > maxElements {
-			return fmt.Errorf("more than %d boxes: %w", maxElements, errCorrupt)
-		}
-		if err := readFull(w.r, w.buf[:8], off); err != nil {
-			return err
-		}
-		size := uint64(binary.BigEndian.Uint32(w.buf[:4]))
-		typ := string(w.buf[4:8])
-		hdr := int64(8)
-		switch size {
-		case 0:
-			size = uint64(end - off)
-		case 1:
-			if end-off < 16 {
-				return nil
-			}
-			if err := readFull(w.r, w.buf[:8], off+8); err != nil {
-				return err
-			}
-			size, hdr = binary.BigEndian.Uint64(w.buf[:8]), 16
-		}
-		if size < uint64(hdr) {
-			return nil
-		}
-		boxEnd := end
-		if size < uint64(end-off) {
-			boxEnd = off + int64(size)
-		}
-		if err := fn(box{typ: typ, body: off + hdr, end: boxEnd}); err != nil {
-			return err
-		}
-		off = boxEnd
+// expand walks the children of the box h. A malformed child ends only this walk:
+// go-mp4 would end them all, and then a damaged fragment would hide the fragments
+// after it, making a long video look short.
+func (m *mp4Reader) expand(h *mp4.ReadHandle) error {
+	_, err := h.Expand()
+	switch {
+	case m.src.err != nil || errors.Is(err, errCorrupt):
+		return err
+	case err != nil && m.problem == nil && !errors.Is(err, errStop):
+		m.problem = err
 	}
 	return nil
 }
 
-// read returns n (at most len(w.buf)) payload bytes of b from offset at, or nil when
-// the box is too short to hold them.
-func (w *mp4Walker) read(b box, at int64, n int) ([]byte, error) {
-	if b.end-b.body < at+int64(n) {
-		return nil, nil
+// box is go-mp4's callback for every box it meets on the levels entered.
+func (m *mp4Reader) box(h *mp4.ReadHandle) (any, error) {
+	if m.visited++; m.visited > maxBoxes {
+		return nil, fmt.Errorf("more than %d boxes: %w", maxBoxes, errCorrupt)
 	}
-	p := w.buf[:n]
-	if err := readFull(w.r, p, b.body+at); err != nil {
+	bi := &h.BoxInfo
+	if bi.Size < bi.HeaderSize {
+		// go-mp4 would carry on from inside this header, a few bytes on, reading
+		// whatever follows as boxes.
+		return nil, errStop
+	}
+	var parent mp4.BoxType
+	if n := len(h.Path); n > 1 {
+		parent = h.Path[n-2]
+	}
+	switch typ := bi.Type; {
+	case len(h.Path) == 1 && (typ == boxMoov || typ == boxMoof),
+		parent == boxMoov && typ == boxMvex,
+		parent == boxTrak && typ == boxMdia:
+		return nil, m.expand(h)
+	case parent == boxMoov && typ == boxTrak:
+		m.trakID, m.trakScale, m.trakDur = 0, 0, 0
+		err := m.expand(h)
+		if t := m.track(m.trakID); t != nil {
+			t.scale, t.mdhdDur = m.trakScale, m.trakDur
+		}
 		return nil, err
+	case parent == boxMoof && typ == boxTraf:
+		m.traf = trafState{}
+		err := m.expand(h)
+		m.endTraf()
+		return nil, err
+	case parent == boxTraf && typ == boxTrun:
+		return nil, m.trun(bi)
+	case mp4Leaves[[2]mp4.BoxType{parent, typ}]:
+		return nil, m.leaf(h)
 	}
-	return p, nil
+	return nil, nil
+}
+
+// leaf decodes one header box. A box go-mp4 cannot decode (too short, or of a
+// version it does not know) is skipped: another header may still give the duration.
+func (m *mp4Reader) leaf(h *mp4.ReadHandle) error {
+	b, _, err := h.ReadPayload()
+	if err != nil {
+		return m.src.err
+	}
+	switch b := b.(type) {
+	case *mp4.Mvhd:
+		m.movieScale, m.movieDur = uint64(b.Timescale), knownDuration(b.GetVersion(), b.DurationV0, b.DurationV1)
+	case *mp4.Tkhd:
+		m.trakID = uint64(b.TrackID)
+	case *mp4.Mdhd:
+		m.trakScale, m.trakDur = uint64(b.Timescale), knownDuration(b.GetVersion(), b.DurationV0, b.DurationV1)
+	case *mp4.Mehd:
+		m.mehdDur = b.GetFragmentDuration()
+	case *mp4.Trex:
+		if t := m.track(uint64(b.TrackID)); t != nil {
+			t.trexDur = uint64(b.DefaultSampleDuration)
+		}
+	case *mp4.Tfhd:
+		m.traf.id = uint64(b.TrackID)
+		if b.CheckFlag(mp4.TfhdDefaultSampleDurationPresent) {
+			m.traf.tfhdDur, m.traf.hasTfhdDur = uint64(b.DefaultSampleDuration), true
+		}
+	case *mp4.Tfdt:
+		m.traf.base, m.traf.hasBase = b.GetBaseMediaDecodeTime(), true
+	}
+	return nil
+}
+
+// knownDuration reads a version 0 or 1 header duration; all ones means "unknown".
+func knownDuration(version uint8, v0 uint32, v1 uint64) uint64 {
+	switch {
+	case version == 1 && v1 != math.MaxUint64:
+		return v1
+	case version == 0 && v0 != math.MaxUint32:
+		return uint64(v0)
+	}
+	return 0
 }
 
 // track returns the state of track id, or nil once maxTracks are known.
-func (w *mp4Walker) track(id uint64) *mp4Track {
-	if t, ok := w.tracks[id]; ok {
+func (m *mp4Reader) track(id uint64) *mp4Track {
+	if t, ok := m.tracks[id]; ok {
 		return t
 	}
-	if len(w.tracks) >= maxTracks {
+	if len(m.tracks) >= maxTracks {
 		return nil
 	}
 	t := &mp4Track{}
-	w.tracks[id] = t
+	m.tracks[id] = t
 	return t
 }
 
-// fullHeaderTimes reads the version-dependent (timescale, duration) pair that mvhd
-// and mdhd share: after version+flags come two times of 4 or 8 bytes each.
-func (w *mp4Walker) fullHeaderTimes(b box) (scale, dur uint64, err error) {
-	p, err := w.read(b, 0, 1)
-	if p == nil || err != nil {
-		return 0, 0, err
-	}
-	if p[0] == 1 {
-		if p, err = w.read(b, 20, 12); p == nil || err != nil {
-			return 0, 0, err
-		}
-		scale, dur = uint64(binary.BigEndian.Uint32(p)), binary.BigEndian.Uint64(p[4:])
-		if dur == math.MaxUint64 {
-			dur = 0 // all ones means "unknown"
-		}
-		return scale, dur, nil
-	}
-	if p, err = w.read(b, 12, 8); p == nil || err != nil {
-		return 0, 0, err
-	}
-	scale, dur = uint64(binary.BigEndian.Uint32(p)), uint64(binary.BigEndian.Uint32(p[4:]))
-	if dur == math.MaxUint32 {
-		dur = 0
-	}
-	return scale, dur, nil
-}
-
-func (w *mp4Walker) moovChild(b box) error {
-	switch b.typ {
-	case "mvhd":
-		scale, dur, err := w.fullHeaderTimes(b)
-		w.movieScale, w.movieDur = scale, dur
-		return err
-	case "mvex":
-		return w.walk(b.body, b.end, w.mvexChild)
-	case "trak":
-		return w.trak(b)
-	}
-	return nil
-}
-
-func (w *mp4Walker) mvexChild(b box) error {
-	switch b.typ {
-	case "mehd":
-		p, err := w.read(b, 0, 1)
-		if p == nil || err != nil {
-			return err
-		}
-		if p[0] == 1 {
-			if p, err = w.read(b, 4, 8); p != nil {
-				w.mehdDur = binary.BigEndian.Uint64(p)
-			}
-			return err
-		}
-		if p, err = w.read(b, 4, 4); p != nil {
-			w.mehdDur = uint64(binary.BigEndian.Uint32(p))
-		}
-		return err
-	case "trex":
-		// version+flags, track_ID, default_sample_description_index, default_sample_duration
-		p, err := w.read(b, 0, 16)
-		if p == nil || err != nil {
-			return err
-		}
-		if t := w.track(uint64(binary.BigEndian.Uint32(p[4:]))); t != nil {
-			t.trexDur = uint64(binary.BigEndian.Uint32(p[12:]))
-		}
-	}
-	return nil
-}
-
-// trak collects a track's id (tkhd) and media header (mdia/mdhd).
-func (w *mp4Walker) trak(b box) error {
-	var id, scale, dur uint64
-	err := w.walk(b.body, b.end, func(c box) error {
-		switch c.typ {
-		case "tkhd":
-			p, err := w.read(c, 0, 1)
-			if p == nil || err != nil {
-				return err
-			}
-			at := int64(12) // version 0: two 4-byte times before track_ID
-			if p[0] == 1 {
-				at = 20
-			}
-			if p, err = w.read(c, at, 4); p != nil {
-				id = uint64(binary.BigEndian.Uint32(p))
-			}
-			return err
-		case "mdia":
-			return w.walk(c.body, c.end, func(m box) error {
-				if m.typ != "mdhd" {
-					return nil
-				}
-				var err error
-				scale, dur, err = w.fullHeaderTimes(m)
-				return err
-			})
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	if t := w.track(id); t != nil {
-		t.scale, t.mdhdDur = scale, dur
-	}
-	return nil
-}
-
-func (w *mp4Walker) moofChild(b box) error {
-	if b.typ == "traf" {
-		return w.traf(b)
-	}
-	return nil
-}
-
-// traf adds one track fragment's sample durations to its track. tfhd, tfdt and trun
-// are read in any order; the default duration applies only after all are seen.
-func (w *mp4Walker) traf(b box) error {
-	var (
-		id, tfhdDur, base, explicit, defaulted uint64
-		hasTfhdDur, hasBase                    bool
-	)
-	err := w.walk(b.body, b.end, func(c box) error {
-		switch c.typ {
-		case "tfhd":
-			p, err := w.read(c, 0, 8)
-			if p == nil || err != nil {
-				return err
-			}
-			flags := binary.BigEndian.Uint32(p) & 0xFFFFFF
-			id = uint64(binary.BigEndian.Uint32(p[4:]))
-			if flags&0x08 == 0 {
-				return nil
-			}
-			at := int64(8)
-			if flags&0x01 != 0 {
-				at += 8 // base_data_offset
-			}
-			if flags&0x02 != 0 {
-				at += 4 // sample_description_index
-			}
-			if p, err = w.read(c, at, 4); p != nil {
-				tfhdDur, hasTfhdDur = uint64(binary.BigEndian.Uint32(p)), true
-			}
-			return err
-		case "tfdt":
-			p, err := w.read(c, 0, 12)
-			if p != nil && p[0] == 1 {
-				base, hasBase = binary.BigEndian.Uint64(p[4:]), true
-				return err
-			}
-			if p, err = w.read(c, 0, 8); p != nil {
-				base, hasBase = uint64(binary.BigEndian.Uint32(p[4:])), true
-			}
-			return err
-		case "trun":
-			e, d, err := w.trun(c)
-			explicit, defaulted = addSat(explicit, e), addSat(defaulted, d)
-			return err
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	t := w.track(id)
+// endTraf adds the track fragment just read to its track.
+func (m *mp4Reader) endTraf() {
+	f := &m.traf
+	t := m.track(f.id)
 	if t == nil {
-		return nil
+		return
 	}
 	def := t.trexDur
-	if hasTfhdDur {
-		def = tfhdDur
+	if f.hasTfhdDur {
+		def = f.tfhdDur
 	}
-	sum := addSat(explicit, mulSat(defaulted, def))
+	sum := addSat(f.explicit, mulSat(f.defaulted, def))
 	start := t.fragCum
-	if hasBase {
-		start = base
+	if f.hasBase {
+		start = f.base
 	}
 	t.fragCum = addSat(t.fragCum, sum)
 	t.fragEnd = max(t.fragEnd, addSat(start, sum))
-	return nil
 }
 
-// trun returns the sum of the durations a track run states per sample, and how many
-// samples take the default duration instead. A count larger than the box can hold is
-// cut to what it holds.
-func (w *mp4Walker) trun(b box) (explicit, defaulted uint64, err error) {
-	p, err := w.read(b, 0, 8)
-	if p == nil || err != nil {
-		return 0, 0, err
+// trun adds up the durations a track run states per sample, and counts the samples
+// that take the default duration instead. go-mp4 would decode it too, but it trusts
+// the sample count: a crafted count with no per-sample fields makes it build billions
+// of empty entries, and a count larger than the box is an error where players cut it
+// to what the box holds.
+func (m *mp4Reader) trun(bi *mp4.BoxInfo) error {
+	body := int64(bi.Offset + bi.HeaderSize)
+	end := m.src.size
+	if bi.Size < uint64(end)-bi.Offset {
+		end = int64(bi.Offset + bi.Size)
 	}
-	flags := binary.BigEndian.Uint32(p) & 0xFFFFFF
-	count := uint64(binary.BigEndian.Uint32(p[4:]))
-	at := int64(8)
+	var head [8]byte
+	if end-body < int64(len(head)) {
+		return nil
+	}
+	if err := readFull(m.src, head[:], body); err != nil {
+		return err
+	}
+	flags := binary.BigEndian.Uint32(head[:]) & 0xFFFFFF
+	count := uint64(binary.BigEndian.Uint32(head[4:]))
+	at := body + 8
 	if flags&0x001 != 0 {
 		at += 4 // data_offset
 	}
 	if flags&0x004 != 0 {
 		at += 4 // first_sample_flags
 	}
-	entry := int64(4 * bits.OnesCount32(flags&0xF00))
 	if flags&0x100 == 0 {
-		return 0, count, nil
+		m.traf.defaulted = addSat(m.traf.defaulted, count)
+		return nil
 	}
-	room := max(b.end-b.body-at, 0) / entry
-	count = min(count, uint64(room))
-	if w.chunk == nil {
-		w.chunk = make([]byte, 4096/entry*entry)
+	entry := int64(4 * bits.OnesCount32(flags&0xF00))
+	count = min(count, uint64(max(end-at, 0)/entry))
+	if m.chunk == nil {
+		m.chunk = make([]byte, 4096/entry*entry)
 	}
-	off := b.body + at
 	for count > 0 {
-		n := min(uint64(len(w.chunk))/uint64(entry), count)
-		p := w.chunk[:n*uint64(entry)]
-		if err := readFull(w.r, p, off); err != nil {
-			return explicit, 0, err
+		n := min(uint64(len(m.chunk))/uint64(entry), count)
+		p := m.chunk[:n*uint64(entry)]
+		if err := readFull(m.src, p, at); err != nil {
+			return err
 		}
 		for i := 0; i < len(p); i += int(entry) {
-			explicit = addSat(explicit, uint64(binary.BigEndian.Uint32(p[i:])))
+			m.traf.explicit = addSat(m.traf.explicit, uint64(binary.BigEndian.Uint32(p[i:])))
 		}
-		off += int64(len(p))
+		at += int64(len(p))
 		count -= n
 	}
-	return explicit, 0, nil
+	return nil
 }

@@ -2,31 +2,179 @@ package media
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"time"
+
+	"github.com/remko/go-mkvparse"
 )
 
-// Matroska element IDs (with their length marker, as the specification lists them).
+// The elements the scan for a live recording's length reads.
 const (
-	idEBML            = 0x1A45DFA3
-	idDocType         = 0x4282
-	idSegment         = 0x18538067
-	idInfo            = 0x1549A966
-	idTimecodeScale   = 0x2AD7B1
-	idDuration        = 0x4489
-	idTracks          = 0x1654AE6B
-	idTrackEntry      = 0xAE
-	idTrackNumber     = 0xD7
-	idDefaultDuration = 0x23E383
-	idCluster         = 0x1F43B675
-	idTimecode        = 0xE7
-	idSimpleBlock     = 0xA3
-	idBlockGroup      = 0xA0
-	idBlock           = 0xA1
-	idBlockDuration   = 0x9B
+	idInfo          = uint64(mkvparse.InfoElement)
+	idTracks        = uint64(mkvparse.TracksElement)
+	idCluster       = uint64(mkvparse.ClusterElement)
+	idTimecode      = uint64(mkvparse.TimecodeElement)
+	idSimpleBlock   = uint64(mkvparse.SimpleBlockElement)
+	idBlockGroup    = uint64(mkvparse.BlockGroupElement)
+	idBlock         = uint64(mkvparse.BlockElement)
+	idBlockDuration = uint64(mkvparse.BlockDurationElement)
 )
+
+// errLost reports that go-mkvparse lost its place. It does not step over an element
+// whose ID is missing from its Matroska table (newer ones such as FlagOriginal or
+// BlockAdditionMapping), so it goes on reading that element's data as elements while
+// its offsets still count it as skipped.
+var errLost = errors.New("an element the parser does not know threw it off")
+
+// webmHeaders takes what the duration needs from go-mkvparse's events, up to the
+// first Cluster: Segment/Info (TimecodeScale, Duration) and each TrackEntry's
+// DefaultDuration. Nothing else is entered. Every event first checks that the
+// reader is where the event's offsets say (see errLost), so that a value read from
+// the wrong bytes is never used.
+type webmHeaders struct {
+	mkvparse.DefaultHandler
+	r          *io.SectionReader
+	visited    int
+	segStart   int64 // where the Segment's data starts, 0 when none was found
+	segEnd     int64
+	inInfo     bool
+	scale      uint64  // TimecodeScale, ns per tick
+	infoDur    float64 // Info/Duration in ticks, 0 when absent
+	track      uint64  // the TrackEntry being read
+	trackDur   uint64
+	defaultDur map[uint64]uint64 // TrackNumber → DefaultDuration (ns)
+}
+
+// webmDuration reads Segment/Info/Duration × TimecodeScale. A live recording has no
+// Duration, so then the clusters are scanned for the latest block, whose end is its
+// timestamp plus its BlockDuration or its track's DefaultDuration.
+func webmDuration(src *source) (time.Duration, error) {
+	h := &webmHeaders{r: io.NewSectionReader(src, 0, src.size), scale: 1_000_000, defaultDur: map[uint64]uint64{}}
+	err := parse(src, func() error { return mkvparse.Parse(fullReader{h.r}, h) })
+	if src.err != nil || errors.Is(err, errCorrupt) {
+		return 0, err // the file cannot be read, or a bound was passed
+	}
+	if h.infoDur > 0 {
+		ns := h.infoDur * float64(h.scale)
+		if ns >= math.MaxInt64 {
+			return time.Duration(math.MaxInt64), nil
+		}
+		if d := time.Duration(ns); d > 0 {
+			return d, nil
+		}
+	}
+	if h.segStart == 0 {
+		return 0, stopped(err)
+	}
+	// From the Segment's start rather than the first Cluster go-mkvparse reported,
+	// so that the scan does not depend on it having kept its place.
+	s := &clusterScan{src: src, scale: h.scale, defaultDur: h.defaultDur}
+	if err := s.run(h.segStart, h.segEnd); err != nil {
+		return 0, err
+	}
+	if s.lastEnd == 0 {
+		return 0, stopped(err)
+	}
+	return time.Duration(min(s.lastEnd, math.MaxInt64)), nil
+}
+
+// at checks that the reader is at off, where go-mkvparse believes it is.
+func (h *webmHeaders) at(off int64) error {
+	if pos, _ := h.r.Seek(0, io.SeekCurrent); pos != off {
+		return fmt.Errorf("%w before offset %d", errLost, pos)
+	}
+	return nil
+}
+
+func (h *webmHeaders) HandleMasterBegin(id mkvparse.ElementID, info mkvparse.ElementInfo) (bool, error) {
+	if h.visited++; h.visited > maxElements {
+		return false, fmt.Errorf("more than %d elements: %w", maxElements, errCorrupt)
+	}
+	if err := h.at(info.Offset); err != nil {
+		return false, err
+	}
+	switch {
+	case info.Level == 0 && id == mkvparse.SegmentElement:
+		h.segStart, h.segEnd = info.Offset, h.r.Size()
+		if info.Size >= 0 && info.Size < h.segEnd-info.Offset {
+			h.segEnd = info.Offset + info.Size
+		}
+		return true, nil
+	case info.Level == 1 && (id == mkvparse.InfoElement || id == mkvparse.TracksElement):
+		h.inInfo = id == mkvparse.InfoElement
+		return true, nil
+	case info.Level == 2 && id == mkvparse.TrackEntryElement && !h.inInfo:
+		h.track, h.trackDur = 0, 0
+		return true, nil
+	case info.Level == 1 && id == mkvparse.ClusterElement:
+		return false, errStop // the clusters are scanned by hand, if at all
+	}
+	return false, nil
+}
+
+func (h *webmHeaders) HandleMasterEnd(id mkvparse.ElementID, info mkvparse.ElementInfo) error {
+	if info.Size >= 0 {
+		if err := h.at(info.Offset + info.Size); err != nil {
+			return err
+		}
+	}
+	switch {
+	case info.Level == 0 && id == mkvparse.SegmentElement:
+		return errStop // a second Segment is a second file, not more of this one
+	case info.Level == 1 && id == mkvparse.InfoElement:
+		h.inInfo = false
+		if h.infoDur > 0 {
+			return errStop // the writer knew the length; no need to read clusters
+		}
+	case info.Level == 2 && id == mkvparse.TrackEntryElement:
+		if h.trackDur > 0 && len(h.defaultDur) < maxTracks {
+			h.defaultDur[h.track] = h.trackDur
+		}
+	}
+	return nil
+}
+
+func (h *webmHeaders) HandleInteger(id mkvparse.ElementID, v int64, info mkvparse.ElementInfo) error {
+	if err := h.at(info.Offset + info.Size); err != nil {
+		return err
+	}
+	switch {
+	case info.Level == 2 && id == mkvparse.TimecodeScaleElement && h.inInfo && v != 0:
+		h.scale = uint64(v)
+	case info.Level == 3 && id == mkvparse.TrackNumberElement:
+		h.track = uint64(v)
+	case info.Level == 3 && id == mkvparse.DefaultDurationElement:
+		h.trackDur = uint64(v)
+	}
+	return nil
+}
+
+func (h *webmHeaders) HandleFloat(id mkvparse.ElementID, f float64, info mkvparse.ElementInfo) error {
+	if err := h.at(info.Offset + info.Size); err != nil {
+		return err
+	}
+	if info.Level == 2 && id == mkvparse.DurationElement && h.inInfo && f > 0 && !math.IsInf(f, 0) {
+		h.infoDur = f
+	}
+	return nil
+}
+
+// clusterScan finds the end of the latest block. go-mkvparse would read the clusters
+// too, but it hands over every block's whole payload, which would pass all the media
+// data through memory (and a crafted 50 MB block at once); this reads only the few
+// header bytes of each block.
+type clusterScan struct {
+	src         *source
+	visited     int
+	buf         [12]byte
+	scale       uint64
+	defaultDur  map[uint64]uint64
+	clusterTime int64
+	lastEnd     uint64 // ns
+}
 
 // ebmlElem is one element header: its ID and the byte range of its data; size is
 // unknownSize for an element written before its length was known (live recording).
@@ -36,67 +184,51 @@ type ebmlElem struct {
 	size      uint64
 }
 
-// webmWalker reads a WebM file's elements through a ReaderAt.
-type webmWalker struct {
-	r       io.ReaderAt
-	visited int
-	buf     [12]byte
-
-	scale       uint64  // TimecodeScale, ns per tick
-	infoDur     float64 // Info/Duration in ticks, 0 when absent
-	clusterTime int64
-	lastEnd     uint64            // ns, the end of the latest block seen
-	defaultDur  map[uint64]uint64 // TrackNumber → DefaultDuration (ns)
-}
-
-// webmDuration reads Segment/Info/Duration × TimecodeScale. A live recording has no
-// Duration, so then the clusters are scanned for the latest block, whose end is its
-// timestamp plus its BlockDuration or its track's DefaultDuration.
-func webmDuration(r io.ReaderAt, size int64) (time.Duration, error) {
-	w := &webmWalker{r: r, scale: 1_000_000, defaultDur: map[uint64]uint64{}}
-	for off := int64(0); off < size; {
-		e, ok, err := w.header(off, size)
-		if err != nil {
-			return 0, err
+// run reads [off, end) as one flat stream: a Cluster's header (and Info's and
+// Tracks', which live writers may leave of unknown size too) is stepped into rather
+// than over, so clusters of unknown size need no end detection; the next Cluster's
+// header simply follows.
+func (s *clusterScan) run(off, end int64) error {
+	for off < end {
+		e, ok, err := s.header(off, end)
+		if err != nil || !ok {
+			return err
 		}
-		if !ok {
-			break
-		}
-		if e.id == idSegment {
-			if err := w.segment(e.data, e.end); err != nil {
-				return 0, err
+		next := e.end
+		switch e.id {
+		case idCluster, idInfo, idTracks:
+			next = e.data
+		case idTimecode:
+			v, err := s.uint(e)
+			if err != nil {
+				return err
 			}
-			break
+			s.clusterTime = int64(min(v, math.MaxInt64/2))
+		case idSimpleBlock:
+			err = s.block(e, 0, false)
+		case idBlockGroup:
+			err = s.blockGroup(e)
+		default:
+			if e.size == unknownSize {
+				return nil // cannot be skipped; keep what was found so far
+			}
 		}
-		if e.size == unknownSize {
-			return 0, fmt.Errorf("top-level element %#x of unknown size: %w", e.id, errCorrupt)
+		if err != nil {
+			return err
 		}
-		off = e.end
+		off = next
 	}
-	if w.infoDur > 0 {
-		ns := w.infoDur * float64(w.scale)
-		if ns >= math.MaxInt64 {
-			return time.Duration(math.MaxInt64), nil
-		}
-		if d := time.Duration(ns); d > 0 {
-			return d, nil
-		}
-	}
-	if w.lastEnd == 0 {
-		return 0, ErrNoDuration
-	}
-	return time.Duration(min(w.lastEnd, math.MaxInt64)), nil
+	return nil
 }
 
 // header reads the element header at off, limited to end. ok is false when no
-// complete, sensible header is there, which ends the scan of that range.
-func (w *webmWalker) header(off, end int64) (ebmlElem, bool, error) {
-	w.visited++
-	if w.visited > maxElements {
+// complete, sensible header is there, which ends the scan.
+func (s *clusterScan) header(off, end int64) (ebmlElem, bool, error) {
+	if s.visited++; s.visited > maxElements {
 		return ebmlElem{}, false, fmt.Errorf("more than %d elements: %w", maxElements, errCorrupt)
 	}
-	p := w.buf[:min(int64(len(w.buf)), end-off)]
-	if err := readFull(w.r, p, off); err != nil {
+	p := s.buf[:min(int64(len(s.buf)), end-off)]
+	if err := readFull(s.src, p, off); err != nil {
 		return ebmlElem{}, false, err
 	}
 	id, n := decodeVint(p, true)
@@ -114,174 +246,67 @@ func (w *webmWalker) header(off, end int64) (ebmlElem, bool, error) {
 	return e, true, nil
 }
 
-// segment scans a Segment as one flat stream: Cluster and Tracks, and an Info of
-// unknown size, are entered rather than skipped, so clusters of unknown size need no
-// special end detection; the next Cluster's header simply follows.
-func (w *webmWalker) segment(off, end int64) error {
-	for off < end {
-		e, ok, err := w.header(off, end)
-		if err != nil || !ok {
-			return err
-		}
-		next := e.end
-		switch e.id {
-		case idCluster, idTracks:
-			next = e.data
-		case idInfo:
-			if e.size == unknownSize {
-				next = e.data
-				break
-			}
-			if err := w.each(e, w.infoChild); err != nil {
-				return err
-			}
-			if w.infoDur > 0 {
-				return nil // the writer knew the length; no need to read clusters
-			}
-		case idTimecodeScale, idDuration:
-			if err := w.infoChild(e); err != nil {
-				return err
-			}
-		case idTrackEntry:
-			if err := w.trackEntry(e); err != nil {
-				return err
-			}
-		case idTimecode:
-			v, err := w.uint(e)
-			if err != nil {
-				return err
-			}
-			w.clusterTime = int64(min(v, math.MaxInt64/2))
-		case idSimpleBlock:
-			if err := w.block(e, 0, false); err != nil {
-				return err
-			}
-		case idBlockGroup:
-			if err := w.blockGroup(e); err != nil {
-				return err
-			}
-		default:
-			if e.size == unknownSize {
-				return nil // cannot be skipped; keep what was found so far
-			}
-		}
-		off = next
-	}
-	return nil
-}
-
-// each calls fn for the children of a master element of known size.
-func (w *webmWalker) each(m ebmlElem, fn func(ebmlElem) error) error {
-	for off := m.data; off < m.end; {
-		e, ok, err := w.header(off, m.end)
-		if err != nil || !ok {
-			return err
-		}
-		if err := fn(e); err != nil {
-			return err
-		}
-		if e.size == unknownSize {
-			return nil
-		}
-		off = e.end
-	}
-	return nil
-}
-
-func (w *webmWalker) infoChild(e ebmlElem) error {
-	switch e.id {
-	case idTimecodeScale:
-		v, err := w.uint(e)
-		if err == nil && v > 0 {
-			w.scale = v
-		}
-		return err
-	case idDuration:
-		f, err := w.float(e)
-		if err == nil && f > 0 && !math.IsInf(f, 0) {
-			w.infoDur = f
-		}
-		return err
-	}
-	return nil
-}
-
-func (w *webmWalker) trackEntry(t ebmlElem) error {
-	if t.size == unknownSize {
-		return nil
-	}
-	var num, dur uint64
-	err := w.each(t, func(e ebmlElem) error {
-		var err error
-		switch e.id {
-		case idTrackNumber:
-			num, err = w.uint(e)
-		case idDefaultDuration:
-			dur, err = w.uint(e)
-		}
-		return err
-	})
-	if err == nil && dur > 0 && len(w.defaultDur) < maxTracks {
-		w.defaultDur[num] = dur
-	}
-	return err
-}
-
-func (w *webmWalker) blockGroup(g ebmlElem) error {
+func (s *clusterScan) blockGroup(g ebmlElem) error {
 	if g.size == unknownSize {
 		return nil
 	}
 	var blk ebmlElem
 	var dur uint64
 	var hasBlock, hasDur bool
-	err := w.each(g, func(e ebmlElem) error {
-		var err error
+	for off := g.data; off < g.end; {
+		e, ok, err := s.header(off, g.end)
+		if err != nil || !ok {
+			return err
+		}
 		switch e.id {
 		case idBlock:
 			blk, hasBlock = e, true
 		case idBlockDuration:
-			dur, err = w.uint(e)
-			hasDur = err == nil
+			if dur, err = s.uint(e); err != nil {
+				return err
+			}
+			hasDur = true
 		}
-		return err
-	})
-	if err != nil || !hasBlock {
-		return err
+		if e.size == unknownSize {
+			break
+		}
+		off = e.end
 	}
-	return w.block(blk, dur, hasDur)
+	if !hasBlock {
+		return nil
+	}
+	return s.block(blk, dur, hasDur)
 }
 
 // block notes the end of one (Simple)Block: track number vint, then a signed 16-bit
 // timecode relative to its cluster.
-func (w *webmWalker) block(e ebmlElem, dur uint64, hasDur bool) error {
-	p := w.buf[:min(int64(len(w.buf)), e.end-e.data)]
-	if err := readFull(w.r, p, e.data); err != nil {
+func (s *clusterScan) block(e ebmlElem, dur uint64, hasDur bool) error {
+	p := s.buf[:min(int64(len(s.buf)), e.end-e.data)]
+	if err := readFull(s.src, p, e.data); err != nil {
 		return err
 	}
 	track, n := decodeVint(p, false)
 	if n == 0 || len(p) < n+2 {
 		return nil
 	}
-	ticks := w.clusterTime + int64(int16(binary.BigEndian.Uint16(p[n:])))
-	start := mulSat(uint64(max(ticks, 0)), w.scale)
-	var length uint64
+	ticks := s.clusterTime + int64(int16(binary.BigEndian.Uint16(p[n:])))
+	start := mulSat(uint64(max(ticks, 0)), s.scale)
+	length := s.defaultDur[track]
 	if hasDur {
-		length = mulSat(dur, w.scale)
-	} else {
-		length = w.defaultDur[track]
+		length = mulSat(dur, s.scale)
 	}
-	w.lastEnd = max(w.lastEnd, addSat(start, length))
+	s.lastEnd = max(s.lastEnd, addSat(start, length))
 	return nil
 }
 
-// uint reads an unsigned integer element of up to 8 bytes.
-func (w *webmWalker) uint(e ebmlElem) (uint64, error) {
+// uint reads an unsigned integer element of up to 8 bytes; a longer one reads as 0.
+func (s *clusterScan) uint(e ebmlElem) (uint64, error) {
 	n := e.end - e.data
 	if e.size == unknownSize || n > 8 || n < 0 {
 		return 0, nil
 	}
-	p := w.buf[:n]
-	if err := readFull(w.r, p, e.data); err != nil {
+	p := s.buf[:n]
+	if err := readFull(s.src, p, e.data); err != nil {
 		return 0, err
 	}
 	var v uint64
@@ -289,20 +314,4 @@ func (w *webmWalker) uint(e ebmlElem) (uint64, error) {
 		v = v<<8 | uint64(c)
 	}
 	return v, nil
-}
-
-// float reads a 4- or 8-byte float element; other lengths read as 0.
-func (w *webmWalker) float(e ebmlElem) (float64, error) {
-	n := e.end - e.data
-	if e.size == unknownSize || (n != 4 && n != 8) {
-		return 0, nil
-	}
-	p := w.buf[:n]
-	if err := readFull(w.r, p, e.data); err != nil {
-		return 0, err
-	}
-	if n == 4 {
-		return float64(math.Float32frombits(binary.BigEndian.Uint32(p))), nil
-	}
-	return math.Float64frombits(binary.BigEndian.Uint64(p)), nil
 }
