@@ -97,3 +97,27 @@ func TestRestoreBudgetIgnoresNonsense(t *testing.T) {
 		t.Fatalf("a state from the future was trusted: %+v", b)
 	}
 }
+
+// A request given up before it left the machine is not counted: the meter counts
+// what was sent. The transport here is cancelled before it writes anything, as a
+// superseded request is while it waits for a connection.
+func TestCancelledBeforeSendingIsNotCounted(t *testing.T) {
+	clk := newClock()
+	url, _, others := budgetServer(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	hc := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		cancel()
+		return nil, r.Context().Err()
+	})}
+	c := newClient(t, url, clk, api.WithHTTPClient(hc), api.WithRetry(0, 0))
+	if _, err := c.Categories(ctx, ""); err == nil {
+		t.Fatal("a cancelled call succeeded")
+	}
+	if b := c.Budget(); b.UsedToday != 0 || b.UsedMinute != 0 || others() != 0 {
+		t.Fatalf("budget %+v after a call cancelled before sending (%d sent)", b, others())
+	}
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

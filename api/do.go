@@ -190,6 +190,9 @@ func (c *Client) attempt(ctx context.Context, cl *call, key string, payload []by
 	}
 	resp, err := c.hc.Do(req)
 	if err != nil {
+		if !wrote.Load() && ctx.Err() != nil {
+			c.lim.release(s) // given up before it was sent: nothing was spent
+		}
 		return attemptResult{err: err, wrote: wrote.Load()}
 	}
 	defer resp.Body.Close()

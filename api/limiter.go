@@ -30,9 +30,10 @@ type Budget struct {
 // between sending and the answer, so a new request sent a window after the answer can
 // never share a window with it, whether the service's windows are fixed or sliding.
 type slot struct {
-	t    time.Time
-	sent time.Time // when it was reserved
-	done bool
+	t        time.Time
+	sent     time.Time // when it was reserved
+	done     bool
+	released bool // given back unsent; done has nothing left to do
 }
 
 // limiter keeps the client under the key's limits so that it never causes a 429 itself.
@@ -203,10 +204,35 @@ func (l *limiter) dayErr(now time.Time) error {
 	}
 }
 
+// release gives back a slot whose request never left the machine (its caller gave
+// up first): the service never counted it, so neither does the budget.
+func (l *limiter) release(s *slot) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if s.released || s.done {
+		return
+	}
+	s.released = true
+	for i, x := range l.log {
+		if x == s {
+			l.log = append(l.log[:i], l.log[i+1:]...)
+			break
+		}
+	}
+	if !s.sent.Before(l.day) && l.usedToday > 0 {
+		l.usedToday--
+	}
+	close(l.changed)
+	l.changed = make(chan struct{})
+}
+
 // done marks a slot's answer as arrived (or the attempt as failed).
 func (l *limiter) done(s *slot) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if s.released {
+		return
+	}
 	s.t, s.done = l.now(), true
 	close(l.changed)
 	l.changed = make(chan struct{})
