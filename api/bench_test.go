@@ -3,10 +3,13 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/listings-tui/listings/api"
@@ -63,5 +66,31 @@ func BenchmarkUploadPhoto12MB(b *testing.B) {
 	}
 	if sent < size {
 		b.Fatalf("progress ended at %d of %d", sent, size)
+	}
+}
+
+// BenchmarkDecodePage reads a page of 100 listings as the service sends them, field by
+// field (fields.go).
+func BenchmarkDecodePage(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(`{"ok":true,"lang":"uk","count":100,"next_cursor":900,"listings":[`)
+	for i := range 100 {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `{"id":%d,"slug":"velosyped-%d","title":"Велосипед гірський Trek Marlin 7, рама L #%d","price":"15000.50","currency":"UAH",`+
+			`"condition":"used","city":"Київ","status":"active","views":%d,"vip":false,"top":true,"vip_until":null,`+
+			`"top_until":"2026-12-01 10:00:00","photo":"https://media.example.com/p/%d.webp","photos":["https://media.example.com/p/%d.webp"],`+
+			`"url":"https://example.com/l/%d","created_at":"2026-11-21 16:15:00"}`, 10000+i, i, i, i*7, i, i, i)
+	}
+	sb.WriteString(`]}`)
+	data := []byte(sb.String())
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var p api.ListPage
+		if err := json.Unmarshal(data, &p); err != nil || len(p.Listings) != 100 {
+			b.Fatal(err)
+		}
 	}
 }

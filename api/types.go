@@ -36,6 +36,10 @@ var timeLayouts = []struct {
 	{time.RFC3339Nano, false},
 	{"2006-01-02T15:04:05", true},
 	{"2006-01-02 15:04:05Z07:00", false},
+	{"2006-01-02 15:04:05.999999999", true},
+	{"2006-01-02 15:04", true}, // without seconds
+	{"2006-01-02T15:04", true},
+	{"2006-01-02T15:04Z07:00", false},
 	{"2006-01-02", true},
 }
 
@@ -61,7 +65,15 @@ func ParseTime(s string) (Time, error) {
 	return Time{}, fmt.Errorf("unrecognised datetime %q", truncate(s, 40))
 }
 
-// UnmarshalJSON accepts a datetime string; an empty string or null leaves the zero Time.
+// noDate reports whether s is a database's way of writing no date: all zeros, or the
+// first day of year 1 (a zero value written out by another program). Read as a date it
+// would show as year 0 or 1.
+func noDate(s string) bool {
+	return strings.Trim(s, "0-:T Z") == "" || strings.HasPrefix(s, "0001-01-01")
+}
+
+// UnmarshalJSON accepts a datetime string; an empty string, null or a zero date leaves
+// the zero Time.
 func (t *Time) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		*t = Time{}
@@ -71,8 +83,8 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &s); err != nil {
 		return fmt.Errorf("datetime: %w", err)
 	}
-	if strings.TrimSpace(s) == "" {
-		*t = Time{}
+	if s = strings.TrimSpace(s); s == "" || noDate(s) {
+		*t = Time{} // "0000-00-00 00:00:00", as some databases write "no date"
 		return nil
 	}
 	p, err := ParseTime(s)
