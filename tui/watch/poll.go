@@ -133,16 +133,25 @@ func (m *Model) onDetail(e *Entry, d *api.ListingDetail) tea.Cmd {
 	e.Error = ""
 	l := d.Listing
 	changed := send(msgs.ListingChanged{ID: e.ID, Status: l.Status, Listing: &l, Moderation: d.Moderation})
-	if l.Status == "" || l.Status == api.StatusPending {
+	// Only a state the spec names ends the watch: a status this client does not know
+	// (the service may add some) is no decision it can read, and a moderation block
+	// still saying pending means the review goes on.
+	stillPending := d.Moderation != nil && d.Moderation.Decision == string(api.StatusPending)
+	if l.Status == "" || l.Status == api.StatusPending || !l.Status.Known() || stillPending {
+		cmds := []tea.Cmd{m.save()}
+		if l.Status != "" && !l.Status.Known() && l.Status != e.Status {
+			cmds = append(cmds, send(msgs.Notice{Text: fmt.Sprintf("%s Listing %d%s is now %q, a state this app does not know: still watching",
+				theme.WarningMark, e.ID, quoted(e.Title), termtext.Clean(string(l.Status)))}))
+		}
 		if l.Status != "" {
 			e.Status = l.Status
 		}
 		e.Interval = duration(nextWait(time.Duration(e.Interval), m.base))
 		e.NextCheck = m.at.Add(time.Duration(e.Interval))
 		if titleChanged {
-			return tea.Batch(m.save(), changed)
+			cmds = append(cmds, changed)
 		}
-		return m.save()
+		return tea.Batch(cmds...)
 	}
 	m.decide(e, l.Status, d.Moderation)
 	return tea.Batch(m.save(), send(msgs.Notice{Bell: true, Text: decisionText(e)}), changed)

@@ -315,3 +315,32 @@ func opened(cmd tea.Cmd) []tea.Cmd {
 	}
 	return []tea.Cmd{func() tea.Msg { return msg }}
 }
+
+// A status this app does not know is no decision: the watch says so once and goes on,
+// until a state of the spec comes.
+func TestUnknownStatusKeepsWatching(t *testing.T) {
+	clk := newClock()
+	p := newPoller(clk)
+	m := New(p, nil, DefaultInterval, clk.Now)
+	m, _ = loop.Step(m, msgs.Watch{ID: 7, Title: "Lamp"})
+	p.status[7] = "on_hold"
+	m, out := tick(m, clk, 15*time.Second)
+	n := tuitest.Of[msgs.Notice](out)
+	if len(n) != 1 || n[0].Bell || !strings.Contains(n[0].Text, `is now "on_hold", a state this app does not know: still watching`) {
+		t.Fatalf("notices %+v", n)
+	}
+	if e := m.store.Get(7); !e.Pollable() || !e.DecidedAt.IsZero() {
+		t.Fatalf("the unknown status ended the watch: %+v", e)
+	}
+	p.status[7] = api.StatusActive
+	before := p.count()
+	for range 120 {
+		m, out = tick(m, clk, time.Second)
+		if len(tuitest.Of[msgs.Notice](out)) > 0 {
+			break
+		}
+	}
+	if e := m.store.Get(7); p.count() == before || e.Pollable() || e.Status != api.StatusActive {
+		t.Fatalf("after approval: %+v", e)
+	}
+}

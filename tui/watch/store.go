@@ -41,7 +41,7 @@ type Entry struct {
 
 // Pollable reports whether the entry still waits for a decision.
 func (e *Entry) Pollable() bool {
-	return !e.Gone && e.DecidedAt.IsZero() && (e.Status == "" || e.Status == api.StatusPending)
+	return !e.Gone && e.DecidedAt.IsZero() && (e.Status == "" || e.Status == api.StatusPending || !e.Status.Known())
 }
 
 // duration is persisted as Go's duration text ("22.5s") so the file stays readable.
