@@ -26,3 +26,5 @@ func TestDraftSaveFailureIsShown(t *testing.T) {
 		t.Errorf("after recovery:\n%s", tuitest.Screen(m))
 	}
 }
+
+var errFull = errors.New("open drafts/x.json.tmp: no space left on device")

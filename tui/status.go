@@ -19,6 +19,7 @@ const statusTimeout = 30 * time.Second
 // dialog is the open status-change confirmation.
 type dialog struct {
 	req   msgs.RequestStatus
+	quit  bool     // the quit question instead of a status change
 	lines []string // rendered once when opened
 }
 
@@ -91,6 +92,9 @@ func (m Model) requestStatus(r msgs.RequestStatus) (Model, tea.Cmd) {
 }
 
 func (m Model) confirm() (Model, tea.Cmd) {
+	if m.dialog.quit {
+		return m, tea.Quit
+	}
 	r := m.dialog.req
 	m.dialog = nil
 	m.statuses[r.ID]++

@@ -283,7 +283,7 @@ func (m Model) Init() tea.Cmd {
 		cmds = append(cmds, watchSaver(m.saver))
 	}
 	if m.client != nil {
-		cmds = append(cmds, ping(m.client), m.addr(viewBrowser, m.browser.m.Init()),
+		cmds = append(cmds, ping(m.client), countDrafts(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.m.Init()),
 			m.addr(viewWatch, m.watch.m.Init()), m.addr(viewDrafts, m.drafts.m.Init()))
 	}
 	return tea.Batch(cmds...)

@@ -101,6 +101,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.loggedIn(msg)
 	case saverMsg:
 		return m.onSaver(msg)
+	case draftsCountMsg:
+		return m.onDraftsCount(msg.n)
 	case msgs.OpenListing:
 		if m.client == nil {
 			return m, nil
@@ -158,29 +160,35 @@ func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return address(id, m.views
 func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	keys := m.keys
 	if key.Matches(k, keys.ForceQuit) {
-		return m, tea.Quit
+		if m.dialog != nil && m.dialog.quit {
+			return m, tea.Quit // ctrl+c twice
+		}
+		return m.quit()
 	}
 	if m.showHelp {
 		return m.helpKey(k)
 	}
 	if m.dialog != nil {
 		switch {
-		case key.Matches(k, keys.Yes):
+		case key.Matches(k, keys.Yes), m.dialog.quit && key.Matches(k, keys.Quit):
 			return m.confirm()
 		case key.Matches(k, keys.No):
 			m.dialog = nil
 		}
 		return m, nil // the dialog is modal
 	}
+	// The banner says "esc: dismiss", so esc dismisses it first on every screen, even
+	// one with a text field in focus: one key, one meaning.
+	if key.Matches(k, keys.Esc) && m.banner != nil {
+		m.banner = nil
+		return m, nil
+	}
 	if !m.capturing() {
 		switch {
 		case key.Matches(k, keys.Quit):
-			return m, tea.Quit
+			return m.quit()
 		case key.Matches(k, keys.Help):
 			m.showHelp, m.helpOff = true, 0
-			return m, nil
-		case key.Matches(k, keys.Esc) && m.banner != nil:
-			m.banner = nil
 			return m, nil
 		}
 		if m.client != nil && m.active != viewLogin {

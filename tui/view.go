@@ -129,6 +129,10 @@ func (m *Model) watchSummary() string {
 // open, else the active view's; root is the root's own, always shown.
 func (m *Model) shortHelp() (view, root []key.Binding) {
 	switch {
+	case m.dialog != nil && m.dialog.quit:
+		return nil, []key.Binding{
+			key.NewBinding(key.WithKeys("y", "enter", "q"), key.WithHelp("y/enter", "quit")),
+			key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "stay")), m.keys.ForceQuit}
 	case m.dialog != nil:
 		return nil, []key.Binding{m.keys.Yes, m.keys.No}
 	case m.showHelp:

@@ -152,3 +152,6 @@ func (m Model) Busy() bool { return m.ed.Busy() }
 
 // Draft is the open draft, or nil.
 func (m Model) Draft() *draft.Draft { return m.ed.Draft() }
+
+// Unsent reports whether the open draft holds work not yet sent.
+func (m Model) Unsent() bool { return m.ed.Unsent() }

@@ -214,3 +214,7 @@ type formField struct {
 func (f *stepForm) resize(w, h int) {
 	f.form.WithWidth(w).WithHeight(h)
 }
+
+// Unsent reports whether the open draft holds work the service has not accepted:
+// something was written into it (it was saved at least once) and it was not sent.
+func (m Model) Unsent() bool { return m.d != nil && m.stored && !m.sub.done }

@@ -1,0 +1,76 @@
+package tui
+
+import (
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// Quitting never loses work without a question: q and ctrl+c ask first when a draft is
+// open and unsent, an upload or a submit is running, or (in the sandbox, which keeps
+// nothing) drafts would be gone. In the question, q, y or enter quit, and ctrl+c again
+// quits at once.
+
+// quitRisks says what quitting now would cost; nil when nothing.
+func (m Model) quitRisks() []string {
+	var why []string
+	if m.editor != nil {
+		switch ed := m.editor.m; {
+		case ed.Busy():
+			why = append(why, "the open draft is still uploading or being sent: what has not finished is lost")
+		case ed.Unsent() && m.sandbox:
+			why = append(why, "the open draft is lost: the sandbox keeps nothing")
+		case ed.Unsent():
+			why = append(why, "the open draft is not sent; it is kept, and D resumes it next time")
+		}
+	}
+	if m.sandbox && m.client != nil {
+		if list, err := m.draftStore.List(m.baseURL); err == nil && len(list) > 0 && !(len(list) == 1 && m.editor.m.Unsent()) {
+			why = append(why, fmt.Sprintf("%d drafts are lost: the sandbox keeps nothing", len(list)))
+		}
+	}
+	return why
+}
+
+// quit is q or ctrl+c outside a question.
+func (m Model) quit() (Model, tea.Cmd) {
+	why := m.quitRisks()
+	if len(why) == 0 {
+		return m, tea.Quit
+	}
+	lines := []string{theme.Heading.Render("Quit listings?")}
+	for _, w := range why {
+		lines = append(lines, theme.WarningMark+" "+w)
+	}
+	lines = append(lines, "",
+		theme.Key.Render("y/enter")+theme.Muted.Render(": quit · ")+theme.Key.Render("n/esc")+theme.Muted.Render(": stay"))
+	m.dialog = &dialog{quit: true, lines: lines}
+	return m, nil
+}
+
+// draftsCountMsg is how many unsent drafts the app starts with.
+type draftsCountMsg struct{ n int }
+
+func countDrafts(store *draft.Store, base string) tea.Cmd {
+	return func() tea.Msg {
+		list, err := store.List(base)
+		if err != nil {
+			return nil
+		}
+		return draftsCountMsg{len(list)}
+	}
+}
+
+func (m Model) onDraftsCount(n int) (Model, tea.Cmd) {
+	if n > 0 && m.notice.text == "" {
+		word := "drafts"
+		if n == 1 {
+			word = "draft"
+		}
+		m.setNotice(fmt.Sprintf("%d unsent %s: D lists them", n, word), false)
+	}
+	return m, nil
+}
