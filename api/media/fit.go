@@ -20,15 +20,23 @@ const stripRows = 16
 // below 1, returns img itself.
 func Fit(img image.Image, maxSide int) image.Image {
 	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
-	if maxSide < 1 || (w <= maxSide && h <= maxSide) {
+	dw, dh, ok := fitSize(b.Dx(), b.Dy(), maxSide)
+	if !ok {
 		return img
 	}
-	dw, dh := maxSide, max(1, int((int64(h)*int64(maxSide)+int64(w)/2)/int64(w)))
-	if h > w {
-		dw, dh = max(1, int((int64(w)*int64(maxSide)+int64(h)/2)/int64(h))), maxSide
-	}
 	return scale(img, dw, dh)
+}
+
+// fitSize returns the size of a w×h picture fitted in maxSide; ok is false when it
+// fits already or maxSide is below 1.
+func fitSize(w, h, maxSide int) (dw, dh int, ok bool) {
+	if maxSide < 1 || (w <= maxSide && h <= maxSide) {
+		return w, h, false
+	}
+	if h > w {
+		return max(1, int((int64(w)*int64(maxSide)+int64(h)/2)/int64(h))), maxSide, true
+	}
+	return maxSide, max(1, int((int64(h)*int64(maxSide)+int64(w)/2)/int64(w))), true
 }
 
 // scale area-averages img into a dw×dh image of the kind Fit describes.
@@ -68,19 +76,34 @@ func scale(img image.Image, dw, dh int) image.Image {
 // not starting at (0, 0) (its chroma samples need not line up with the planes' first
 // bytes) or an unknown subsampling.
 func scaleYCbCr(m *image.YCbCr, dw, dh int) *image.YCbCr {
-	fx, fy, ok := chromaFactors(m.SubsampleRatio)
-	if !ok || m.Rect.Min != (image.Point{}) {
+	if _, _, ok := chromaFactors(m.SubsampleRatio); !ok || m.Rect.Min != (image.Point{}) {
 		return nil
 	}
 	w, h := m.Rect.Dx(), m.Rect.Dy()
+	dst, ys, cbs, crs := newYCbCrScalers(w, h, dw, dh, m.SubsampleRatio)
+	for y := range h {
+		ys.push(m.Y[y*m.YStride : y*m.YStride+w])
+	}
+	cw := cbs.srcW
+	for y := range cbs.srcH {
+		cbs.push(m.Cb[y*m.CStride : y*m.CStride+cw])
+		crs.push(m.Cr[y*m.CStride : y*m.CStride+cw])
+	}
+	return dst
+}
+
+// newYCbCrScalers returns a dw×dh *image.YCbCr of subsampling r and the scalers that
+// fill its planes from those of a w×h picture sampled alike.
+func newYCbCrScalers(w, h, dw, dh int, r image.YCbCrSubsampleRatio) (dst *image.YCbCr, ys, cbs, crs *scaler) {
+	fx, fy, _ := chromaFactors(r)
 	sx, sy := ratio{w, dw}, ratio{h, dh}
-	dst := image.NewYCbCr(image.Rect(0, 0, dw, dh), m.SubsampleRatio)
-	scalePlane(plane{m.Y, m.YStride, w, h, 1}, plane{dst.Y, dst.YStride, dw, dh, 1}, sx, sy)
+	dst = image.NewYCbCr(image.Rect(0, 0, dw, dh), r)
 	cw, ch := (w+fx-1)/fx, (h+fy-1)/fy
 	dcw, dch := (dw+fx-1)/fx, (dh+fy-1)/fy
-	scalePlane(plane{m.Cb, m.CStride, cw, ch, 1}, plane{dst.Cb, dst.CStride, dcw, dch, 1}, sx, sy)
-	scalePlane(plane{m.Cr, m.CStride, cw, ch, 1}, plane{dst.Cr, dst.CStride, dcw, dch, 1}, sx, sy)
-	return dst
+	ys = newScaler(plane{dst.Y, dst.YStride, dw, dh, 1}, w, h, sx, sy)
+	cbs = newScaler(plane{dst.Cb, dst.CStride, dcw, dch, 1}, cw, ch, sx, sy)
+	crs = newScaler(plane{dst.Cr, dst.CStride, dcw, dch, 1}, cw, ch, sx, sy)
+	return dst, ys, cbs, crs
 }
 
 // chromaFactors returns how many luma pixels share one chroma sample across and down.

@@ -1,7 +1,9 @@
 // Package media owns what the client and the sandbox both need to know about a media
 // file before it is sent: its format sniffed from the content, the spec's limits, a
-// video's duration read from its container, and EXIF orientation. It imports only the
-// standard library and golang.org/x/image, as every package under api/ does.
+// video's duration read from its container, EXIF orientation, and how a photo is
+// fitted in 1600 px (area averaging, in bounded memory: Fit, FitJPEG). It imports only
+// the standard library and golang.org/x/image, as every package under api/ does, and
+// its own internal/jpegrows, image/jpeg's decoder made to hand over bands of rows.
 package media
 
 import (

@@ -73,16 +73,19 @@ func (p plane) row(y int) []byte { return p.pix[y*p.stride : y*p.stride+p.w*p.c]
 // scaler area-averages source rows, pushed top to bottom, into dst. It holds one
 // destination row of sums and the current source row reduced across.
 type scaler struct {
-	dst       plane
-	xs, ys    span
-	hrow, acc []uint32
-	sy, dy    int // the next source row; the destination row being summed
+	dst        plane
+	srcW, srcH int
+	xs, ys     span
+	hrow, acc  []uint32
+	sy, dy     int // the next source row; the destination row being summed
 }
 
 // newScaler prepares to scale a plane of srcW×srcH pixels into dst at the given scales.
 func newScaler(dst plane, srcW, srcH int, sx, sy ratio) *scaler {
 	return &scaler{
 		dst:  dst,
+		srcW: srcW,
+		srcH: srcH,
 		xs:   newSpan(srcW, dst.w, sx, xBits),
 		ys:   newSpan(srcH, dst.h, sy, yBits),
 		hrow: make([]uint32, dst.w*dst.c),
