@@ -3,12 +3,14 @@ package api
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/jpeg"
 	"image/png"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"golang.org/x/image/webp"
 
@@ -20,8 +22,9 @@ import (
 // the extra pixels only costs time.
 const ShrinkAbove = 2 * media.TargetSide
 
-// maxDecodePixels bounds the photos the client decodes to shrink them (about 200 MB of
-// RGBA); a larger one is sent as it is when within the size limit.
+// maxDecodePixels bounds the photos the client decodes to shrink them (a PNG or WebP
+// decodes whole, up to 200 MB); a larger one is sent as it is when within the size
+// limit.
 const maxDecodePixels = 50_000_000
 
 // jpegQuality is the quality of a shrunk opaque photo.
@@ -124,10 +127,40 @@ func extOf(f media.Format) string {
 	return "jpg"
 }
 
-// shrinkPhoto decodes a photo, turns it upright by its EXIF orientation, fits it in
-// 1600 px and encodes it: JPEG q90, or PNG when it has transparency (which JPEG would
-// turn black). At 1600 px either is well under the size limit.
-func shrinkPhoto(path string, format media.Format) ([]byte, media.Format, error) {
+// shrinkSlot lets one shrink run at a time in the process, however many uploads run
+// at once: a photo that must be decoded whole (a 12 MP PNG is 48 MB, a progressive
+// JPEG 90 MB with its coefficients) is then the only one in memory, and the uploads
+// are limited by the network, not by the shrinking.
+var shrinkSlot = make(chan struct{}, 1)
+
+// shrinkPhoto waits for the shrink slot, then shrinks the photo. Before giving the
+// slot up it collects the garbage the shrink left and hands the freed pages back to
+// the system: otherwise the next shrink would allocate next to that garbage before
+// the collector came round, and a long-running process would keep the pages. For
+// twelve 12 MP JPEGs uploaded in one command this takes the peak RSS from 34 MB (no
+// collection) or 30 MB (runtime.GC alone) to 29 MB; it costs a few milliseconds a
+// photo.
+func shrinkPhoto(ctx context.Context, path string, format media.Format) ([]byte, media.Format, error) {
+	select {
+	case shrinkSlot <- struct{}{}:
+	case <-ctx.Done():
+		return nil, "", ctx.Err()
+	}
+	defer func() {
+		debug.FreeOSMemory()
+		<-shrinkSlot
+	}()
+	return shrink(path, format)
+}
+
+// shrink decodes a photo, fits it in 1600 px, turns it upright by its EXIF orientation
+// and encodes it: JPEG q90, or PNG when it has transparency (which JPEG would turn
+// black). At 1600 px either is well under the size limit. The file is read through a
+// small buffer, never whole. A sequential JPEG is never held at full size either: it
+// is scaled band by band as it decodes (media.FitJPEG), so a 12 MP photo costs about
+// 3 MB; a PNG, a WebP or a progressive JPEG is decoded whole and then scaled plane by
+// plane (media.Fit). The turn comes last, on the small picture.
+func shrink(path string, format media.Format) ([]byte, media.Format, error) {
 	fail := func(err error) ([]byte, media.Format, error) {
 		return nil, "", &FileError{Path: path, Rule: RuleFormat, Err: err,
 			Detail: fmt.Sprintf("cannot be shrunk: %v", err)}
@@ -137,18 +170,23 @@ func shrinkPhoto(path string, format media.Format) ([]byte, media.Format, error)
 		return nil, "", &FileError{Path: path, Rule: RuleUnreadable, Err: err, Detail: "cannot be opened: " + pathErrText(err)}
 	}
 	defer f.Close()
+	var img image.Image
 	orientation := 1
 	if format == media.JPEG {
 		orientation = media.Orientation(f)
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			return fail(err)
 		}
+		img, err = media.FitJPEG(f, media.TargetSide)
+	} else if img, err = decode(bufio.NewReaderSize(f, 64<<10), format); err == nil {
+		img = media.Fit(img, media.TargetSide)
 	}
-	img, err := decode(bufio.NewReaderSize(f, 64<<10), format)
 	if err != nil {
 		return fail(err)
 	}
-	img = media.Fit(media.Orient(img, orientation), media.TargetSide)
+	// Fitting first and turning second gives the same picture, and the turn copies
+	// 2 megapixels instead of 12.
+	img = media.Orient(img, orientation)
 	var buf bytes.Buffer
 	if opaque(img) {
 		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: jpegQuality})

@@ -151,7 +151,7 @@ func (c *Client) UploadPhoto(ctx context.Context, path string, progress Progress
 	var src io.ReaderAt
 	size, name, ctype := chk.Size, filepath.Base(path), contentType(chk.Format)
 	if chk.Shrink {
-		data, format, err := shrinkPhoto(path, chk.Format)
+		data, format, err := shrinkPhoto(ctx, path, chk.Format)
 		if err != nil {
 			return nil, fmt.Errorf("upload photo: %w", err)
 		}

@@ -1,14 +1,16 @@
 // Package media owns what the client and the sandbox both need to know about a media
 // file before it is sent: its format sniffed from the content, the spec's limits, a
-// video's duration read from its container, and EXIF orientation.
+// video's duration read from its container, EXIF orientation, and how a photo is
+// fitted in 1600 px (area averaging, in bounded memory: Fit, FitJPEG).
 //
 // Containers are walked by maintained parsers rather than by hand, since a video
 // comes from anywhere: github.com/abema/go-mp4 (fuzzed by its authors) for MP4 and
 // MOV, github.com/remko/go-mkvparse for WebM. On top of them the package keeps only
 // what they lack, summing the fragments of a fragmented MP4 and scanning the clusters
 // of a WebM recorded live without a Duration, plus guards for their weak spots on
-// hostile input (see mp4.go and webm.go). Otherwise it imports the standard library
-// and golang.org/x/image.
+// hostile input (see mp4.go and webm.go). A JPEG is decoded by internal/jpegrows,
+// image/jpeg's own decoder made to hand over bands of rows, so a camera photo is
+// scaled as it is decoded and never held at full size.
 package media
 
 import (

@@ -7,8 +7,6 @@ import (
 	"image"
 	"image/draw"
 	"io"
-
-	xdraw "golang.org/x/image/draw"
 )
 
 // maxMarkers bounds how many JPEG segments Orientation looks through before giving up.
@@ -123,42 +121,110 @@ func exifOrientation(tiff []byte) int {
 }
 
 // Orient returns img turned as EXIF orientation o asks; orientations outside 2..8
-// return img itself. The result starts at (0, 0).
+// return img itself. The result starts at (0, 0) and keeps img's type when it is a
+// *image.YCbCr (sampled 4:4:4, 4:2:2, 4:4:0 or 4:2:0; a quarter turn swaps 4:2:2 and
+// 4:4:0), *image.Gray, *image.RGBA or *image.NRGBA: turning moves bytes and never
+// blends them. Any other image comes back a *image.RGBA. It is meant for a picture
+// already fitted in a few megapixels: it makes a copy of it.
 func Orient(img image.Image, o int) image.Image {
 	if o < 2 || o > 8 {
 		return img
 	}
-	src := toRGBA(img)
-	w, h := src.Rect.Dx(), src.Rect.Dy()
-	dw, dh := w, h
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	dr := image.Rect(0, 0, w, h)
 	if o >= 5 { // 5..8 swap the axes
-		dw, dh = h, w
+		dr = image.Rect(0, 0, h, w)
 	}
-	dst := image.NewRGBA(image.Rect(0, 0, dw, dh))
-	for y := range h {
-		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
-		for x := range w {
-			var dx, dy int
-			switch o {
-			case 2: // mirrored horizontally
-				dx, dy = w-1-x, y
-			case 3: // turned 180°
-				dx, dy = w-1-x, h-1-y
-			case 4: // mirrored vertically
-				dx, dy = x, h-1-y
-			case 5: // mirrored along the main diagonal
-				dx, dy = y, x
-			case 6: // stored turned 90° counter-clockwise: turn it clockwise
-				dx, dy = h-1-y, x
-			case 7: // mirrored along the other diagonal
-				dx, dy = h-1-y, w-1-x
-			case 8: // stored turned 90° clockwise: turn it counter-clockwise
-				dx, dy = y, w-1-x
-			}
-			copy(dst.Pix[dy*dst.Stride+4*dx:dy*dst.Stride+4*dx+4], row[4*x:4*x+4])
+	switch m := img.(type) {
+	case *image.YCbCr:
+		if dst := orientYCbCr(m, o); dst != nil {
+			return dst
+		}
+	case *image.Gray:
+		dst := image.NewGray(dr)
+		orientPlane(plane{m.Pix[m.PixOffset(b.Min.X, b.Min.Y):], m.Stride, w, h, 1}, dst.Pix, dst.Stride, o)
+		return dst
+	case *image.NRGBA:
+		dst := image.NewNRGBA(dr)
+		orientPlane(plane{m.Pix[m.PixOffset(b.Min.X, b.Min.Y):], m.Stride, w, h, 4}, dst.Pix, dst.Stride, o)
+		return dst
+	}
+	src := toRGBA(img)
+	dst := image.NewRGBA(dr)
+	orientPlane(plane{src.Pix, src.Stride, w, h, 4}, dst.Pix, dst.Stride, o)
+	return dst
+}
+
+// orientYCbCr turns each plane of m on its own; nil for an image not starting at
+// (0, 0) or a subsampling that has no turned counterpart (4:1:1 and 4:1:0 on a
+// quarter turn). When a side is not a multiple of the subsampling, a mirrored chroma
+// plane lands up to one luma pixel off, far less than the chroma resolution.
+func orientYCbCr(m *image.YCbCr, o int) *image.YCbCr {
+	fx, fy, ok := chromaFactors(m.SubsampleRatio)
+	if !ok || m.Rect.Min != (image.Point{}) {
+		return nil
+	}
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	dr, ratio := m.Rect, m.SubsampleRatio
+	if o >= 5 {
+		dr = image.Rect(0, 0, h, w)
+		switch ratio {
+		case image.YCbCrSubsampleRatio422:
+			ratio = image.YCbCrSubsampleRatio440
+		case image.YCbCrSubsampleRatio440:
+			ratio = image.YCbCrSubsampleRatio422
+		case image.YCbCrSubsampleRatio411, image.YCbCrSubsampleRatio410:
+			return nil
 		}
 	}
+	dst := image.NewYCbCr(dr, ratio)
+	orientPlane(plane{m.Y, m.YStride, w, h, 1}, dst.Y, dst.YStride, o)
+	cw, ch := (w+fx-1)/fx, (h+fy-1)/fy
+	orientPlane(plane{m.Cb, m.CStride, cw, ch, 1}, dst.Cb, dst.CStride, o)
+	orientPlane(plane{m.Cr, m.CStride, cw, ch, 1}, dst.Cr, dst.CStride, o)
 	return dst
+}
+
+// orientPlane copies src into dst (rows dstride bytes apart, sides swapped for 5..8)
+// turned as orientation o asks. Every orientation moves a pixel to dst offset
+// o0 + x·ax + y·ay, which keeps the loop free of per-pixel branches.
+func orientPlane(src plane, dst []byte, dstride, o int) {
+	w, h, c := src.w, src.h, src.c
+	var o0, ax, ay int
+	switch o {
+	case 2: // mirrored horizontally
+		o0, ax, ay = (w-1)*c, -c, dstride
+	case 3: // turned 180°
+		o0, ax, ay = (h-1)*dstride+(w-1)*c, -c, -dstride
+	case 4: // mirrored vertically
+		o0, ax, ay = (h-1)*dstride, c, -dstride
+	case 5: // mirrored along the main diagonal
+		o0, ax, ay = 0, dstride, c
+	case 6: // stored turned 90° counter-clockwise: turn it clockwise
+		o0, ax, ay = (h-1)*c, dstride, -c
+	case 7: // mirrored along the other diagonal
+		o0, ax, ay = (w-1)*dstride+(h-1)*c, -dstride, -c
+	case 8: // stored turned 90° clockwise: turn it counter-clockwise
+		o0, ax, ay = (w-1)*dstride, -dstride, c
+	default:
+		return
+	}
+	for y := range h {
+		row := src.row(y)
+		at := o0 + y*ay
+		if c == 1 {
+			for _, v := range row {
+				dst[at] = v
+				at += ax
+			}
+			continue
+		}
+		for x := 0; x < len(row); x += 4 {
+			copy(dst[at:at+4], row[x:x+4])
+			at += ax
+		}
+	}
 }
 
 // toRGBA returns img as an *image.RGBA whose bounds start at (0, 0), copying only
@@ -171,23 +237,4 @@ func toRGBA(img image.Image) *image.RGBA {
 	m := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	draw.Draw(m, m.Rect, img, b.Min, draw.Src)
 	return m
-}
-
-// Fit returns img scaled so that its longer side is at most maxSide; never enlarged.
-// It keeps the aspect ratio (each side at least 1 px) and uses Catmull-Rom, which
-// stays sharp when a photo shrinks several times. An image that already fits, or a
-// maxSide below 1, returns img itself.
-func Fit(img image.Image, maxSide int) image.Image {
-	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
-	if maxSide < 1 || (w <= maxSide && h <= maxSide) {
-		return img
-	}
-	dw, dh := maxSide, max(1, int((int64(h)*int64(maxSide)+int64(w)/2)/int64(w)))
-	if h > w {
-		dw, dh = max(1, int((int64(w)*int64(maxSide)+int64(h)/2)/int64(h))), maxSide
-	}
-	dst := image.NewRGBA(image.Rect(0, 0, dw, dh))
-	xdraw.CatmullRom.Scale(dst, dst.Rect, img, b, xdraw.Src, nil)
-	return dst
 }
