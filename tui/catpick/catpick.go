@@ -67,6 +67,8 @@ type Model struct {
 	focusID   int
 	focusWhy  focusReason
 	keepFound int // the search result to keep the cursor on across a language switch
+	// altAsked are the languages whose tree was asked for a search's sake.
+	altAsked map[string]bool
 	searching bool
 	input     textinput.Model
 

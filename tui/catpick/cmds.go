@@ -84,7 +84,24 @@ func (m Model) onTree(msg treeMsg) (Model, tea.Cmd) {
 		m.loadErr = ""
 		m.useTree(t)
 	}
+	if m.searching && msg.lang == searchLang(m.lang) {
+		m.runSearch(m.idAt(&m.found))
+	}
 	return m, nil
+}
+
+// loadSearchLang fetches, once and in the background, the tree of the other language
+// a search matches; its failure only narrows the search, so it says nothing.
+func (m *Model) loadSearchLang() tea.Cmd {
+	alt := searchLang(m.lang)
+	if _, ok := m.trees[alt]; ok || m.altAsked[alt] {
+		return nil
+	}
+	if m.altAsked == nil {
+		m.altAsked = map[string]bool{}
+	}
+	m.altAsked[alt] = true
+	return loadTree(m.svc, alt, 0)
 }
 
 // startSuggest asks the AI for a category, unless the title or description is too

@@ -282,3 +282,34 @@ func TestSelect(t *testing.T) {
 		t.Fatal("Select(0) did not reset")
 	}
 }
+
+// A search in Ukrainian also matches the English names (their tree is fetched once,
+// when the search opens), and one in English the Ukrainian ones.
+func TestSearchMatchesUkrainianAndEnglish(t *testing.T) {
+	svc := sandboxService(t, sandbox.KeyBusiness)
+	m := loaded(t, svc, "uk", 100, 40)
+	m, _ = loop.Press(m, "/")
+	if svc.treeCalls("en") != 1 {
+		t.Fatalf("the English tree was asked %d times", svc.treeCalls("en"))
+	}
+	m, _ = loop.Type(m, "laptops")
+	if ids := resultIDs(m); len(ids) != 1 || ids[0] != 30201 {
+		t.Fatalf("\"laptops\" in a Ukrainian picker found %v", ids)
+	}
+	tuitest.Contains(t, tuitest.Screen(m), "Електроніка > Комп'ютери та комплектуючі > Ноутбуки")
+	m = retype(t, m, "ноутб")
+	if ids := resultIDs(m); len(ids) != 1 || ids[0] != 30201 {
+		t.Fatalf("\"ноутб\" found %v", ids)
+	}
+	m, _ = loop.Press(m, "esc", "/")
+	if svc.treeCalls("en") != 1 {
+		t.Fatalf("a second search asked the English tree again (%d)", svc.treeCalls("en"))
+	}
+
+	e := loaded(t, svc, "en", 100, 40)
+	e, _ = loop.Press(e, "/")
+	e, _ = loop.Type(e, "ноутбуки")
+	if ids := resultIDs(e); len(ids) != 1 || ids[0] != 30201 {
+		t.Fatalf("\"ноутбуки\" in an English picker found %v", ids)
+	}
+}

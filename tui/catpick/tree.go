@@ -120,9 +120,11 @@ var apostrophes = strings.NewReplacer("’", "'", "ʼ", "'", "‘", "'", "`", "'
 func normalize(s string) string { return strings.ToLower(apostrophes.Replace(s)) }
 
 // search returns the leaves whose name, slug or ancestors' names hold every word of
-// q; leaves whose own name holds them all come first, each group in tree order. An
-// empty query lists every leaf.
-func (t *tree) search(q string) []int {
+// q, in this tree's language or in that of any tree in also (the same categories in
+// other languages: a seller types "смартфон" or "smartphone" alike); leaves whose own
+// name holds them all come first, each group in tree order. An empty query lists
+// every leaf.
+func (t *tree) search(q string, also ...*tree) []int {
 	words := strings.Fields(normalize(q))
 	if len(words) == 0 {
 		return t.leaves
@@ -130,16 +132,30 @@ func (t *tree) search(q string) []int {
 	var named, other []int
 	for _, i := range t.leaves {
 		n := &t.nodes[i]
-		if !containsAll(n.key, words) {
-			continue
+		key, own := containsAll(n.key, words), containsAll(n.normName, words)
+		for _, o := range also {
+			if j := o.find(n.id); j >= 0 && !own {
+				key = key || containsAll(o.nodes[j].key, words)
+				own = containsAll(o.nodes[j].normName, words)
+			}
 		}
-		if containsAll(n.normName, words) {
+		switch {
+		case own:
 			named = append(named, i)
-		} else {
+		case key:
 			other = append(other, i)
 		}
 	}
 	return append(named, other...)
+}
+
+// searchLang is the other language a search matches names in: English beside
+// Ukrainian or Russian, and Ukrainian beside English.
+func searchLang(lang string) string {
+	if lang == "en" {
+		return "uk"
+	}
+	return "en"
 }
 
 func containsAll(s string, words []string) bool {

@@ -95,7 +95,7 @@ func (m Model) browseKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.searching = true
 		m.clearNote()
 		m.runSearch(m.idAt(&m.browse))
-		return m, m.input.Focus()
+		return m, tea.Batch(m.input.Focus(), m.loadSearchLang())
 	case key.Matches(msg, k.Open), key.Matches(msg, k.Enter):
 		i, ok := m.at()
 		if !ok {
@@ -243,7 +243,11 @@ func (m *Model) runSearch(keep int) {
 	if m.tr == nil {
 		return
 	}
-	m.found.rows = m.tr.search(m.input.Value())
+	var also []*tree
+	if t, ok := m.trees[searchLang(m.lang)]; ok && t != m.tr {
+		also = append(also, t)
+	}
+	m.found.rows = m.tr.search(m.input.Value(), also...)
 	for r, x := range m.found.rows {
 		if m.tr.nodes[x].id == keep {
 			m.found.cursor = r
