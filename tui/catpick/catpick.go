@@ -68,7 +68,7 @@ type Model struct {
 	focusWhy  focusReason
 	keepFound int // the search result to keep the cursor on across a language switch
 	// altAsked are the languages whose tree was asked for a search's sake.
-	altAsked map[string]bool
+	altAsked  map[string]bool
 	searching bool
 	input     textinput.Model
 

@@ -283,16 +283,22 @@ func TestSelect(t *testing.T) {
 	}
 }
 
-// A search in Ukrainian also matches the English names (their tree is fetched once,
-// when the search opens), and one in English the Ukrainian ones.
+// A search typed in Latin letters in a Ukrainian picker matches the English names
+// (their tree is fetched once, when the first such letter is typed), and one in
+// Cyrillic in an English picker the Ukrainian ones; a search in the picker's own
+// script costs nothing more.
 func TestSearchMatchesUkrainianAndEnglish(t *testing.T) {
 	svc := sandboxService(t, sandbox.KeyBusiness)
 	m := loaded(t, svc, "uk", 100, 40)
 	m, _ = loop.Press(m, "/")
+	m, _ = loop.Type(m, "ноут")
+	if svc.treeCalls("en") != 0 {
+		t.Fatalf("a Cyrillic search asked the English tree (%d)", svc.treeCalls("en"))
+	}
+	m = retype(t, m, "laptops")
 	if svc.treeCalls("en") != 1 {
 		t.Fatalf("the English tree was asked %d times", svc.treeCalls("en"))
 	}
-	m, _ = loop.Type(m, "laptops")
 	if ids := resultIDs(m); len(ids) != 1 || ids[0] != 30201 {
 		t.Fatalf("\"laptops\" in a Ukrainian picker found %v", ids)
 	}
@@ -302,6 +308,7 @@ func TestSearchMatchesUkrainianAndEnglish(t *testing.T) {
 		t.Fatalf("\"ноутб\" found %v", ids)
 	}
 	m, _ = loop.Press(m, "esc", "/")
+	m, _ = loop.Type(m, "phone")
 	if svc.treeCalls("en") != 1 {
 		t.Fatalf("a second search asked the English tree again (%d)", svc.treeCalls("en"))
 	}

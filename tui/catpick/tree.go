@@ -3,6 +3,7 @@ package catpick
 import (
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -156,6 +157,19 @@ func searchLang(lang string) string {
 		return "uk"
 	}
 	return "en"
+}
+
+// inOtherScript reports whether q is typed in the other language's script (Latin in
+// a Ukrainian or Russian picker, Cyrillic in an English one): only then is the other
+// language's tree worth its request.
+func inOtherScript(q, lang string) bool {
+	for _, r := range q {
+		latin := r < unicode.MaxASCII && unicode.IsLetter(r)
+		if lang == "en" && unicode.Is(unicode.Cyrillic, r) || lang != "en" && latin {
+			return true
+		}
+	}
+	return false
 }
 
 func containsAll(s string, words []string) bool {

@@ -95,7 +95,7 @@ func (m Model) browseKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.searching = true
 		m.clearNote()
 		m.runSearch(m.idAt(&m.browse))
-		return m, tea.Batch(m.input.Focus(), m.loadSearchLang())
+		return m, m.input.Focus()
 	case key.Matches(msg, k.Open), key.Matches(msg, k.Enter):
 		i, ok := m.at()
 		if !ok {
@@ -146,6 +146,9 @@ func (m Model) searchKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	m.input, cmd = m.input.Update(msg)
 	if m.input.Value() != before {
 		m.runSearch(m.idAt(&m.found))
+		if inOtherScript(m.input.Value(), m.lang) {
+			cmd = tea.Batch(cmd, m.loadSearchLang())
+		}
 	}
 	return m, cmd
 }

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
@@ -51,5 +52,24 @@ func TestGoldenReview(t *testing.T) {
 	f.press("tab")
 	f.typeText("12 500")
 	f.press("ctrl+s")
+	golden.RequireEqual(t, []byte(f.screen()))
+}
+
+// Under NO_COLOR (these goldens have no colour) a select left by the cursor still
+// shows its choice, with a mark: colour is not the only one.
+func TestGoldenSelectWithoutColour(t *testing.T) {
+	f := newFixture(t, sandbox.KeyPersonal)
+	f.m.SetSize(80, 21)
+	f.openDetails(1001)
+	for range 12 {
+		if fld := f.m.forms[stepDetails].form.GetFocusedField(); fld != nil && fld.GetKey() == "attributes.frame_size" {
+			break
+		}
+		f.press("tab")
+	}
+	f.press("down", "down", "tab")
+	if !strings.Contains(f.screen(), "✓ S ") {
+		t.Errorf("the chosen option has no mark:\n%s", f.screen())
+	}
 	golden.RequireEqual(t, []byte(f.screen()))
 }

@@ -42,6 +42,8 @@ func Form() *huh.Theme {
 	b.Title = b.Title.Foreground(text).Bold(false)
 	b.NextIndicator = lipgloss.NewStyle()
 	b.PrevIndicator = lipgloss.NewStyle()
-	b.SelectSelector = lipgloss.NewStyle().SetString("  ")
+	// A blurred select still marks its choice with a symbol, not with colour alone:
+	// under NO_COLOR the colour is gone.
+	b.SelectSelector = lipgloss.NewStyle().Foreground(green).SetString("✓ ")
 	return t
 }
