@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
 )
 
 // profileStatuses runs auth status --json and decodes it by profile name.
@@ -37,7 +38,7 @@ func profileStatuses(t *testing.T, env []string, args ...string) map[string]map[
 // choose between them, status flags the one whose key stopped working, and a profile
 // whose key went missing still reports every field.
 func TestAuthProfilesAndSwitch(t *testing.T) {
-	base := startSandbox(t)
+	base := cmdtest.StartSandbox(t)
 	cfg := t.TempDir()
 	env := []string{"LISTINGS_CONFIG_DIR=" + cfg}
 	for _, p := range []struct{ name, key string }{{"shop", sandbox.KeyPersonal}, {"biz", sandbox.KeyBusiness}} {

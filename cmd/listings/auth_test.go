@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )
 
 // binary is the listings binary built once for the tests that run it as a user would.
@@ -56,47 +57,18 @@ func runBin(t *testing.T, env []string, stdin string, args ...string) result {
 	return result{out.String(), errb.String(), code}
 }
 
-func startSandbox(t *testing.T) string {
+// assertNoKey fails if key shows in the outputs or in any file under dirs.
+func assertNoKey(t *testing.T, key string, outputs []result, dirs []string) {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	return ts.URL
-}
-
-// assertNoKey fails if key shows anywhere in the outputs or in any file under dirs,
-// except the files named in allowed.
-func assertNoKey(t *testing.T, key string, outputs []result, dirs []string, allowed ...string) {
-	t.Helper()
-	secret := strings.TrimPrefix(key, "sk_test_")
+	var texts []string
 	for _, r := range outputs {
-		if strings.Contains(r.stdout+r.stderr, secret) {
-			t.Errorf("the key appears in output:\n%s\n%s", r.stdout, r.stderr)
-		}
+		texts = append(texts, r.stdout, r.stderr)
 	}
-	for _, dir := range dirs {
-		_ = filepath.Walk(dir, func(path string, fi os.FileInfo, err error) error {
-			if err != nil || fi.IsDir() {
-				return nil
-			}
-			for _, a := range allowed {
-				if path == a {
-					return nil
-				}
-			}
-			if data, _ := os.ReadFile(path); bytes.Contains(data, []byte(secret)) {
-				t.Errorf("the key appears in %s", path)
-			}
-			return nil
-		})
-	}
+	cmdtest.AssertNoKey(t, key, dirs, texts...)
 }
 
 func TestAuthWithoutKeyringStoresNothing(t *testing.T) {
-	base := startSandbox(t)
+	base := cmdtest.StartSandbox(t)
 	cfg := t.TempDir()
 	env := []string{"LISTINGS_CONFIG_DIR=" + cfg} // no DBUS_SESSION_BUS_ADDRESS: no keyring
 	r := runBin(t, env, sandbox.KeyPersonal+"\n", "auth", "login", "--base-url", base, "--with-key")
@@ -115,7 +87,7 @@ func TestAuthWithoutKeyringStoresNothing(t *testing.T) {
 }
 
 func TestAuthInsecureStorageRoundTrip(t *testing.T) {
-	base := startSandbox(t)
+	base := cmdtest.StartSandbox(t)
 	cfg := t.TempDir()
 	logs := t.TempDir()
 	trace := filepath.Join(logs, "trace.log")
@@ -167,22 +139,22 @@ func TestAuthInsecureStorageRoundTrip(t *testing.T) {
 }
 
 func TestAuthEnvKeyAndExitCodes(t *testing.T) {
-	base := startSandbox(t)
+	base := cmdtest.StartSandbox(t)
 	cfg := t.TempDir()
 	env := []string{"LISTINGS_CONFIG_DIR=" + cfg}
 	login := runBin(t, env, sandbox.KeyRevoked+"\n", "auth", "login", "--base-url", base, "--with-key", "--insecure-storage")
-	if login.code != exitAuth || !strings.Contains(login.stderr, "key_revoked") {
-		t.Errorf("revoked key: exit %d, want %d\n%s", login.code, exitAuth, login.stderr)
+	if login.code != cmdutil.ExitAuth || !strings.Contains(login.stderr, "key_revoked") {
+		t.Errorf("revoked key: exit %d, want %d\n%s", login.code, cmdutil.ExitAuth, login.stderr)
 	}
 	if entries, _ := os.ReadDir(cfg); len(entries) != 0 {
 		t.Errorf("a refused key was stored: %v", entries)
 	}
 	bad := runBin(t, env, "", "auth", "login", "--nope")
-	if bad.code != exitUsage {
-		t.Errorf("unknown flag: exit %d, want %d", bad.code, exitUsage)
+	if bad.code != cmdutil.ExitUsage {
+		t.Errorf("unknown flag: exit %d, want %d", bad.code, cmdutil.ExitUsage)
 	}
 	noTTY := runBin(t, env, "", "auth", "login", "--base-url", base)
-	if noTTY.code != exitUsage || !strings.Contains(noTTY.stderr, "--with-key") {
+	if noTTY.code != cmdutil.ExitUsage || !strings.Contains(noTTY.stderr, "--with-key") {
 		t.Errorf("login with no terminal: exit %d\n%s", noTTY.code, noTTY.stderr)
 	}
 
@@ -204,7 +176,7 @@ func TestAuthRealKeyring(t *testing.T) {
 	if os.Getenv("LISTINGS_TEST_KEYRING") != "1" || os.Getenv("DBUS_SESSION_BUS_ADDRESS") == "" {
 		t.Skip("needs a real Secret Service: run keystore/testdata/run-keyring-tests.sh")
 	}
-	base := startSandbox(t)
+	base := cmdtest.StartSandbox(t)
 	cfg, logs := t.TempDir(), t.TempDir()
 	trace := filepath.Join(logs, "trace.log")
 	env := []string{"LISTINGS_CONFIG_DIR=" + cfg, "DBUS_SESSION_BUS_ADDRESS=" + os.Getenv("DBUS_SESSION_BUS_ADDRESS"),
@@ -243,7 +215,7 @@ func TestAuthLockedKeyring(t *testing.T) {
 	if os.Getenv("LISTINGS_TEST_LOCKED_KEYRING") != "1" || os.Getenv("DBUS_SESSION_BUS_ADDRESS") == "" {
 		t.Skip("needs a session bus with a locked Secret Service: run keystore/testdata/run-keyring-tests.sh")
 	}
-	base := startSandbox(t)
+	base := cmdtest.StartSandbox(t)
 	cfg := t.TempDir()
 	env := []string{"LISTINGS_CONFIG_DIR=" + cfg, "DBUS_SESSION_BUS_ADDRESS=" + os.Getenv("DBUS_SESSION_BUS_ADDRESS")}
 	r := runBin(t, env, sandbox.KeyPersonal+"\n", "auth", "login", "--base-url", base, "--with-key")
@@ -259,38 +231,4 @@ func TestAuthLockedKeyring(t *testing.T) {
 		t.Errorf("a login into a locked keyring wrote files: %v", entries)
 	}
 	assertNoKey(t, sandbox.KeyPersonal, []result{r}, []string{cfg})
-}
-
-// TestAuthStatusOfAnEnvironmentKey: with LISTINGS_API_KEY and a base URL and no profile
-// at all, status reports that key as gh does a token from its environment: its source,
-// prefix, service and what ping says, never the key itself.
-func TestAuthStatusOfAnEnvironmentKey(t *testing.T) {
-	t.Parallel()
-	c := newCLI(t, sandbox.Options{}).withEnv()
-	out := c.ok("", "auth", "status")
-	for _, want := range []string{"* $LISTINGS_API_KEY", c.env[envBaseURL], "sk_test_eec6… from env", "business", "600/min"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("status lacks %q:\n%s", want, out)
-		}
-	}
-	var sts []struct {
-		Profile   string `json:"profile"`
-		BaseURL   string `json:"base_url"`
-		Source    string `json:"source"`
-		KeyPrefix string `json:"key_prefix"`
-		Current   bool   `json:"current"`
-		Ping      *struct {
-			AccountType string `json:"account_type"`
-		} `json:"ping"`
-	}
-	c.okJSON(&sts, "", "auth", "status", "--json")
-	if len(sts) != 1 || sts[0].Source != "env" || sts[0].KeyPrefix != "sk_test_eec6" || !sts[0].Current ||
-		sts[0].BaseURL != c.env[envBaseURL] || sts[0].Ping == nil || sts[0].Ping.AccountType != "business" {
-		t.Errorf("status --json: %+v", sts)
-	}
-	noURL := c.withEnv(envBaseURL, "")
-	noURL.env[envBaseURL] = ""
-	if out := noURL.ok("", "auth", "status"); !strings.Contains(out, "no base URL goes with it") {
-		t.Errorf("a key without a base URL:\n%s", out)
-	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
 )
 
 // typeText pastes text into the app, as a terminal does (bracketed paste). Sent
@@ -65,7 +66,7 @@ func writePhoto(t *testing.T, path string, red uint8) {
 // an auto-approve category with two photos from disk and a city found by search,
 // created with keys only; then the service is asked whether it holds exactly that.
 func TestE2ECreateListing(t *testing.T) {
-	base := startSandbox(t)
+	base := cmdtest.StartSandbox(t)
 	photos := t.TempDir()
 	writePhoto(t, filepath.Join(photos, "bike-1.jpg"), 200)
 	writePhoto(t, filepath.Join(photos, "bike-2.jpg"), 30)
@@ -129,7 +130,7 @@ func TestE2ECreateListing(t *testing.T) {
 // TestE2EDraftSurvivesKill kills the app with SIGKILL in the middle of a form and
 // finds the draft in the next session, as typed.
 func TestE2EDraftSurvivesKill(t *testing.T) {
-	base := startSandbox(t)
+	base := cmdtest.StartSandbox(t)
 	data := t.TempDir()
 	env := []string{"LISTINGS_API_KEY=" + sandbox.KeyPersonal, "LISTINGS_DATA_DIR=" + data}
 	s := launchTUI(t, 100, 30, []string{"--base-url", base, "--lang", "en"}, env...)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )
 
 func TestSandboxKeysJSON(t *testing.T) {
@@ -198,8 +199,8 @@ func TestSandboxServeOutputAndUsage(t *testing.T) {
 	}
 	for _, args := range [][]string{{"--moderation-delay", "0s"}, {"--addr", "nowhere"}} {
 		r := runBin(t, nil, "", append([]string{"sandbox", "serve"}, args...)...)
-		if r.code != exitUsage {
-			t.Errorf("serve %v: exit %d, want %d\n%s", args, r.code, exitUsage, r.stderr)
+		if r.code != cmdutil.ExitUsage {
+			t.Errorf("serve %v: exit %d, want %d\n%s", args, r.code, cmdutil.ExitUsage, r.stderr)
 		}
 	}
 }

@@ -1,0 +1,148 @@
+package auth
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/keystore"
+	"github.com/listings-tui/listings/keystore/profile"
+)
+
+func newCmdStatus(f *cmdutil.Factory) *cobra.Command {
+	var asJSON, offline bool
+	cmd := &cobra.Command{
+		Use:   "status",
+		Short: "Show every profile, where its key comes from, and whether it works",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			env, err := f.ProfileEnv()
+			if err != nil {
+				return err
+			}
+			sts, err := env.Statuses(cmd.Context(), !offline)
+			if err != nil {
+				return err
+			}
+			// A key in the environment with a base URL is what every command uses, with
+			// no profile at all; with profiles and no base URL it goes to the current
+			// profile's service, and the profiles' own lines say so.
+			if len(sts) == 0 || f.BaseURL != "" {
+				if st, ok := env.EnvStatus(cmd.Context(), f.BaseURL, !offline); ok {
+					for i := range sts {
+						sts[i].Current = false
+					}
+					sts = append([]profile.Status{st}, sts...)
+				}
+			}
+			out := f.IOStreams.Out
+			if asJSON {
+				return cmdutil.PrintJSON(out, sts)
+			}
+			if len(sts) == 0 {
+				_, err := fmt.Fprintln(out, "No profiles yet. Log in with: listings auth login --base-url URL")
+				return err
+			}
+			return printStatuses(out, sts)
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the profiles as JSON")
+	cmd.Flags().BoolVar(&offline, "offline", false, "do not ping the service")
+	return cmd
+}
+
+func printStatuses(out io.Writer, sts []profile.Status) error {
+	w := bufio.NewWriter(out) // keeps the first write error for Flush
+	for i, st := range sts {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		mark := " "
+		if st.Current {
+			mark = "*"
+		}
+		name := st.Profile
+		if name == "" {
+			name = "$" + keystore.EnvVar
+		}
+		fmt.Fprintf(w, "%s %s  %s\n", mark, name, cmdutil.OrDash(st.BaseURL))
+		tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
+		fmt.Fprintf(tw, "    key\t%s\n", keyLine(st))
+		if in := st.Info; in != nil {
+			fmt.Fprintf(tw, "    account\t%s (user %d), scopes %s\n", in.AccountType, in.UserID, strings.Join(profile.SortedScopes(in), ", "))
+			fmt.Fprintf(tw, "    limits\t%d/min, %d/day; your IP %s\n", in.RateLimitPerMinute, in.DailyLimit, in.YourIP)
+		}
+		if st.Error != "" {
+			fmt.Fprintf(tw, "    error\t%s\n", st.Error)
+		}
+		_ = tw.Flush()
+		for _, warn := range st.Warnings {
+			fmt.Fprintf(w, "    ! %s\n", warn)
+		}
+	}
+	return w.Flush()
+}
+
+func keyLine(st profile.Status) string {
+	if st.KeyPrefix == "" {
+		return "none"
+	}
+	return fmt.Sprintf("%s… from %s", st.KeyPrefix, st.Source)
+}
+
+func newCmdLogout(f *cmdutil.Factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "logout",
+		Short: "Remove a profile and its stored key",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			env, cfg, err := f.Config()
+			if err != nil {
+				return err
+			}
+			name := cfg.Select(f.Profile, f.Getenv)
+			removed, err := env.Logout(cmd.Context(), name)
+			if err != nil {
+				return err
+			}
+			where := "no stored key was found"
+			if len(removed) > 0 {
+				var s []string
+				for _, r := range removed {
+					s = append(s, r.String())
+				}
+				where = "the key was removed from the " + strings.Join(s, " and the ")
+			}
+			w := bufio.NewWriter(f.IOStreams.Out)
+			fmt.Fprintf(w, "✓ Logged out of profile %q: %s\n", name, where)
+			if f.Getenv(keystore.EnvVar) != "" {
+				fmt.Fprintf(w, "! %s is still set in this shell and keeps working until you unset it\n", keystore.EnvVar)
+			}
+			return w.Flush()
+		},
+	}
+}
+
+func newCmdSwitch(f *cmdutil.Factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "switch NAME",
+		Short: "Make another profile the current one",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			env, err := f.ProfileEnv()
+			if err != nil {
+				return err
+			}
+			if err := env.Switch(args[0]); err != nil {
+				return err
+			}
+			_, err = fmt.Fprintf(f.IOStreams.Out, "✓ Profile %q is now current\n", args[0])
+			return err
+		},
+	}
+}

@@ -1,0 +1,159 @@
+// Package clitest is the test harness of the listings commands: a Runner runs whole
+// command lines in-process through root.Execute, the way a script runs the binary
+// (--base-url and LISTINGS_API_KEY against a sandbox, no profile, no keyring), and
+// returns stdout, stderr and the exit code. Also here: the fixtures those tests share.
+// A command package's own tests, which cannot import the tree, use cmdtest.
+package clitest
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/cmd/listings/internal/iostreams"
+	"github.com/listings-tui/listings/cmd/listings/internal/root"
+	"github.com/listings-tui/listings/keystore"
+)
+
+// Runner runs command lines against one service with one key.
+type Runner struct {
+	T    *testing.T
+	Base string // the service, passed as --base-url; "" when Env names it
+	Key  string
+	// Uploads counts the photo and video uploads the service received.
+	Uploads *atomic.Int32
+	// Env is the environment besides the key, a fresh config directory and CacheDir.
+	Env map[string]string
+	// CacheDir is shared by the runs of one runner, as by the commands of one script.
+	CacheDir string
+	// StderrTTY makes standard error a terminal, for the progress a person sees.
+	StderrTTY bool
+	// Stdout, when set, replaces the buffer of standard output (a writer that fails).
+	Stdout io.Writer
+}
+
+// New starts a sandbox (business key: 600 requests a minute, so no test waits for the
+// budget) and returns a runner for it.
+func New(t *testing.T, opts sandbox.Options) *Runner {
+	t.Helper()
+	srv, err := sandbox.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uploads atomic.Int32
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/v1/upload/") {
+			uploads.Add(1)
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
+	return &Runner{T: t, Base: ts.URL, Key: sandbox.KeyBusiness, Uploads: &uploads, CacheDir: t.TempDir()}
+}
+
+// Offline returns a runner for a service that is not there: for what must be refused
+// before any request.
+func Offline(t *testing.T) *Runner {
+	return &Runner{T: t, Base: "http://127.0.0.1:1", Key: sandbox.KeyBusiness}
+}
+
+// WithKey returns a runner for the same service with another key.
+func (c *Runner) WithKey(key string) *Runner {
+	cp := *c
+	cp.Key = key
+	return &cp
+}
+
+// WithEnv returns a runner that names the service through LISTINGS_BASE_URL instead
+// of --base-url, with more environment variables (name, value, ...).
+func (c *Runner) WithEnv(kv ...string) *Runner {
+	cp := *c
+	cp.Env = map[string]string{cmdutil.EnvBaseURL: c.Base}
+	for i := 0; i+1 < len(kv); i += 2 {
+		cp.Env[kv[i]] = kv[i+1]
+	}
+	cp.Base = ""
+	return &cp
+}
+
+// Result is what one command line did.
+type Result struct {
+	Stdout, Stderr string
+	Code           int
+}
+
+// Run runs one command line with stdin.
+func (c *Runner) Run(stdin string, args ...string) Result {
+	c.T.Helper()
+	return c.RunCtx(context.Background(), stdin, nil, args...)
+}
+
+// RunCtx runs one command line through root.Execute: the same exit-code mapping and
+// the same error line on stderr as the binary. stdout may be given to watch the output
+// live.
+func (c *Runner) RunCtx(ctx context.Context, stdin string, stdout *iostreams.Buffer, args ...string) Result {
+	c.T.Helper()
+	env := map[string]string{keystore.EnvVar: c.Key, "LISTINGS_CONFIG_DIR": c.T.TempDir(), cmdutil.EnvCacheDir: c.CacheDir}
+	for k, v := range c.Env {
+		env[k] = v
+	}
+	if c.Base != "" {
+		args = append([]string{"--base-url", c.Base}, args...)
+	}
+	if stdout == nil {
+		stdout = &iostreams.Buffer{}
+	}
+	var out io.Writer = stdout
+	if c.Stdout != nil {
+		out = c.Stdout
+	}
+	var stderr iostreams.Buffer
+	f := cmdtest.NewFactory(env, iostreams.New(strings.NewReader(stdin), out, &stderr))
+	f.IOStreams.IsStderrTTY = c.StderrTTY
+	code := root.Execute(ctx, f, args)
+	r := Result{stdout.String(), stderr.String(), code}
+	if secret := strings.TrimPrefix(c.Key, "sk_test_"); secret != "" && strings.Contains(r.Stdout+r.Stderr, secret) {
+		c.T.Errorf("the key appears in the output of %v", args)
+	}
+	return r
+}
+
+// OK runs a command that must succeed and returns its stdout.
+func (c *Runner) OK(stdin string, args ...string) string {
+	c.T.Helper()
+	r := c.Run(stdin, args...)
+	if r.Code != cmdutil.ExitOK {
+		c.T.Fatalf("%v: exit %d\nstdout:\n%s\nstderr:\n%s", args, r.Code, r.Stdout, r.Stderr)
+	}
+	return r.Stdout
+}
+
+// OKJSON runs a command that must succeed and decodes its stdout into v.
+func (c *Runner) OKJSON(v any, stdin string, args ...string) {
+	c.T.Helper()
+	out := c.OK(stdin, args...)
+	if err := json.Unmarshal([]byte(out), v); err != nil {
+		c.T.Fatalf("%v: stdout is not the expected JSON: %v\n%s", args, err, out)
+	}
+}
+
+// Fails runs a command that must exit with code and returns the result.
+func (c *Runner) Fails(code int, stdin string, args ...string) Result {
+	c.T.Helper()
+	r := c.Run(stdin, args...)
+	if r.Code != code {
+		c.T.Fatalf("%v: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", args, r.Code, code, r.Stdout, r.Stderr)
+	}
+	if code != cmdutil.ExitOK && !strings.Contains(r.Stderr, "listings: ") {
+		c.T.Errorf("%v: no error message on stderr", args)
+	}
+	return r
+}

@@ -1,0 +1,116 @@
+// Package cmdutil is what every command of listings shares: the Factory that holds the
+// streams, the environment and the global flags and resolves the session (profile,
+// key, base URL, language, the request budget kept between commands) for every command
+// and for the interactive app; usage errors, the explanation of API failures and the
+// exit codes; the JSON and table output helpers; the progress line on standard error;
+// and serving an HTTP server until Ctrl+C.
+//
+// A command gets a *Factory from the root, asks it for a Session when it talks to the
+// service, and writes through f.IOStreams; it never reads the process's environment or
+// its files directly, so tests run it in-process with buffers and a map.
+package cmdutil
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/cmd/listings/internal/iostreams"
+	"github.com/listings-tui/listings/keystore"
+	"github.com/listings-tui/listings/keystore/profile"
+)
+
+// Factory is the outside world of one run of the command line and its global flags.
+// Tests fill it with buffers, a map for the environment and a keyring in memory.
+type Factory struct {
+	IOStreams *iostreams.IOStreams
+	Getenv    func(string) string
+	Keyring   func() keystore.Store
+	// Trace receives the LISTINGS_DEBUG=api trace; nil when it is off.
+	Trace io.Writer
+	// Version is this build's version (BuildVersion), sent in the User-Agent.
+	Version string
+	// Warn receives the keystore's warnings (a key read from the plain file); nil
+	// writes them on standard error. The app holds them while it owns the screen.
+	Warn func(string)
+
+	// The global flags, bound by Bind.
+	Profile string
+	BaseURL string
+	Lang    string
+
+	// sessions are those this run opened; their budgets are left for the next
+	// command when it ends (CloseSessions).
+	sessions []*Session
+}
+
+// Environment variables that stand in for a global flag when it is not given, so a
+// script can set the service once (LISTINGS_PROFILE and LISTINGS_API_KEY are the
+// keystore's).
+const (
+	EnvBaseURL = "LISTINGS_BASE_URL"
+	EnvLang    = "LISTINGS_LANG"
+)
+
+// Bind adds the global flags to the root command.
+func (f *Factory) Bind(root *cobra.Command) {
+	pf := root.PersistentFlags()
+	pf.StringVar(&f.Profile, "profile", "", "profile to use (default: $LISTINGS_PROFILE, else the current one)")
+	pf.StringVar(&f.BaseURL, "base-url", strings.TrimSpace(f.Getenv(EnvBaseURL)),
+		"base URL of the service, e.g. https://api.example.com (or $"+EnvBaseURL+")")
+	pf.StringVar(&f.Lang, "lang", strings.TrimSpace(f.Getenv(EnvLang)),
+		"language of names and titles: uk, ru or en (or $"+EnvLang+")")
+}
+
+// ProfileEnv is the profile store: the config directory, the keyring and the plain
+// file, for auth and for resolving a session.
+func (f *Factory) ProfileEnv() (*profile.Env, error) {
+	dir, err := profile.Dir(f.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	return &profile.Env{
+		Dir:        dir,
+		Getenv:     f.Getenv,
+		Keyring:    f.Keyring(),
+		Warn:       f.warn,
+		Version:    f.Version,
+		APIOptions: f.APIOptions(),
+	}, nil
+}
+
+// Config is the profile store and its config file.
+func (f *Factory) Config() (*profile.Env, *profile.Config, error) {
+	env, err := f.ProfileEnv()
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, err := env.Config()
+	if err != nil {
+		return nil, nil, err
+	}
+	return env, cfg, nil
+}
+
+func (f *Factory) warn(msg string) {
+	if f.Warn != nil {
+		f.Warn(msg)
+		return
+	}
+	fmt.Fprintln(f.IOStreams.ErrOut, msg)
+}
+
+// APIOptions are the options every API client of this process gets.
+func (f *Factory) APIOptions() []api.Option {
+	opts := []api.Option{api.WithVersion(f.Version)}
+	if f.Trace != nil {
+		opts = append(opts, api.WithTrace(f.Trace))
+	}
+	return opts
+}
+
+// EnvKey is LISTINGS_API_KEY, trimmed; "" when unset.
+func (f *Factory) EnvKey() string { return strings.TrimSpace(f.Getenv(keystore.EnvVar)) }

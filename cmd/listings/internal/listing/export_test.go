@@ -1,0 +1,4 @@
+package listing
+
+// MaxBodyFile is the largest create or edit file, for the tests.
+const MaxBodyFile = maxBodyFile

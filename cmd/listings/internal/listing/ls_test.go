@@ -1,0 +1,116 @@
+package listing_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+)
+
+type listingOut struct {
+	ID     int    `json:"id"`
+	Title  string `json:"title"`
+	Status string `json:"status"`
+}
+
+func TestLsBothFormsAndPaging(t *testing.T) {
+	t.Parallel()
+	c := clitest.New(t, sandbox.Options{})
+
+	out := c.OK("", "ls")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if !strings.HasPrefix(lines[0], "ID") || !strings.Contains(lines[0], "STATUS") || !strings.Contains(lines[0], "CREATED AT") {
+		t.Errorf("ls header: %q", lines[0])
+	}
+	for _, l := range lines[1:] {
+		if !strings.Contains(l, "active") {
+			t.Errorf("ls (default active) shows %q", l)
+		}
+	}
+
+	var page struct {
+		Count      int          `json:"count"`
+		Listings   []listingOut `json:"listings"`
+		NextCursor *int         `json:"next_cursor"`
+	}
+	c.OKJSON(&page, "", "ls", "--status", "all", "--limit", "4", "--json")
+	if page.Count != 4 || len(page.Listings) != 4 || page.NextCursor == nil {
+		t.Fatalf("first page: %+v", page)
+	}
+	first := page.Listings[0].ID
+	c.OKJSON(&page, "", "ls", "--status", "all", "--limit", "4", "--cursor", clitest.Itoa(*page.NextCursor), "--json")
+	if len(page.Listings) != 4 || page.Listings[0].ID >= first {
+		t.Errorf("second page: %+v", page)
+	}
+
+	var all []listingOut
+	c.OKJSON(&all, "", "ls", "--status", "all", "--all", "--limit", "4", "--json")
+	seen := map[int]bool{}
+	for _, l := range all {
+		seen[l.ID] = true
+	}
+	if len(all) != 15 || len(seen) != 15 {
+		t.Errorf("ls --all --json: %d listings, %d distinct; want 15", len(all), len(seen))
+	}
+	table := c.OK("", "ls", "--status", "all", "--all", "--limit", "4")
+	if n := len(strings.Split(strings.TrimSpace(table), "\n")); n != 16 {
+		t.Errorf("ls --all table has %d lines, want a header and 15 rows:\n%s", n, table)
+	}
+
+	var last struct {
+		NextCursor *int `json:"next_cursor"`
+	}
+	c.OKJSON(&last, "", "ls", "--status", "all", "--limit", "100", "--json")
+	if last.NextCursor != nil {
+		t.Errorf("the last page has next_cursor %d, want null", *last.NextCursor)
+	}
+}
+
+func TestLsFields(t *testing.T) {
+	t.Parallel()
+	c := clitest.New(t, sandbox.Options{})
+	var page struct {
+		Listings []map[string]any `json:"listings"`
+	}
+	c.OKJSON(&page, "", "ls", "--fields", "title,price", "--json")
+	if len(page.Listings) == 0 {
+		t.Fatal("no listings")
+	}
+	for _, l := range page.Listings {
+		if len(l) != 3 || l["id"] == nil || l["title"] == nil || l["price"] == nil {
+			t.Errorf("ls --fields title,price --json gave %v", l)
+		}
+	}
+	out := c.OK("", "ls", "--fields", "title,views")
+	head := strings.Fields(strings.SplitN(out, "\n", 2)[0])
+	if strings.Join(head, " ") != "ID TITLE VIEWS" {
+		t.Errorf("ls --fields header: %v", head)
+	}
+}
+
+// On a terminal, ls --all counts what it read on a line of stderr that it redraws in
+// place and clears at the end; off a terminal, stderr stays empty.
+func TestLsAllProgressOnATerminal(t *testing.T) {
+	t.Parallel()
+	c := clitest.New(t, sandbox.Options{})
+	var all []listingOut
+	c.OKJSON(&all, "", "ls", "--status", "all", "--all", "--limit", "4", "--json")
+	if r := c.Run("", "ls", "--status", "all", "--all", "--limit", "4", "--json"); r.Stderr != "" {
+		t.Errorf("progress off a terminal: %q", r.Stderr)
+	}
+	tty := *c
+	tty.StderrTTY = true
+	r := tty.Run("", "ls", "--status", "all", "--all", "--limit", "4", "--json")
+	if r.Code != cmdutil.ExitOK || !json.Valid([]byte(r.Stdout)) {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	want := fmt.Sprintf("\rreading listings: %d so far, 4 pages\x1b[K", len(all))
+	if !strings.Contains(r.Stderr, "\rreading listings: 4 so far, 1 pages\x1b[K") || !strings.Contains(r.Stderr, want) ||
+		!strings.HasSuffix(r.Stderr, "\r\x1b[K") {
+		t.Errorf("progress on a terminal: %q", r.Stderr)
+	}
+}

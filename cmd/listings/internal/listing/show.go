@@ -1,0 +1,149 @@
+package listing
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/tui/termtext"
+)
+
+// NewCmdShow returns `listings show ID`.
+func NewCmdShow(f *cmdutil.Factory) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "show ID",
+		Short: "Show one listing with every field and its moderation",
+		Long: `Show one of your listings: every field, the attributes as code: value, and the
+moderation block when the listing is pending or blocked.
+
+With --json the whole answer is printed: {"lang", "listing": {...}, "moderation": {...} or null}.`,
+		Example: `  listings show 10040
+  listings show 10040 --json | jq -r .moderation.reason`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, s, err := open(cmd.Context(), f, args[0])
+			if err != nil {
+				return err
+			}
+			d, err := s.Client.GetListing(cmd.Context(), id, s.Lang)
+			if err != nil {
+				return cmdutil.ListingError(id, err)
+			}
+			if asJSON {
+				return cmdutil.PrintJSON(f.IOStreams.Out, d)
+			}
+			return printDetail(f.IOStreams.Out, d)
+		},
+	}
+	cmdutil.AddJSONFlag(cmd, &asJSON)
+	return cmd
+}
+
+// open reads the listing id of arg, then opens the session: a wrong id costs no
+// request and no key lookup.
+func open(ctx context.Context, f *cmdutil.Factory, arg string) (int, *cmdutil.Session, error) {
+	id, err := cmdutil.ParseID("listing", arg)
+	if err != nil {
+		return 0, nil, err
+	}
+	s, err := f.Session(ctx)
+	return id, s, err
+}
+
+func printDetail(out io.Writer, d *api.ListingDetail) error {
+	w := bufio.NewWriter(out) // keeps the first write error for Flush
+	l := &d.Listing
+	fmt.Fprintln(w, termtext.Clean(cmdutil.OrDash(l.Title)))
+	t := cmdutil.NewTable(w)
+	t.Row("id", strconv.Itoa(l.ID))
+	t.Row("status", cmdutil.OrDash(string(l.Status)))
+	price := cmdutil.Price(l.Price, l.Currency, l.PriceType)
+	if l.PriceType != "" && l.PriceType != api.PriceSell && price != l.PriceType {
+		price += " (" + l.PriceType + ")"
+	}
+	t.Row("price", price)
+	t.Row("condition", cmdutil.OrDash(cmdutil.StrPtr(l.Condition)))
+	t.Row("category", strings.TrimSpace(fmt.Sprintf("%d  %s", l.CategoryID, l.CategoryPath)))
+	t.Row("city", strings.TrimSpace(cmdutil.OrDash(cmdutil.StrPtr(l.City))+"  "+l.CityRef))
+	t.Row("slug", cmdutil.OrDash(l.Slug))
+	t.Row("url", cmdutil.OrDash(l.URL))
+	t.Row("views", strconv.Itoa(l.Views))
+	t.Row("vip", promo(l.VIP, l.VIPUntil))
+	t.Row("top", promo(l.Top, l.TopUntil))
+	t.Row("created", cmdutil.Time(&l.CreatedAt))
+	t.Row("updated", cmdutil.Time(l.UpdatedAt))
+	contact := strings.TrimSpace(l.ContactName + "  " + l.ContactPhone)
+	if l.HidePhone {
+		contact += "  (phone hidden from buyers)"
+	}
+	t.Row("contact", cmdutil.OrDash(contact))
+	t.Row("video", cmdutil.OrDash(cmdutil.StrPtr(l.VideoURL)))
+	if l.VideoThumbnail != nil {
+		t.Row("video thumbnail", cmdutil.OrDash(*l.VideoThumbnail))
+	}
+	if len(l.Delivery) > 0 && string(l.Delivery) != "null" {
+		t.Row("delivery", string(l.Delivery))
+	}
+	_ = t.Flush()
+
+	printURLs(w, "photos", l.Photos)
+	printURLs(w, "watermarked photos", l.PhotosWM)
+	printURLs(w, "3D tour frames", l.Photos3D)
+	if len(l.Attributes) > 0 {
+		fmt.Fprintln(w, "\nattributes:")
+		codes := make([]string, 0, len(l.Attributes))
+		for c := range l.Attributes {
+			codes = append(codes, c)
+		}
+		slices.Sort(codes)
+		for _, c := range codes {
+			// Raw JSON, as the service stores it: a script reading this text and a person
+			// writing an edit file see the same value.
+			fmt.Fprintf(w, "  %s: %s\n", termtext.Clean(c), termtext.Clean(string(l.Attributes[c])))
+		}
+	}
+	if desc := strings.TrimSpace(termtext.CleanBlock(l.Description)); desc != "" {
+		fmt.Fprintln(w, "\ndescription:")
+		for _, line := range strings.Split(desc, "\n") {
+			fmt.Fprintln(w, "  "+line)
+		}
+	}
+	if m := d.Moderation; m != nil {
+		fmt.Fprintln(w, "\nmoderation:")
+		t := cmdutil.NewTable(w)
+		t.Row("  decision", cmdutil.OrDash(m.Decision))
+		t.Row("  reason", cmdutil.OrDash(cmdutil.StrPtr(m.Reason)))
+		t.Row("  reviewed", cmdutil.Time(m.ReviewedAt))
+		_ = t.Flush()
+	}
+	return w.Flush()
+}
+
+func promo(on bool, until *api.Time) string {
+	if !on {
+		return "no"
+	}
+	if until == nil {
+		return "yes"
+	}
+	return "until " + cmdutil.Time(until)
+}
+
+func printURLs(w io.Writer, title string, urls []string) {
+	if len(urls) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n%s (%d):\n", title, len(urls))
+	for _, u := range urls {
+		fmt.Fprintln(w, "  "+termtext.Clean(u))
+	}
+}

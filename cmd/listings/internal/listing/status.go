@@ -1,0 +1,93 @@
+package listing
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/tui/termtext"
+)
+
+// NewCmdStatus returns `listings activate ID` or `listings deactivate ID` (verb). They
+// send the change at once: the current status is not known without a GET, and the
+// service refuses what is not allowed at the same cost. What the answer tells of the
+// status before is read with api.CheckMove, the one rule of status changes.
+func NewCmdStatus(f *cmdutil.Factory, verb string) *cobra.Command {
+	to, short := api.StatusActive, "Publish an inactive listing again"
+	if verb == "deactivate" {
+		to, short = api.StatusInactive, "Hide an active listing from the catalog"
+	}
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   verb + " ID",
+		Short: short,
+		Long: short + `.
+
+Only active ↔ inactive moves are allowed through the API; a pending, blocked, sold or
+archived listing is refused (exit 1), since only a moderator can change it on the
+website. Setting the status a listing already has is a no-op.
+
+Prints "ID: previous → new"; with --json {"listing_id", "status", "previous_status",
+"confirmed"}, where confirmed is false when the service did not state the new status.`,
+		Example: "  listings " + verb + " 10040",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			id, s, err := open(cmd.Context(), f, args[0])
+			if err != nil {
+				return err
+			}
+			res, err := s.Client.SetStatus(cmd.Context(), id, to)
+			if api.IsCode(err, api.CodeStatusChangeForbidden) {
+				return refused(id, to, err)
+			}
+			if err != nil {
+				return cmdutil.ListingError(id, err)
+			}
+			if asJSON {
+				return cmdutil.PrintJSON(f.IOStreams.Out, statusJSON{res.ListingID, res.Status, res.PreviousStatus, res.Confirmed})
+			}
+			_, err = fmt.Fprintln(f.IOStreams.Out, termtext.Clean(statusLine(res, to)))
+			return err
+		},
+	}
+	cmdutil.AddJSONFlag(cmd, &asJSON)
+	return cmd
+}
+
+// statusLine is the text answer: "10040: inactive → active", and a word when the
+// listing already had the status.
+func statusLine(res *api.StatusResult, to api.Status) string {
+	line := fmt.Sprintf("%d: %s", res.ListingID, res.Status)
+	if res.PreviousStatus != "" {
+		line = fmt.Sprintf("%d: %s → %s", res.ListingID, res.PreviousStatus, res.Status)
+		if move, why := api.CheckMove(res.PreviousStatus, to); move == api.MoveNoop {
+			line += " (" + why + "; nothing changed)"
+		}
+	}
+	if !res.Confirmed {
+		line += " (the service did not confirm the new status)"
+	}
+	return line
+}
+
+// refused explains a status change the service would not make. Its hint says why and
+// who can do it; without one, the command says it.
+func refused(id int, to api.Status, err error) error {
+	msg := fmt.Sprintf("listing %d cannot be set %s through the API: only a moderator can change it on the website", id, to)
+	if e, ok := api.AsError(err); ok {
+		if hint := strings.TrimSpace(termtext.Clean(e.Hint)); hint != "" {
+			msg = fmt.Sprintf("listing %d: %s", id, hint)
+		}
+	}
+	return cmdutil.NewError(msg, err)
+}
+
+type statusJSON struct {
+	ListingID      int        `json:"listing_id"`
+	Status         api.Status `json:"status"`
+	PreviousStatus api.Status `json:"previous_status,omitempty"`
+	Confirmed      bool       `json:"confirmed"`
+}

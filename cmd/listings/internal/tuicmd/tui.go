@@ -1,0 +1,233 @@
+// Package tuicmd owns starting the interactive app: `listings` with no command, and
+// --sandbox. It resolves the session through cmdutil.Factory like every command, and
+// adds what only the app has: an in-process sandbox, and the login screen, rather than
+// an error, when there is no profile or no key.
+package tuicmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/keystore"
+	"github.com/listings-tui/listings/keystore/profile"
+	"github.com/listings-tui/listings/tui"
+	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/watch"
+)
+
+// errNoTerminal is said when the interactive app is started without a terminal.
+var errNoTerminal = errors.New("listings needs a terminal for the interactive app; see listings --help for the commands")
+
+// Bind makes `listings` with no command start the interactive app, and adds --sandbox
+// for it. start runs the app; nil is tui.Run (tests pass their own, to check the
+// options instead of opening a terminal).
+func Bind(root *cobra.Command, f *cmdutil.Factory, start func(context.Context, tui.Options) error) {
+	if start == nil {
+		start = tui.Run
+	}
+	var useSandbox bool
+	root.Flags().BoolVar(&useSandbox, "sandbox", false,
+		"start the interactive app on an in-process sandbox (no key, no network, nothing stored)")
+	root.Args = cobra.NoArgs
+	root.RunE = func(cmd *cobra.Command, _ []string) error {
+		return run(cmd.Context(), f, useSandbox, start)
+	}
+}
+
+// run starts the interactive app: on the in-process sandbox with --sandbox, on
+// --base-url with LISTINGS_API_KEY and no profile, else on the selected profile; the
+// login screen when there is no profile or no key.
+func run(ctx context.Context, f *cmdutil.Factory, useSandbox bool, start func(context.Context, tui.Options) error) error {
+	ios := f.IOStreams
+	if !ios.IsStdinTTY || !ios.IsStdoutTTY {
+		return &cmdutil.UsageError{Err: errNoTerminal}
+	}
+	if err := f.CheckLang(); err != nil {
+		return err
+	}
+	warn := &warnings{w: ios.ErrOut}
+	f.Warn = warn.add
+	opts := tui.Options{
+		Lang:           f.Lang,
+		Now:            time.Now,
+		Version:        f.Version,
+		APIOptions:     f.APIOptions(),
+		SandboxStarter: serveInProcessSandbox,
+	}
+	var err error
+	if useSandbox {
+		var stop func()
+		if stop, err = onSandbox(ctx, f, &opts); err != nil {
+			return err
+		}
+		defer stop()
+	} else if err = onService(ctx, f, &opts); err != nil {
+		return err
+	}
+	opts.Lang = orDefault(opts.Lang, cmdutil.DefaultLang)
+	warn.hold()
+	defer warn.flush()
+	return start(ctx, opts)
+}
+
+// onSandbox starts the in-process sandbox for the app. No profile, no keyring, nothing
+// written: drafts and the watch list live in memory, since the sandbox's ids and media
+// are not the real service's. A config that cannot be read only loses its settings.
+func onSandbox(ctx context.Context, f *cmdutil.Factory, opts *tui.Options) (stop func(), err error) {
+	var cfg *profile.Config
+	if _, c, err := f.Config(); err == nil {
+		cfg = c
+	}
+	opts.WatchInterval = watchInterval(cfg, f.IOStreams.ErrOut)
+	base, key, stop, err := serveInProcessSandbox(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c, err := api.New(base, api.StaticKey(key), f.APIOptions()...)
+	if err != nil {
+		stop()
+		return nil, err
+	}
+	opts.Client, opts.BaseURL, opts.Sandbox, opts.Key = c, base, true, key
+	return stop, nil
+}
+
+// onService resolves the session as every command does (cmdutil.Factory.Target and
+// Open); where a command would fail for want of a profile or a key, the app opens on
+// its login screen and says why.
+func onService(ctx context.Context, f *cmdutil.Factory, opts *tui.Options) error {
+	t, err := f.Target()
+	if err != nil {
+		return err
+	}
+	cfg := t.Config
+	if t.EnvOnly() {
+		// The app's own settings are in the config even when the key is not.
+		if _, cfg, err = f.Config(); err != nil {
+			return err
+		}
+	}
+	opts.WatchInterval = watchInterval(cfg, f.IOStreams.ErrOut)
+	if dir, err := draft.DataDir(f.Getenv); err == nil {
+		opts.DraftDir = dir
+	} else {
+		fmt.Fprintf(f.IOStreams.ErrOut, "listings: warning: drafts are kept in memory only: %v\n", err)
+	}
+	opts.Lang = t.Lang
+	if t.EnvOnly() {
+		s, err := f.Open(ctx, t)
+		if err != nil {
+			return err
+		}
+		opts.Client, opts.BaseURL, opts.Key = s.Client, s.BaseURL, s.Key
+		if dir, err := profile.Dir(f.Getenv); err == nil {
+			opts.WatchPath = filepath.Join(dir, "watch.json")
+		}
+		return nil
+	}
+	opts.Env, opts.Profile, opts.BaseURL = t.Env, t.Profile, t.BaseURL
+	opts.WatchPath = filepath.Join(t.Env.Dir, "watch-"+t.Profile+".json")
+	if t.BaseURL == "" {
+		opts.Profile = ""
+		opts.LoginReason = "no profile yet: enter the service's address and your API key"
+		return nil
+	}
+	s, err := f.Open(ctx, t)
+	var ke *cmdutil.KeyError
+	switch {
+	case errors.As(err, &ke):
+		opts.LoginReason = keyProblem(t.Profile, ke.Err)
+	case err != nil:
+		opts.LoginReason = err.Error()
+	default:
+		opts.Client, opts.Key = s.Client, s.Key
+	}
+	return nil
+}
+
+// keyProblem says why a profile's key could not be used, without the key.
+func keyProblem(name string, err error) string {
+	switch {
+	case errors.Is(err, keystore.ErrNoKey), errors.Is(err, keystore.ErrNotFound):
+		return fmt.Sprintf("no key is stored for the profile %q: paste it below", name)
+	case errors.Is(err, keystore.ErrNoKeyring):
+		return "the OS keyring cannot be used: " + err.Error()
+	default:
+		return fmt.Sprintf("the key of %q could not be read: %v", name, err)
+	}
+}
+
+// watchInterval reads tui.watch_interval from the config: "" means the default,
+// "0" turns the watch's polling off, and a bad value is warned about before the UI
+// starts, then the default applies.
+func watchInterval(cfg *profile.Config, stderr io.Writer) time.Duration {
+	if cfg == nil || cfg.TUI.WatchInterval == "" {
+		return watch.DefaultInterval
+	}
+	s := strings.TrimSpace(cfg.TUI.WatchInterval)
+	if s == "0" {
+		return 0
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		fmt.Fprintf(stderr, "listings: warning: tui.watch_interval %q in %s is not a duration like 15s; using %s\n",
+			cfg.TUI.WatchInterval, cfg.Path(), watch.DefaultInterval)
+		return watch.DefaultInterval
+	}
+	return d
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// warnings passes the keystore's warnings to stderr before the UI starts and holds
+// them while it runs, when stderr belongs to the alternate screen.
+type warnings struct {
+	mu   sync.Mutex
+	w    io.Writer
+	held bool
+	buf  []string
+}
+
+func (w *warnings) add(msg string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.held {
+		w.buf = append(w.buf, msg)
+		return
+	}
+	fmt.Fprintln(w.w, msg)
+}
+
+func (w *warnings) hold() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.held = true
+}
+
+func (w *warnings) flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	seen := map[string]bool{}
+	for _, m := range w.buf {
+		if !seen[m] {
+			seen[m] = true
+			fmt.Fprintln(w.w, m)
+		}
+	}
+	w.buf, w.held = nil, false
+}

@@ -1,0 +1,120 @@
+package tuicmd
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/cmd/listings/internal/iostreams"
+	"github.com/listings-tui/listings/keystore"
+	"github.com/listings-tui/listings/keystore/profile"
+	"github.com/listings-tui/listings/tui"
+	"github.com/listings-tui/listings/tui/watch"
+)
+
+// launch runs `listings args...` on a terminal (both stdin and stdout) with env, and
+// returns the options the app would start with, stderr and the command's error.
+func launch(t *testing.T, env map[string]string, keyring keystore.Store, args ...string) (tui.Options, string, error) {
+	t.Helper()
+	ios, _, stderr := iostreams.Test("")
+	ios.IsStdinTTY, ios.IsStdoutTTY = true, true
+	f := cmdtest.NewFactory(env, ios)
+	if keyring != nil {
+		f.Keyring = func() keystore.Store { return keyring }
+	}
+	var got tui.Options
+	root := &cobra.Command{Use: "listings", SilenceErrors: true, SilenceUsage: true}
+	f.Bind(root)
+	Bind(root, f, func(_ context.Context, opts tui.Options) error { got = opts; return nil })
+	root.SetArgs(args)
+	err := root.ExecuteContext(context.Background())
+	f.CloseSessions()
+	return got, stderr.String(), err
+}
+
+// The app resolves its session as the commands do, and opens on the login screen where
+// a command would fail for want of a profile or a key.
+func TestTheAppResolvesTheSessionLikeTheCommands(t *testing.T) {
+	t.Parallel()
+	base := cmdtest.StartSandbox(t)
+	cfgDir, data, cache := t.TempDir(), t.TempDir(), t.TempDir()
+	env := map[string]string{profile.EnvConfigDir: cfgDir, "LISTINGS_DATA_DIR": data, cmdutil.EnvCacheDir: cache}
+
+	// No profile at all: the login screen.
+	opts, _, err := launch(t, env, nil)
+	if err != nil || opts.Client != nil || !strings.Contains(opts.LoginReason, "no profile yet") || opts.Lang != "uk" {
+		t.Errorf("no profile: %v, %+v", err, opts)
+	}
+
+	// --base-url with LISTINGS_API_KEY: no profile, the watch list beside the config.
+	withKey := map[string]string{keystore.EnvVar: sandbox.KeyBusiness}
+	for k, v := range env {
+		withKey[k] = v
+	}
+	opts, _, err = launch(t, withKey, nil, "--base-url", base, "--lang", "en")
+	if err != nil || opts.Client == nil || opts.BaseURL != base || opts.Key != sandbox.KeyBusiness ||
+		opts.Profile != "" || opts.Env != nil || opts.Lang != "en" || opts.WatchPath != filepath.Join(cfgDir, "watch.json") {
+		t.Errorf("--base-url with the key: %v, %+v", err, opts)
+	}
+
+	// A profile whose key is not stored: the login screen says so.
+	cfg, err := profile.Load(cfgDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Put(&profile.Profile{Name: "shop", BaseURL: base, Lang: "ru", Storage: profile.StorageKeyring})
+	cfg.Current = "shop"
+	cfg.TUI.WatchInterval = "soon"
+	if err := cfg.Save(); err != nil {
+		t.Fatal(err)
+	}
+	opts, stderr, err := launch(t, env, nil)
+	if err != nil || opts.Client != nil || opts.Profile != "shop" || opts.Lang != "ru" ||
+		!strings.Contains(opts.LoginReason, `no key is stored for the profile "shop"`) {
+		t.Errorf("a profile without its key: %v, %+v", err, opts)
+	}
+	if opts.WatchInterval != watch.DefaultInterval || !strings.Contains(stderr, `tui.watch_interval "soon"`) {
+		t.Errorf("a bad watch interval: %s, stderr %q", opts.WatchInterval, stderr)
+	}
+
+	// The same profile with its key in the keyring.
+	ring := keystore.NewMemory(keystore.SourceKeyring)
+	if err := ring.Set(context.Background(), "shop", sandbox.KeyPersonal); err != nil {
+		t.Fatal(err)
+	}
+	opts, _, err = launch(t, env, ring, "--lang", "en")
+	if err != nil || opts.Client == nil || opts.Key != sandbox.KeyPersonal || opts.Env == nil || opts.Lang != "en" ||
+		opts.WatchPath != filepath.Join(cfgDir, "watch-shop.json") || opts.DraftDir == "" {
+		t.Errorf("a profile with its key: %v, %+v", err, opts)
+	}
+
+	// --sandbox: nothing of the profile, nothing stored.
+	opts, _, err = launch(t, env, ring, "--sandbox")
+	if err != nil || !opts.Sandbox || opts.Client == nil || opts.Key != sandbox.KeyPersonal || opts.Env != nil ||
+		opts.WatchPath != "" || opts.DraftDir != "" {
+		t.Errorf("--sandbox: %v, %+v", err, opts)
+	}
+}
+
+func TestTheAppNeedsATerminalAndAKnownLanguage(t *testing.T) {
+	t.Parallel()
+	ios, _, _ := iostreams.Test("")
+	ios.IsStdinTTY = true // stdout is a pipe
+	f := cmdtest.NewFactory(map[string]string{}, ios)
+	root := &cobra.Command{Use: "listings", SilenceErrors: true, SilenceUsage: true}
+	f.Bind(root)
+	Bind(root, f, func(context.Context, tui.Options) error { t.Error("the app started without a terminal"); return nil })
+	root.SetArgs(nil)
+	if err := root.ExecuteContext(context.Background()); !cmdutil.IsUsage(err) || !strings.Contains(err.Error(), "needs a terminal") {
+		t.Errorf("no terminal: %v", err)
+	}
+	if _, _, err := launch(t, map[string]string{profile.EnvConfigDir: t.TempDir()}, nil, "--lang", "de"); !cmdutil.IsUsage(err) {
+		t.Errorf("--lang de: %v, want a usage error", err)
+	}
+}

@@ -1,0 +1,4 @@
+package upload
+
+// Workers is how many photos are in flight at once, for the tests.
+const Workers = workers
