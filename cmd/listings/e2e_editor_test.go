@@ -152,6 +152,9 @@ func TestE2EDraftSurvivesKill(t *testing.T) {
 	r.waitFor("Drafts (1)", "Winter tyres Michelin, 4 pcs")
 	r.send("Enter")
 	r.waitFor("New listing · Winter tyres Michelin, 4 pcs", "Used one season, 7 mm of tread left")
+	// The draft is open and unsent: quitting asks first, and ctrl+c again quits.
+	r.send("C-c")
+	r.waitFor("Quit listings?", "the open draft is not sent")
 	r.send("C-c")
 	r.waitExit(0)
 }
