@@ -94,6 +94,9 @@ func (c *Client) run(ctx context.Context, cl *call, key string) error {
 			r.err = e
 		}
 		c.traceLine(cl, r, attempt, c.now().Sub(began))
+		if r.header != nil {
+			c.lim.observe(r.header)
+		}
 
 		switch {
 		case r.final:

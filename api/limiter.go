@@ -3,6 +3,9 @@ package api
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -22,7 +25,11 @@ type Budget struct {
 	PerDay         int       // the key's per-day limit (assumed until Known)
 	MinuteResetsAt time.Time // when the next per-minute slot frees; zero when none is used
 	DayResetsAt    time.Time // next Europe/Kyiv midnight, or later after a daily refusal
-	Known          bool      // the limits come from a ping answer
+	Known          bool      // the limits come from the service (a ping, or its rate-limit headers)
+	// Foreign counts the requests of this Kyiv day that the service counted but this
+	// client did not send: another program, or another copy of this one, spends the
+	// same key.
+	Foreign int
 }
 
 // slot is one request in the sliding log. While in flight it cannot expire; once done its
@@ -49,6 +56,7 @@ type limiter struct {
 	log       []*slot
 	day       time.Time // Kyiv midnight that starts the counted day
 	usedToday int
+	foreign   int // requests the service counted today that this client did not send
 
 	blockedUntil    time.Time // after a 429 rate_limit_exceeded
 	dayBlockedUntil time.Time // after a 429 daily_limit_exceeded
@@ -96,7 +104,7 @@ func (l *limiter) rollDay(now time.Time) {
 	if day.Equal(l.day) {
 		return
 	}
-	l.day, l.usedToday = day, 0
+	l.day, l.usedToday, l.foreign = day, 0, 0
 	for _, s := range l.log {
 		if s.sent.Before(day) && (!s.done || !s.t.Before(day)) {
 			l.usedToday++
@@ -284,28 +292,87 @@ func (l *limiter) dailyLimited(e *Error) {
 // that expire when the service's minute resets. A ping answered across Kyiv midnight
 // counted the day before: its requests_today says nothing of the new day.
 func (l *limiter) seed(k *KeyInfo) {
-	l.setLimits(k.RateLimitPerMinute, k.DailyLimit, true)
+	sameDay := true
+	l.mu.Lock()
+	if !k.ServerTime.IsZero() {
+		l.rollDay(l.now())
+		sameDay = kyivMidnight(k.ServerTime.Time).Equal(l.day)
+	}
+	l.mu.Unlock()
+	var today *int
+	if sameDay {
+		today = k.RequestsToday
+	}
+	var reset time.Time
+	if k.MinuteResetsAt != nil {
+		reset = k.MinuteResetsAt.Time
+	}
+	l.sync(k.RateLimitPerMinute, k.DailyLimit, k.RequestsThisMinute, today, reset)
+}
+
+// sync takes what the service says of the key's budget (a ping, or the rate-limit
+// headers of any answer): its limits, and the requests it counted this minute and
+// today. Requests it counted that this client did not send (another program with the
+// same key) become completed slots that expire when the service's minute resets, and
+// raise the day's count; the day's excess is kept as foreign, for the meter.
+func (l *limiter) sync(perMin, perDay int, usedMinute, usedToday *int, minuteReset time.Time) {
+	l.setLimits(perMin, perDay, true)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
 	l.learnedAt = now
 	l.rollDay(now)
-	sameDay := k.ServerTime.IsZero() || kyivMidnight(k.ServerTime.Time).Equal(l.day)
-	if sameDay && k.RequestsToday != nil && *k.RequestsToday > l.usedToday {
-		l.usedToday = *k.RequestsToday
+	if usedToday != nil && *usedToday > l.usedToday {
+		l.foreign += *usedToday - l.usedToday
+		l.usedToday = *usedToday
 	}
-	if k.RequestsThisMinute == nil {
+	if usedMinute == nil {
 		return
 	}
 	at := now
-	if k.MinuteResetsAt != nil && k.MinuteResetsAt.After(now) && k.MinuteResetsAt.Sub(now) <= window {
-		at = k.MinuteResetsAt.Add(-window)
+	if minuteReset.After(now) && minuteReset.Sub(now) <= window {
+		at = minuteReset.Add(-window)
 	}
 	// Capped at the limit: more could never be sent anyway, and a bogus count must not
 	// grow the log without bound.
-	for n := min(*k.RequestsThisMinute, l.perMin); len(l.log) < n; {
+	for n := min(*usedMinute, l.perMin); len(l.log) < n; {
 		l.log = append(l.log, &slot{t: at, sent: at, done: true})
 	}
+}
+
+// observe reads the rate-limit headers of an answer, when the service sends them
+// (the spec shows none; the sandbox sends X-RateLimit-*, docs/sandbox.md). Headers
+// that are missing or malformed are ignored.
+func (l *limiter) observe(h http.Header) {
+	limit, okL := headerInt(h, "X-RateLimit-Limit")
+	left, okR := headerInt(h, "X-RateLimit-Remaining")
+	if !okL || !okR || limit <= 0 || left < 0 || left > limit {
+		return
+	}
+	used := limit - left
+	var reset time.Time
+	if sec, ok := headerInt(h, "X-RateLimit-Reset"); ok && sec > 0 {
+		reset = time.Unix(int64(sec), 0)
+	}
+	dayLimit, okDL := headerInt(h, "X-RateLimit-Limit-Day")
+	dayLeft, okDR := headerInt(h, "X-RateLimit-Remaining-Day")
+	var today *int
+	if okDL && okDR && dayLimit > 0 && dayLeft >= 0 && dayLeft <= dayLimit {
+		t := dayLimit - dayLeft
+		today = &t
+	} else {
+		dayLimit = 0
+	}
+	l.sync(limit, dayLimit, &used, today, reset)
+}
+
+func headerInt(h http.Header, name string) (int, bool) {
+	v := strings.TrimSpace(h.Get(name))
+	if v == "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v)
+	return n, err == nil
 }
 
 func (l *limiter) budget() Budget {
@@ -317,7 +384,7 @@ func (l *limiter) budget() Budget {
 	b := Budget{
 		UsedMinute: len(l.log), PerMinute: l.perMin,
 		UsedToday: l.usedToday, PerDay: l.perDay,
-		DayResetsAt: nextKyivMidnight(now), Known: l.known,
+		DayResetsAt: nextKyivMidnight(now), Known: l.known, Foreign: l.foreign,
 	}
 	if t, ok := l.nextFree(); ok {
 		b.MinuteResetsAt = t.In(Kyiv)

@@ -52,7 +52,13 @@ func (l *Listing) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON writes the fields the service sent, and only those: a field it never
 // sent is not shown as a zero value.
-func (l Listing) MarshalJSON() ([]byte, error) { return encodeSent(l, l.sent) }
+func (l Listing) MarshalJSON() ([]byte, error) {
+	if l.sent == 0 { // read at once, or made here: every field, as the struct says
+		type plain Listing
+		return json.Marshal(plain(l))
+	}
+	return encodeSent(l, l.sent)
+}
 
 // Sent reports whether the service sent the field named (a JSON name such as
 // "views"); true for a listing not read from the service.

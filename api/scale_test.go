@@ -107,3 +107,35 @@ func TestPersonalKeyNeverDrawsA429(t *testing.T) {
 		t.Fatalf("%d waits reported, %v waited: 72 requests at 60 a minute wait about a minute", waits.Load(), clk.Total())
 	}
 }
+
+// Another program spends the same key: the rate-limit headers of the next answer put
+// its requests in the budget (the meter shows them as foreign), and the client waits
+// for them instead of drawing a 429.
+func TestAnotherClientOnTheSameKeyIsCounted(t *testing.T) {
+	c, clk, _, refused := grownSandbox(t, sandbox.KeyPersonal, 50)
+	other, err := api.New(c.BaseURL(), api.StaticKey(sandbox.KeyPersonal), api.WithClock(clk.Now), api.WithSleep(clk.Sleep))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for range 55 {
+		if _, err := other.Categories(ctx, "uk"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := c.Categories(ctx, "uk"); err != nil {
+		t.Fatal(err)
+	}
+	b := c.Budget()
+	if !b.Known || b.UsedMinute < 56 || b.UsedToday != 56 || b.Foreign != 55 {
+		t.Fatalf("budget after another client's 55 requests: %+v", b)
+	}
+	for range 10 {
+		if _, err := c.Categories(ctx, "uk"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if refused.Load() != 0 {
+		t.Fatalf("%d requests drew a 429", refused.Load())
+	}
+}

@@ -163,8 +163,14 @@ func meter(b api.Budget, long bool) string {
 		approx = "~"
 	}
 	if long {
-		return fmt.Sprintf("%s%d/%s min · %s%s/%s today", approx, b.UsedMinute, format.Number(b.PerMinute),
+		s := fmt.Sprintf("%s%d/%s min · %s%s/%s today", approx, b.UsedMinute, format.Number(b.PerMinute),
 			approx, format.Number(b.UsedToday), format.Number(b.PerDay))
+		if b.Foreign > 0 {
+			// Another program spends the same key: the numbers are the service's, and
+			// this says why they grow without a request from here.
+			s += fmt.Sprintf(" (%s by another client)", format.Number(b.Foreign))
+		}
+		return s
 	}
 	return fmt.Sprintf("%s%d/%s · %s%s/%s", approx, b.UsedMinute, format.Number(b.PerMinute),
 		approx, format.Number(b.UsedToday), format.Number(b.PerDay))

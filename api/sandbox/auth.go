@@ -191,9 +191,13 @@ func (s *Server) authorize(c *call, scope string) bool {
 			with("scope", scope))
 		return false
 	}
-	if e := s.countRequest(k, c.now); e != nil {
+	h, e := s.countRequest(k, c.now)
+	if e != nil {
 		c.fail(e)
 		return false
+	}
+	for name, v := range h {
+		c.w.Header()[name] = v
 	}
 	s.allowOrigin(c, k.AllowedDomains)
 	return true

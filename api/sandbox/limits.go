@@ -57,9 +57,35 @@ func (s *Server) counterFor(name string) *counter {
 	return c
 }
 
+// Rate-limit headers: the spec shows none, so the sandbox sends the ones most APIs
+// send (docs/sandbox.md), on every answer of a known key, a 429 included: the limit,
+// what is left of it and when the window resets (Unix seconds), per minute and per
+// Kyiv day. A client that reads them stays in step with requests another program made
+// with the same key.
+const (
+	HeaderLimit        = "X-RateLimit-Limit"
+	HeaderRemaining    = "X-RateLimit-Remaining"
+	HeaderReset        = "X-RateLimit-Reset"
+	HeaderLimitDay     = "X-RateLimit-Limit-Day"
+	HeaderRemainingDay = "X-RateLimit-Remaining-Day"
+	HeaderResetDay     = "X-RateLimit-Reset-Day"
+)
+
+// rateHeaders are the headers of c for k at now.
+func (s *Server) rateHeaders(k *Key, c *counter, now time.Time) http.Header {
+	return http.Header{
+		HeaderLimit:        {strconv.Itoa(k.RatePerMinute)},
+		HeaderRemaining:    {strconv.Itoa(max(k.RatePerMinute-c.Minute, 0))},
+		HeaderReset:        {strconv.FormatInt(minuteEnd(now).Unix(), 10)},
+		HeaderLimitDay:     {strconv.Itoa(k.DailyLimit)},
+		HeaderRemainingDay: {strconv.Itoa(max(k.DailyLimit-c.Today, 0))},
+		HeaderResetDay:     {strconv.FormatInt(dayEnd(now, s.loc).Unix(), 10)},
+	}
+}
+
 // countRequest counts one request of k at now, or refuses it with 429 without
-// counting it.
-func (s *Server) countRequest(k *Key, now time.Time) *apiError {
+// counting it; either way it returns the rate-limit headers of the answer.
+func (s *Server) countRequest(k *Key, now time.Time) (http.Header, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := s.counterFor(k.Name)
@@ -82,10 +108,11 @@ func (s *Server) countRequest(k *Key, now time.Time) *apiError {
 		c.Today++
 		c.Total++
 		s.changed()
-		return nil
+		return s.rateHeaders(k, c, now), nil
 	}
 	ra := retryAfter(now, until)
 	e.with("retry_after", ra).with("resets_at", until.In(s.loc).Format(time.RFC3339))
-	e.header = http.Header{"Retry-After": {strconv.Itoa(ra)}}
-	return e
+	e.header = s.rateHeaders(k, c, now)
+	e.header.Set("Retry-After", strconv.Itoa(ra))
+	return e.header, e
 }
