@@ -6,11 +6,15 @@ package system
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/atotto/clipboard"
 	tea "github.com/charmbracelet/bubbletea"
@@ -45,8 +49,15 @@ func browserCommand(getenv func(string) string, goos, target string) *exec.Cmd {
 	}
 }
 
+// launchWait is how long OpenURL waits for the launcher's verdict: xdg-open, open and
+// the Windows handler hand the URL over and exit within it; a $BROWSER that runs the
+// browser itself in the foreground does not, and is then taken to be opening it.
+const launchWait = 3 * time.Second
+
 // OpenURL opens raw in the user's browser and reports the outcome as a notice or an
-// error message. The browser's own output is discarded: nothing may print over the UI.
+// error message, and only what happened: a launcher that is missing, or that exits
+// with a failure (xdg-open with no browser configured), is an error that says what to
+// do. The browser's own output is never shown: nothing may print over the UI.
 func OpenURL(raw string) tea.Cmd {
 	return func() tea.Msg {
 		target, err := checkURL(raw)
@@ -54,16 +65,53 @@ func OpenURL(raw string) tea.Cmd {
 			return msgs.Error{Op: "open in browser", Err: err}
 		}
 		cmd := browserCommand(os.Getenv, runtime.GOOS, target)
+		var stderr limitedBuffer
+		cmd.Stderr = &stderr
 		if err := cmd.Start(); err != nil {
 			var notFound *exec.Error
-			if errors.As(err, &notFound) {
+			if errors.As(err, &notFound) || errors.Is(err, fs.ErrNotExist) {
 				return msgs.Error{Op: "open in browser", Err: fmt.Errorf("no browser launcher found (%s); set $BROWSER, or copy the URL with y", cmd.Path)}
 			}
 			return msgs.Error{Op: "open in browser", Err: err}
 		}
-		go func() { _ = cmd.Wait() }()
-		return msgs.Notice{Text: "Opened " + target}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				why := strings.TrimSpace(stderr.String())
+				if why != "" {
+					why = ": " + why
+				}
+				return msgs.Error{Op: "open in browser", Err: fmt.Errorf("%s failed (%v)%s; set $BROWSER to your browser, or copy the URL with y",
+					filepath.Base(cmd.Path), err, why)}
+			}
+			return msgs.Notice{Text: "Opened " + target}
+		case <-time.After(launchWait):
+			return msgs.Notice{Text: "Opening " + target + " in " + filepath.Base(cmd.Path)}
+		}
 	}
+}
+
+// limitedBuffer keeps the first 300 bytes a launcher writes, for its error message.
+type limitedBuffer struct {
+	mu sync.Mutex
+	b  []byte
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if room := 300 - len(l.b); room > 0 {
+		l.b = append(l.b, p[:min(room, len(p))]...)
+	}
+	return len(p), nil
+}
+
+func (l *limitedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(strings.Fields(string(l.b)), " ")
 }
 
 // CopyURL puts raw on the clipboard: the system clipboard when a tool for it exists

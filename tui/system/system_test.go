@@ -42,3 +42,22 @@ func TestOpenURLRefusesBadURL(t *testing.T) {
 		t.Fatalf("copy of a bad URL: %#v", e)
 	}
 }
+
+// A launcher that fails is said to have failed, with what to do; only one that
+// succeeds gives "Opened".
+func TestOpenURLTellsWhatHappened(t *testing.T) {
+	t.Setenv("BROWSER", "false")
+	msg := OpenURL("https://example.com/l/1")()
+	e, ok := msg.(msgs.Error)
+	if !ok || !strings.Contains(e.Err.Error(), "false failed") || !strings.Contains(e.Err.Error(), "set $BROWSER") {
+		t.Fatalf("a failing launcher: %#v", msg)
+	}
+	t.Setenv("BROWSER", "/nonexistent/launcher")
+	if e, ok := OpenURL("https://example.com/l/1")().(msgs.Error); !ok || !strings.Contains(e.Err.Error(), "no browser launcher found") {
+		t.Fatalf("a missing launcher: %#v", e)
+	}
+	t.Setenv("BROWSER", "true")
+	if n, ok := OpenURL("https://example.com/l/1")().(msgs.Notice); !ok || n.Text != "Opened https://example.com/l/1" {
+		t.Fatalf("a launcher that works: %#v", n)
+	}
+}
