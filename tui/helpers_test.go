@@ -87,6 +87,8 @@ func (f *fixture) options() Options {
 		Images:  fixedImage,
 		Key:     sandbox.KeyPersonal,
 		Version: "test",
+		// The same editor on every machine, so screens do not depend on what is installed.
+		FindEditor: func() []string { return []string{"nano"} },
 	}
 }
 

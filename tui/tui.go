@@ -52,7 +52,10 @@ type Options struct {
 	DraftDir string
 	// StartDir is where the editor's photo picker opens; "" is the working directory.
 	StartDir string
-	Now      func() time.Time
+	// FindEditor finds the user's editor for a description (ctrl+e); nil means
+	// $VISUAL, $EDITOR, vi or nano on the PATH.
+	FindEditor func() []string
+	Now        func() time.Time
 
 	// SandboxStarter backs "Try the sandbox" on the login screen.
 	SandboxStarter func(ctx context.Context) (baseURL, key string, stop func(), err error)
@@ -227,7 +230,7 @@ func (m *Model) setClient(c *api.Client) {
 	m.detail = hold(detail.New(c, images, m.lang))
 	m.watch = hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
 	m.editor = hold(editing.New(editor.New(editor.Config{Service: c, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
-		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir}),
+		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir, FindEditor: m.opts.FindEditor}),
 		editing.Config{Store: m.draftStore, BaseURL: m.baseURL, Profile: m.profile, Lang: m.lang, Now: m.opts.Now}))
 	m.drafts = hold(drafts.New(m.draftStore, m.baseURL, m.opts.Now))
 	m.views.set(viewBrowser, m.browser)

@@ -46,6 +46,9 @@ type Config struct {
 	Profile string
 	// StartDir is where the photo picker opens; "" is the working directory.
 	StartDir string
+	// FindEditor finds the user's editor for the description; nil means $VISUAL,
+	// $EDITOR, vi or nano on the PATH (tests replace it).
+	FindEditor func() []string
 }
 
 type step int
@@ -124,6 +127,9 @@ type Model struct {
 	width, height int
 	bodyH         int
 	keys          KeyMap
+	// extEditor is the user's editor for the description (ctrl+e); nil when none
+	// was found.
+	extEditor []string
 }
 
 type attrKey struct {
@@ -144,6 +150,11 @@ func New(cfg Config) Model {
 		cache: map[attrKey][]api.Attribute{},
 		keys:  defaultKeyMap(),
 	}
+	if cfg.FindEditor == nil {
+		cfg.FindEditor = systemEditor
+	}
+	m.extEditor = cfg.FindEditor()
+	m.cfg = cfg
 	m.SetSize(80, 20)
 	return m
 }

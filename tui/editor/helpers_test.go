@@ -80,7 +80,7 @@ func newFixture(t testing.TB, key string) *fixture {
 	f.store = draft.OpenStore(t.TempDir())
 	f.saver = draft.NewSaver(f.store, nil)
 	t.Cleanup(func() { _ = f.saver.Flush() }) // before the folder is removed
-	f.m = New(Config{Service: f.client, Store: f.store, Saver: f.saver, Lang: "en",
+	f.m = New(Config{Service: f.client, Store: f.store, Saver: f.saver, Lang: "en", FindEditor: func() []string { return []string{"nano"} },
 		Now: func() time.Time { return now }, BaseURL: ts.URL, StartDir: t.TempDir()})
 	f.m.SetSize(100, 40)
 	return f

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -44,14 +45,20 @@ func (m *Model) buildBasics() *stepForm {
 	desc := huh.NewText().Key(draft.FieldDescription).Title("Description *").
 		Placeholder("condition, what is included, how to pick it up").
 		CharLimit(2 * draft.DescriptionMax).Lines(max(3, min(10, m.bodyH-7))).
-		ExternalEditor(true).Value(&d.Description)
+		ExternalEditor(m.extEditor != nil).Value(&d.Description)
+	if m.extEditor != nil {
+		desc.Editor(m.extEditor...)
+	}
 	fields := []formField{
 		{key: draft.FieldTitle, field: draft.FieldTitle, describe: func(s string) { title.Description(s) },
 			hint: func() string { return counter(d.Title, draft.TitleMin, draft.TitleMax) }},
 		{key: draft.FieldDescription, field: draft.FieldDescription, describe: func(s string) { desc.Description(s) },
 			hint: func() string {
-				return counter(d.Description, draft.DescriptionMin, draft.DescriptionMax) +
-					" · ctrl+e opens $EDITOR · alt+enter new line"
+				ext := " · ctrl+e: no editor found"
+				if m.extEditor != nil {
+					ext = " · ctrl+e opens " + filepath.Base(m.extEditor[0])
+				}
+				return counter(d.Description, draft.DescriptionMin, draft.DescriptionMax) + ext + " · alt+enter new line"
 			}},
 	}
 	return m.newStepForm(fields, title, desc)

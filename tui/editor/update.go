@@ -2,6 +2,7 @@ package editor
 
 import (
 	"encoding/json"
+	"github.com/listings-tui/listings/tui/theme"
 	"slices"
 	"strings"
 
@@ -223,6 +224,8 @@ func (m Model) onKey(k tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.goTo(step(n))
 	case key.Matches(k, m.keys.Reload) && m.attrEr != "":
 		return m, m.loadAttributes()
+	case k.String() == "ctrl+e" && m.step == stepBasics && m.extEditor == nil:
+		return m, func() tea.Msg { return msgs.Notice{Text: theme.WarningMark + " " + noEditorNote} }
 	}
 	switch m.step {
 	case stepCategory, stepCity, stepMedia:

@@ -1,0 +1,52 @@
+package editor
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/msgs"
+)
+
+func TestFindEditor(t *testing.T) {
+	env := map[string]string{}
+	have := map[string]bool{}
+	getenv := func(k string) string { return env[k] }
+	look := func(name string) (string, error) {
+		if have[name] {
+			return "/usr/bin/" + name, nil
+		}
+		return "", errors.New("not found")
+	}
+	if got := findEditor(getenv, look); got != nil {
+		t.Fatalf("nothing installed: %v", got)
+	}
+	have["nano"] = true
+	if got := findEditor(getenv, look); len(got) != 1 || got[0] != "/usr/bin/nano" {
+		t.Fatalf("nano only: %v", got)
+	}
+	env["EDITOR"], have["code"] = "code --wait", true
+	if got := findEditor(getenv, look); strings.Join(got, " ") != "code --wait" {
+		t.Fatalf("$EDITOR: %v", got)
+	}
+	env["VISUAL"] = "missing-editor"
+	if got := findEditor(getenv, look); strings.Join(got, " ") != "code --wait" {
+		t.Fatalf("a $VISUAL that is not installed is skipped: %v", got)
+	}
+}
+
+// With no editor at all, ctrl+e says so and what to do, instead of doing nothing.
+func TestCtrlEWithoutAnEditorSaysSo(t *testing.T) {
+	f := newFixture(t, sandbox.KeyPersonal)
+	cfg := f.m.cfg
+	cfg.FindEditor = func() []string { return nil }
+	f.m = New(cfg)
+	f.openNew()
+	f.press("tab")
+	f.press("ctrl+e")
+	if n, ok := lastOut[msgs.Notice](f); !ok || !strings.Contains(n.Text, "no editor found") || !strings.Contains(n.Text, "export EDITOR") {
+		t.Fatalf("ctrl+e without an editor said nothing")
+	}
+	f.contains("ctrl+e: no editor found")
+}
