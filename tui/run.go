@@ -69,6 +69,7 @@ func runProgram(ctx context.Context, model tea.Model, rc runConfig) (err error) 
 		tea.WithContext(ctx),
 		tea.WithAltScreen(),
 		tea.WithMouseCellMotion(),
+		tea.WithReportFocus(), // a decision nudges only when the user is not looking
 		tea.WithoutCatchPanics(),
 	}
 	if rc.input != nil {

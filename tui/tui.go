@@ -11,6 +11,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"sync"
 	"time"
 
@@ -52,6 +53,11 @@ type Options struct {
 	DraftDir string
 	// StartDir is where the editor's photo picker opens; "" is the working directory.
 	StartDir string
+	// Quiet turns off the bell and the desktop notification of a moderation decision.
+	Quiet bool
+	// Getenv tells what terminal this is, for its desktop notifications; nil means
+	// os.Getenv.
+	Getenv func(string) string
 	// FindEditor finds the user's editor for a description (ctrl+e); nil means
 	// $VISUAL, $EDITOR, vi or nano on the PATH.
 	FindEditor func() []string
@@ -163,9 +169,16 @@ type Model struct {
 	budget   api.Budget
 	statuses map[int]int // the latest status request per listing id
 
-	help          help.Model
-	keys          rootKeys
+	help help.Model
+	keys rootKeys
+	// bell is the terminal, written to directly for the bell and notifications:
+	// Bubble Tea v1 has no bell command and drops Println in the alt screen; the
+	// renderer writes each frame with one Write call, so a short write in between
+	// cannot land inside an escape sequence.
 	bell          io.Writer
+	notify        notifyKind
+	inTmux        bool
+	focused       bool           // the terminal window has focus (as far as it reports)
 	ticker        func() tea.Cmd // tick; tests stop the clock
 	width, height int
 	viewHeight    int // what the views were last given
@@ -196,6 +209,7 @@ func New(opts Options) Model {
 		help:     newHelp(),
 		keys:     defaultRootKeys(),
 		bell:     io.Discard,
+		focused:  true,
 		ticker:   tick,
 		width:    80,
 		height:   24,
@@ -203,6 +217,11 @@ func New(opts Options) Model {
 	if m.store == nil {
 		m.store = watch.NewMemoryStore()
 	}
+	getenv := opts.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	m.notify, m.inTmux = detectNotify(getenv)
 	m.draftStore = draft.OpenStore(opts.DraftDir)
 	m.saver = draft.NewSaver(m.draftStore, nil)
 	m.shared.addKey(opts.Key)

@@ -88,6 +88,12 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleKey(msg)
 	case tea.MouseMsg:
 		return m.toActive(msg)
+	case tea.FocusMsg:
+		m.focused = true
+		return m, nil
+	case tea.BlurMsg:
+		m.focused = false
+		return m, nil
 	case addressed:
 		return m.onAddressed(msg)
 	case pingMsg:
@@ -119,7 +125,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case msgs.Notice:
 		m.setNotice(termtext.Clean(msg.Text), false)
 		if msg.Bell {
-			return m, ringBell(m.bell)
+			return m, m.nudge(termtext.Clean(msg.Text))
 		}
 		return m, nil
 	case msgs.ResumeDraft:
@@ -299,14 +305,4 @@ func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
 	}
 	m.setNotice(fmt.Sprintf("%s logged in to %s", theme.OKMark, where), false)
 	return m, tea.Batch(ping(c), m.addr(viewBrowser, m.browser.m.Init()), m.addr(viewWatch, m.watch.m.Init()))
-}
-
-// ringBell writes BEL to the terminal itself. Bubble Tea v1 has no bell command and
-// drops Println in the alt screen; the renderer writes each frame with one Write
-// call, so a one-byte write in between cannot land inside an escape sequence.
-func ringBell(w interface{ Write([]byte) (int, error) }) tea.Cmd {
-	return func() tea.Msg {
-		_, _ = w.Write([]byte{'\a'})
-		return nil
-	}
 }

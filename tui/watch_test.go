@@ -37,6 +37,7 @@ func TestWatchedListingGetsItsDecision(t *testing.T) {
 	has(t, m, "Watching listing")
 	m, _ = f.press(m, "W")
 	has(t, m, "Moderation watch", "репліка", "◔ pending")
+	m, _ = f.press(m, "W") // back to the list: the decision comes while elsewhere
 
 	// The sandbox decides 20 s after submission; the watch checks again within its
 	// interval, on the root's clock.
@@ -47,6 +48,7 @@ func TestWatchedListingGetsItsDecision(t *testing.T) {
 	if bell.String() != "\a" {
 		t.Fatalf("bell %q", bell.String())
 	}
+	m, _ = f.press(m, "W")
 	has(t, m, "was blocked", "prohibited word", "✖ blocked")
 	tuitest.CheckSize(t, m.View(), 100, 30)
 

@@ -60,6 +60,9 @@ type TUISettings struct {
 	// WatchInterval is the first interval of the moderation watch, as a Go duration
 	// ("15s"); "0" turns the watch off. Empty means the default.
 	WatchInterval string `json:"watch_interval,omitempty"`
+	// Notify, when false, turns off the bell and the desktop notification of a
+	// moderation decision. Absent means on.
+	Notify *bool `json:"notify,omitempty"`
 }
 
 // Dir returns the config directory: LISTINGS_CONFIG_DIR, else listings/ under the

@@ -35,19 +35,34 @@ func Bind(root *cobra.Command, f *cmdutil.Factory, start func(context.Context, t
 	if start == nil {
 		start = tui.Run
 	}
-	var useSandbox bool
+	var useSandbox, noNotify bool
 	root.Flags().BoolVar(&useSandbox, "sandbox", false,
 		"start the interactive app on an in-process sandbox (no key, no network, nothing stored)")
+	root.Flags().BoolVar(&noNotify, "no-notify", false,
+		"no bell and no desktop notification when a watched listing is decided (or tui.notify false in the config, or "+envNotify+"=off)")
 	root.Args = cobra.NoArgs
 	root.RunE = func(cmd *cobra.Command, _ []string) error {
-		return run(cmd.Context(), f, useSandbox, start)
+		return run(cmd.Context(), f, useSandbox, noNotify, start)
 	}
+}
+
+// envNotify set to off (or 0, false, no) turns the decision's nudge off.
+const envNotify = "LISTINGS_NOTIFY"
+
+// quiet reports whether the user turned the nudge of a decision off: the flag, the
+// environment or the config.
+func quiet(flag bool, getenv func(string) string, cfg *profile.Config) bool {
+	switch strings.ToLower(strings.TrimSpace(getenv(envNotify))) {
+	case "off", "0", "false", "no":
+		return true
+	}
+	return flag || (cfg != nil && cfg.TUI.Notify != nil && !*cfg.TUI.Notify)
 }
 
 // run starts the interactive app: on the in-process sandbox with --sandbox, on
 // --base-url with LISTINGS_API_KEY and no profile, else on the selected profile; the
 // login screen when there is no profile or no key.
-func run(ctx context.Context, f *cmdutil.Factory, useSandbox bool, start func(context.Context, tui.Options) error) error {
+func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, start func(context.Context, tui.Options) error) error {
 	ios := f.IOStreams
 	if !ios.IsStdinTTY || !ios.IsStdoutTTY {
 		return &cmdutil.UsageError{Err: errNoTerminal}
@@ -75,6 +90,11 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox bool, start func(co
 		return err
 	}
 	opts.Lang = orDefault(opts.Lang, cmdutil.DefaultLang)
+	var cfg *profile.Config
+	if _, c, err := f.Config(); err == nil {
+		cfg = c
+	}
+	opts.Quiet = quiet(noNotify, f.Getenv, cfg)
 	warn.hold()
 	defer warn.flush()
 	return start(ctx, opts)

@@ -2,6 +2,7 @@ package tuicmd
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -116,5 +117,31 @@ func TestTheAppNeedsATerminalAndAKnownLanguage(t *testing.T) {
 	}
 	if _, _, err := launch(t, map[string]string{profile.EnvConfigDir: t.TempDir()}, nil, "--lang", "de"); !cmdutil.IsUsage(err) {
 		t.Errorf("--lang de: %v, want a usage error", err)
+	}
+}
+
+// The nudge of a decision is turned off by the flag, the environment or the config.
+func TestTheNudgeCanBeTurnedOff(t *testing.T) {
+	t.Parallel()
+	cfgDir := t.TempDir()
+	env := map[string]string{profile.EnvConfigDir: cfgDir, "LISTINGS_DATA_DIR": t.TempDir(), cmdutil.EnvCacheDir: t.TempDir()}
+	if opts, _, err := launch(t, env, nil, "--sandbox"); err != nil || opts.Quiet {
+		t.Fatalf("by default: %v, quiet %v", err, opts.Quiet)
+	}
+	if opts, _, _ := launch(t, env, nil, "--sandbox", "--no-notify"); !opts.Quiet {
+		t.Error("--no-notify")
+	}
+	off := map[string]string{envNotify: "off"}
+	for k, v := range env {
+		off[k] = v
+	}
+	if opts, _, _ := launch(t, off, nil, "--sandbox"); !opts.Quiet {
+		t.Error(envNotify + "=off")
+	}
+	if err := os.WriteFile(filepath.Join(cfgDir, "config.json"), []byte(`{"tui":{"notify":false}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if opts, _, _ := launch(t, env, nil, "--sandbox"); !opts.Quiet {
+		t.Error("tui.notify false in the config")
 	}
 }
