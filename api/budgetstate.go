@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"time"
 )
@@ -114,4 +115,26 @@ func reportWait(ctx context.Context, w Wait) {
 	if fn, ok := ctx.Value(waitKey{}).(func(Wait)); ok && fn != nil {
 		fn(w)
 	}
+}
+
+// ErrWaitAbandoned is the error of a request whose wait for the budget was given up
+// (AbandonWaits): nothing was sent.
+var ErrWaitAbandoned = errors.New("given up while waiting for the request budget; nothing was sent")
+
+// OnWaits reports every budget wait of every request of the client to fn before it
+// starts (as OnWait does for one context), for a status line that covers them all.
+// fn runs on the goroutine of the request and must not block.
+func (c *Client) OnWaits(fn func(Wait)) {
+	c.lim.mu.Lock()
+	defer c.lim.mu.Unlock()
+	c.lim.onWait = fn
+}
+
+// AbandonWaits gives up every request now waiting for the budget: each fails at once
+// with ErrWaitAbandoned, having sent nothing. Requests made later wait as usual.
+func (c *Client) AbandonWaits() {
+	c.lim.mu.Lock()
+	defer c.lim.mu.Unlock()
+	close(c.lim.abandon)
+	c.lim.abandon = make(chan struct{})
 }

@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"testing"
 	"time"
@@ -121,3 +122,39 @@ func TestCancelledBeforeSendingIsNotCounted(t *testing.T) {
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// Every wait of the client is told to its observer, and AbandonWaits gives the waiting
+// requests up at once, with nothing sent.
+func TestAbandonWaits(t *testing.T) {
+	url, _, others := budgetServer(t)
+	c, err := api.New(url, api.StaticKey(testKey), api.WithLimits(1, 100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	waiting := make(chan api.Wait, 1)
+	c.OnWaits(func(w api.Wait) { waiting <- w })
+	if _, err := c.Categories(context.Background(), ""); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Categories(context.Background(), "")
+		done <- err
+	}()
+	w := <-waiting
+	if w.For < 50*time.Second || w.PerMinute != 1 {
+		t.Fatalf("wait %+v", w)
+	}
+	c.AbandonWaits()
+	select {
+	case err := <-done:
+		if !errors.Is(err, api.ErrWaitAbandoned) {
+			t.Fatalf("err %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the wait was not given up")
+	}
+	if others() != 1 {
+		t.Fatalf("%d requests sent, want the first only", others())
+	}
+}

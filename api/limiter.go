@@ -62,13 +62,15 @@ type limiter struct {
 	dayBlockedUntil time.Time // after a 429 daily_limit_exceeded
 
 	changed chan struct{} // closed and replaced whenever a slot completes
+	abandon chan struct{} // closed and replaced by AbandonWaits
+	onWait  func(Wait)    // every wait, for a client-wide status line; may be nil
 }
 
 func newLimiter(perMin, perDay int) *limiter {
 	return &limiter{
 		now: time.Now, sleep: sleepCtx,
 		perMin: perMin, perDay: perDay,
-		changed: make(chan struct{}),
+		changed: make(chan struct{}), abandon: make(chan struct{}),
 	}
 }
 
@@ -167,12 +169,15 @@ func (l *limiter) reserve(ctx context.Context) (*slot, error) {
 			return s, nil
 		}
 		perMin, throttled := l.perMin, now.Before(l.blockedUntil)
+		abandon, observe := l.abandon, l.onWait
 		l.mu.Unlock()
 
 		if release != nil {
 			select {
 			case <-release:
 				continue
+			case <-abandon:
+				return nil, ErrWaitAbandoned
 			case <-ctx.Done():
 				return nil, ctx.Err()
 			}
@@ -186,8 +191,27 @@ func (l *limiter) reserve(ctx context.Context) (*slot, error) {
 				ResetsAt:   now.Add(wait).In(Kyiv),
 			}
 		}
-		reportWait(ctx, Wait{For: wait, Until: now.Add(wait).In(Kyiv), PerMinute: perMin, Throttled: throttled})
-		if err := l.sleep(ctx, wait); err != nil {
+		w := Wait{For: wait, Until: now.Add(wait).In(Kyiv), PerMinute: perMin, Throttled: throttled}
+		reportWait(ctx, w)
+		if observe != nil {
+			observe(w)
+		}
+		sctx, stop := context.WithCancel(ctx)
+		go func() {
+			select {
+			case <-abandon:
+				stop()
+			case <-sctx.Done():
+			}
+		}()
+		err := l.sleep(sctx, wait)
+		stop()
+		if err != nil {
+			select {
+			case <-abandon:
+				return nil, ErrWaitAbandoned
+			default:
+			}
 			return nil, err
 		}
 	}

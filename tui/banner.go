@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"github.com/listings-tui/listings/api/format"
 	"strings"
@@ -66,8 +67,8 @@ func (m *Model) setNotice(text string, warn bool) {
 // showError turns a failure into the banner, or into the login screen when the key
 // itself is gone.
 func (m Model) showError(e msgs.Error) (Model, tea.Cmd) {
-	if e.Err == nil {
-		return m, nil
+	if e.Err == nil || errors.Is(e.Err, api.ErrWaitAbandoned) {
+		return m, nil // the user gave the wait up; the notice said so already
 	}
 	op := termtext.Clean(e.Op)
 	if api.IsCode(e.Err, api.CodeInvalidKey) || api.IsCode(e.Err, api.CodeKeyRevoked) ||

@@ -165,6 +165,8 @@ type Model struct {
 	dialog   *dialog
 	banner   *banner
 	notice   notice
+	waitLine notice // the request budget's wait, when one holds a request back
+	waits    *waits
 	lastIP   string
 	budget   api.Budget
 	statuses map[int]int // the latest status request per listing id
@@ -206,6 +208,7 @@ func New(opts Options) Model {
 		sandbox:  opts.Sandbox,
 		store:    opts.WatchStore,
 		statuses: map[int]int{},
+		waits:    &waits{},
 		help:     newHelp(),
 		keys:     defaultRootKeys(),
 		bell:     io.Discard,
@@ -240,6 +243,7 @@ func New(opts Options) Model {
 // setClient builds the views over c; used at start and after a login.
 func (m *Model) setClient(c *api.Client) {
 	m.client = c
+	c.OnWaits(m.waits.note)
 	m.budget = c.Budget()
 	images := m.opts.Images
 	if images == nil {

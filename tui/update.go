@@ -72,6 +72,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	if m.client != nil { // the meter follows every answer, not only the clock
 		m.budget = m.client.Budget()
 	}
+	m.refreshWait()
 	m.layout()
 	m.refresh()
 	return m, cmd
@@ -187,6 +188,10 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	// one with a text field in focus: one key, one meaning.
 	if key.Matches(k, keys.Esc) && m.banner != nil {
 		m.banner = nil
+		return m, nil
+	}
+	if key.Matches(k, keys.Esc) && m.waitLine.text != "" {
+		m.abandonWait()
 		return m, nil
 	}
 	if !m.capturing() {

@@ -30,6 +30,12 @@ func (m *Model) layout() {
 		}
 		h -= len(m.notice.lines)
 	}
+	if m.waitLine.text != "" {
+		if m.waitLine.lines == nil || m.waitLine.width != m.width {
+			m.waitLine.render(m.width)
+		}
+		h -= len(m.waitLine.lines)
+	}
 	h = max(h, 1)
 	if h == m.viewHeight && m.width == m.sizedWidth {
 		return
@@ -210,6 +216,9 @@ func (m Model) View() string {
 	}
 	if m.notice.text != "" {
 		out = append(out, m.notice.lines...)
+	}
+	if m.waitLine.text != "" {
+		out = append(out, m.waitLine.lines...)
 	}
 	out = append(out, m.footer)
 	if len(out) > m.height && m.height > 0 {
