@@ -71,11 +71,17 @@ func TestSmallTerminal(t *testing.T) {
 }
 
 func TestLargeTerminal(t *testing.T) {
-	f := &fakeLister{data: gen(200, 20000, api.StatusActive)}
+	f := &fakeLister{data: gen(300, 20000, api.StatusActive)}
 	m := loaded(t, f, 250, 70)
-	// 67 rows on screen: the first page of 50 is within a screen, so the second came.
-	if f.nCalls() != 2 {
+	// 67 rows on screen: the first page of 100 fills it with 33 to spare, so no
+	// second page until the cursor comes within a screen of its end.
+	if f.nCalls() != 1 {
 		t.Fatalf("calls = %d", f.nCalls())
+	}
+	// A screen taller than a page asks for the next one at once.
+	tall := loaded(t, &fakeLister{data: gen(300, 20000, api.StatusActive)}, 250, 120)
+	if n := len(tall.tabs[0].vis); n != 200 {
+		t.Fatalf("117 rows on screen: %d loaded, want 200", n)
 	}
 	v := m.View()
 	tuitest.CheckSize(t, v, 250, 70)
