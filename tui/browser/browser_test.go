@@ -238,13 +238,13 @@ func TestSortBothWaysAndMerge(t *testing.T) {
 		t.Fatalf("header lacks price ↑:\n%s", tuitest.Screen(m))
 	}
 	isSorted := func(desc bool) bool {
-		rows := m.srcs[0].rows
+		rows := &m.srcs[0].rows
 		return slices.IsSortedFunc(m.tabs[0].vis, func(a, b int) int {
 			c := 0
 			switch {
-			case rows[a].priceF < rows[b].priceF:
+			case rows.at(a).priceF < rows.at(b).priceF:
 				c = -1
-			case rows[a].priceF > rows[b].priceF:
+			case rows.at(a).priceF > rows.at(b).priceF:
 				c = 1
 			}
 			if desc {
