@@ -163,6 +163,25 @@ func groupNumber(s string) string {
 	return out
 }
 
+// appendGrouped appends n with its thousands grouped as groupDigits does, without
+// a string: the views cell of every row on screen, every frame.
+func appendGrouped(dst []byte, n int) []byte {
+	var buf [20]byte
+	d := strconv.AppendInt(buf[:0], int64(n), 10)
+	if n < 0 || len(d) <= 3 {
+		return append(dst, d...)
+	}
+	head := len(d) % 3
+	dst = append(dst, d[:head]...)
+	for i := head; i < len(d); i += 3 {
+		if i > 0 {
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, d[i:i+3]...)
+	}
+	return dst
+}
+
 func groupDigits(d string) string {
 	if len(d) <= 3 || strings.HasPrefix(d, "-") {
 		return d

@@ -183,7 +183,17 @@ func (m *Model) renderRow(rs *rowStore, r *row, selected bool) string {
 	if c.views > 0 {
 		// Formatted here, for the rows on screen only: a string per row would cost
 		// more memory over 10 000 rows than this costs time per frame.
-		b.WriteString(sep + layout.PadLeft(groupDigits(strconv.Itoa(r.views)), c.views))
+		var buf [32]byte
+		v := appendGrouped(buf[:0], r.views)
+		b.WriteString(sep)
+		if len(v) > c.views {
+			b.WriteString(layout.PadLeft(string(v), c.views))
+		} else {
+			for range c.views - len(v) {
+				b.WriteByte(' ')
+			}
+			b.Write(v)
+		}
 	}
 	if c.marks > 0 {
 		b.WriteString(sep + marks(r, selected))

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -101,5 +102,13 @@ func TestTinySizesDoNotPanic(t *testing.T) {
 	for _, sz := range [][2]int{{1, 1}, {10, 2}, {20, 4}, {0, 0}, {40, 8}} {
 		m.SetSize(sz[0], sz[1])
 		tuitest.CheckSize(t, m.View(), max(sz[0], 1), max(sz[1], 1))
+	}
+}
+
+func TestAppendGroupedIsGroupDigits(t *testing.T) {
+	for _, n := range []int{0, 7, 999, 1000, 12345, 999999, 1000000, 45012, -1234, 1 << 40} {
+		if got, want := string(appendGrouped(nil, n)), groupDigits(strconv.Itoa(n)); got != want {
+			t.Errorf("%d: %q, want %q", n, got, want)
+		}
 	}
 }
