@@ -14,21 +14,21 @@ import (
 )
 
 func TestFirstLoad(t *testing.T) {
-	f := &fakeLister{data: gen(120, 20000, api.StatusActive)}
+	f := &fakeLister{data: gen(220, 20000, api.StatusActive)}
 	m := loaded(t, f, 80, 24)
 	if f.nCalls() != 1 {
 		t.Fatalf("calls = %d, want 1", f.nCalls())
 	}
 	p := f.last()
-	if p.Status != api.StatusActive || p.Limit != 50 || p.Cursor != 0 || p.Lang != "uk" ||
+	if p.Status != api.StatusActive || p.Limit != 100 || p.Cursor != 0 || p.Lang != "uk" ||
 		!slices.Equal(p.Fields, []string{"id", "title", "price", "currency", "status", "city", "views", "vip", "top", "created_at", "url"}) {
 		t.Fatalf("params = %+v", p)
 	}
-	if got := len(m.tabs[0].vis); got != 50 {
-		t.Fatalf("visible rows = %d, want 50", got)
+	if got := len(m.tabs[0].vis); got != 100 {
+		t.Fatalf("visible rows = %d, want 100", got)
 	}
 	s := tuitest.Screen(m)
-	if !strings.Contains(s, "active 50+") {
+	if !strings.Contains(s, "active 100+") {
 		t.Errorf("tab line lacks the count with +:\n%s", s)
 	}
 	if l, ok := m.Selected(); !ok || l.ID != 20000 {
@@ -37,16 +37,16 @@ func TestFirstLoad(t *testing.T) {
 }
 
 func TestPrefetchWithinOneScreenNotAtEnd(t *testing.T) {
-	f := &fakeLister{data: gen(120, 20000, api.StatusActive)}
+	f := &fakeLister{data: gen(220, 20000, api.StatusActive)}
 	m := loaded(t, f, 80, 24) // 21 rows on screen
 	var cmd tea.Cmd
-	for i := 1; i <= 28; i++ {
+	for i := 1; i <= 78; i++ {
 		m, cmd = m.Update(tuitest.Key("down"))
 		if cmd != nil {
 			t.Fatalf("a request at cursor %d, 21 rows before the end", i)
 		}
 	}
-	m, cmd = m.Update(tuitest.Key("j")) // cursor 29: 20 rows left, within one screen
+	m, cmd = m.Update(tuitest.Key("j")) // cursor 79: 20 rows left, within one screen
 	if cmd == nil {
 		t.Fatal("no prefetch within one screen of the end")
 	}
@@ -59,13 +59,13 @@ func TestPrefetchWithinOneScreenNotAtEnd(t *testing.T) {
 		t.Errorf("no loading line while the page is in flight:\n%s", tuitest.Screen(m))
 	}
 	m, _ = loop.Drain(m, cmd)
-	if p := f.last(); p.Cursor != 19951 || p.Limit != 50 || p.Status != api.StatusActive {
+	if p := f.last(); p.Cursor != 19901 || p.Limit != 100 || p.Status != api.StatusActive {
 		t.Fatalf("next page params = %+v", p)
 	}
-	if got, cur := len(m.tabs[0].vis), m.tabs[0].cursor; got != 100 || cur != 29 {
-		t.Fatalf("rows %d cursor %d, want 100 and 29", got, cur)
+	if got, cur := len(m.tabs[0].vis), m.tabs[0].cursor; got != 200 || cur != 79 {
+		t.Fatalf("rows %d cursor %d, want 200 and 79", got, cur)
 	}
-	if !strings.Contains(tuitest.Screen(m), "active 100+") {
+	if !strings.Contains(tuitest.Screen(m), "active 200+") {
 		t.Errorf("count not updated:\n%s", tuitest.Screen(m))
 	}
 }
@@ -138,7 +138,7 @@ func TestTabsKeepRowsAndCursor(t *testing.T) {
 }
 
 func TestModerationTabFromAll(t *testing.T) {
-	data := gen(60, 20000, api.StatusActive) // the first page of all has no moderation rows
+	data := gen(120, 20000, api.StatusActive) // the first page of all has no moderation rows
 	data = append(data, gen(3, 19000, api.StatusPending)...)
 	data = append(data, gen(2, 18000, api.StatusBlocked)...)
 	data = append(data, gen(10, 17000, api.StatusSold)...)
@@ -167,19 +167,19 @@ func TestModerationTabFromAll(t *testing.T) {
 	}
 	// The all tab shares what was fetched: no request.
 	m, _ = loop.Press(m, "shift+tab")
-	if f.nCalls() != 3 || len(m.tabs[m.cur].vis) != 75 {
+	if f.nCalls() != 3 || len(m.tabs[m.cur].vis) != 135 {
 		t.Fatalf("all tab: %d calls, %d rows", f.nCalls(), len(m.tabs[m.cur].vis))
 	}
 }
 
 func TestModerationHuntIsBounded(t *testing.T) {
-	f := &fakeLister{data: gen(1000, 20000, api.StatusActive)}
+	f := &fakeLister{data: gen(2000, 20000, api.StatusActive)}
 	m := loaded(t, f, 80, 24)
 	m, _ = loop.Press(m, "shift+tab")
 	if got := f.nCalls() - 1; got != maxAutoPages {
 		t.Fatalf("%d pages for one key, want %d", got, maxAutoPages)
 	}
-	if s := tuitest.Screen(m); !strings.Contains(s, "No pending or blocked listings among the 250 loaded") {
+	if s := tuitest.Screen(m); !strings.Contains(s, "No pending or blocked listings among the 500 loaded") {
 		t.Fatalf("empty moderation tab:\n%s", s)
 	}
 	m, _ = loop.Press(m, "down") // another action: another bounded hunt
@@ -231,20 +231,20 @@ func TestFilter(t *testing.T) {
 }
 
 func TestSortBothWaysAndMerge(t *testing.T) {
-	f := &fakeLister{data: gen(80, 20000, api.StatusActive)}
+	f := &fakeLister{data: gen(160, 20000, api.StatusActive)}
 	m := loaded(t, f, 80, 24)
 	m, _ = loop.Press(m, "s", "s") // price ↑
 	if !strings.Contains(tuitest.Screen(m), "price ↑") {
 		t.Fatalf("header lacks price ↑:\n%s", tuitest.Screen(m))
 	}
 	isSorted := func(desc bool) bool {
-		rows := m.srcs[0].rows
+		rows := &m.srcs[0].rows
 		return slices.IsSortedFunc(m.tabs[0].vis, func(a, b int) int {
 			c := 0
 			switch {
-			case rows[a].priceF < rows[b].priceF:
+			case rows.at(a).priceF < rows.at(b).priceF:
 				c = -1
-			case rows[a].priceF > rows[b].priceF:
+			case rows.at(a).priceF > rows.at(b).priceF:
 				c = 1
 			}
 			if desc {
@@ -261,7 +261,7 @@ func TestSortBothWaysAndMerge(t *testing.T) {
 		t.Fatal("S did not reverse")
 	}
 	m, _ = loop.Press(m, "G") // the end: the next page comes and merges in order
-	if f.nCalls() != 2 || len(m.tabs[0].vis) != 80 || !isSorted(true) {
+	if f.nCalls() != 2 || len(m.tabs[0].vis) != 160 || !isSorted(true) {
 		t.Fatalf("after the second page: %d calls, %d rows, sorted %v", f.nCalls(), len(m.tabs[0].vis), isSorted(true))
 	}
 	for range numSortCols - 2 {

@@ -36,8 +36,8 @@ func TestSandboxPagesPastFirstPage(t *testing.T) {
 		t.Fatalf("messages: %v", out)
 	}
 	all := &m.srcs[tabDefs[m.cur].src]
-	if len(all.rows) != 10 || all.next == nil {
-		t.Fatalf("first page: %d rows, next %v", len(all.rows), all.next)
+	if all.rows.len() != 10 || all.next == nil {
+		t.Fatalf("first page: %d rows, next %v", all.rows.len(), all.next)
 	}
 	m, out = loop.Press(m, "G")
 	if len(out) != 0 {

@@ -78,21 +78,21 @@ func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {
 	if msg.page != nil {
 		page = *msg.page
 	}
-	start := len(s.rows)
+	start := s.rows.len()
 	if msg.reset {
-		s.rows, s.byID, start = s.rows[:0:0], map[int]int{}, 0
+		s.rows, s.byID, start = newStore(m.strs), map[int]int{}, 0
 	}
 	changed := false
 	for _, l := range page.Listings {
-		l = cleanListing(l)
 		if i, ok := s.byID[l.ID]; ok { // a listing that moved between pages
-			old := s.rows[i]
-			s.rows[i] = newRow(l, old.priceType, old.idx, old.mod)
+			old := s.rows.at(i)
+			*old = m.newRow(l, s.rows.str(old.pType), int(old.idx), old.mod)
+			m.share(msg.src, old)
 			changed = true
 			continue
 		}
-		s.byID[l.ID] = len(s.rows)
-		s.rows = append(s.rows, newRow(l, "", len(s.rows), false))
+		s.byID[l.ID] = s.rows.len()
+		m.share(msg.src, s.rows.push(m.newRow(l, "", s.rows.len(), false)))
 	}
 	s.next = page.NextCursor
 	if s.next != nil && !msg.reset && *s.next == s.reqCursor {
@@ -123,15 +123,79 @@ func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
+// newRow is strtab.newRow plus the lowercase title once the rows carry it.
+func (m *Model) newRow(l api.Listing, priceType string, idx int, wasMod bool) row {
+	r := m.strs.newRow(l, priceType, idx, wasMod)
+	if m.keyed {
+		r.titleKey = strings.ToLower(r.title)
+	}
+	return r
+}
+
+// twin returns the row of the same listing in another source than si, if one holds
+// it: the "all" list holds every listing of the status lists.
+func (m *Model) twin(si, id int) *row {
+	for sj := range m.srcs {
+		if sj == si {
+			continue
+		}
+		if i, ok := m.srcs[sj].byID[id]; ok {
+			return m.srcs[sj].rows.at(i)
+		}
+	}
+	return nil
+}
+
+// share makes r use the strings of its twin where they are equal, so that scrolling
+// the "all" tab and a status tab does not keep two copies of them.
+func (m *Model) share(si int, r *row) {
+	tw := m.twin(si, r.id)
+	if tw == nil {
+		return
+	}
+	if tw.title == r.title {
+		r.title = tw.title
+		if tw.titleKey != "" {
+			r.titleKey = tw.titleKey
+		}
+	}
+	if tw.url == r.url {
+		r.url = tw.url
+	}
+}
+
+// needKeys gives every row its lowercase title the first time the filter or the
+// title sort needs it, and every row after that one at once. A session that only
+// scrolls never holds them: 10 000 lowercase titles are about 0.7 MB, a fifth of
+// the rows' memory, while making them all takes a few milliseconds, once.
+func (m *Model) needKeys() {
+	if m.keyed || m.query == "" && m.order.col != sortTitle {
+		return
+	}
+	m.keyed = true
+	for si := range m.srcs {
+		rs := &m.srcs[si].rows
+		for i := range rs.len() {
+			r := rs.at(i)
+			if tw := m.twin(si, r.id); tw != nil && tw.title == r.title && tw.titleKey != "" {
+				r.titleKey = tw.titleKey
+				continue
+			}
+			r.titleKey = strings.ToLower(r.title)
+		}
+	}
+}
+
 // measure counts the moderation rows and the widest price of a source.
 func (m *Model) measure(si int) {
 	s := &m.srcs[si]
 	s.modCount, s.priceW = 0, 0
-	for i := range s.rows {
-		if s.rows[i].mod {
+	for i := range s.rows.len() {
+		r := s.rows.at(i)
+		if r.mod {
 			s.modCount++
 		}
-		s.priceW = max(s.priceW, s.rows[i].priceW)
+		s.priceW = max(s.priceW, int(r.priceW))
 	}
 }
 
@@ -141,6 +205,7 @@ func member(ti int, r *row) bool { return !tabDefs[ti].moderation || r.mod }
 // mergeNew merges the rows appended from start into tab ti's order, when the tab's
 // order was current before they came; otherwise it is recomputed when shown.
 func (m *Model) mergeNew(ti, start, prevVersion int) {
+	m.needKeys()
 	t := &m.tabs[ti]
 	s := &m.srcs[tabDefs[ti].src]
 	if !t.sortedFor.ok || t.sortedFor.version != prevVersion || t.sortedFor.order != m.order {
@@ -148,19 +213,19 @@ func (m *Model) mergeNew(ti, start, prevVersion int) {
 		return
 	}
 	var add []int
-	for i := start; i < len(s.rows); i++ {
-		if member(ti, &s.rows[i]) {
+	for i := start; i < s.rows.len(); i++ {
+		if member(ti, s.rows.at(i)) {
 			add = append(add, i)
 		}
 	}
-	sortIdx(add, s.rows, m.order)
-	t.sorted = mergeIdx(t.sorted, add, s.rows, m.order)
+	sortIdx(add, &s.rows, m.order)
+	t.sorted = mergeIdx(t.sorted, add, &s.rows, m.order)
 	t.sortedFor.version = s.version
 	switch {
 	case t.visOK && t.visQuery == m.query && m.query == "":
 		t.vis = t.sorted
 	case t.visOK && t.visQuery == m.query:
-		t.vis = mergeIdx(t.vis, filterIdx(add, s.rows, m.query), s.rows, m.order)
+		t.vis = mergeIdx(t.vis, filterIdx(add, &s.rows, m.query), &s.rows, m.order)
 	default:
 		t.visOK = false
 	}
@@ -172,16 +237,17 @@ func (m *Model) mergeNew(ti, start, prevVersion int) {
 // ensure brings tab ti's order and visible slice up to date with its source, the
 // sort order and the filter.
 func (m *Model) ensure(ti int) {
+	m.needKeys()
 	t := &m.tabs[ti]
 	s := &m.srcs[tabDefs[ti].src]
 	if !t.sortedFor.ok || t.sortedFor.version != s.version || t.sortedFor.order != m.order {
 		t.sorted = t.sorted[:0:0]
-		for i := range s.rows {
-			if member(ti, &s.rows[i]) {
+		for i := range s.rows.len() {
+			if member(ti, s.rows.at(i)) {
 				t.sorted = append(t.sorted, i)
 			}
 		}
-		sortIdx(t.sorted, s.rows, m.order)
+		sortIdx(t.sorted, &s.rows, m.order)
 		t.sortedFor.version, t.sortedFor.order, t.sortedFor.ok = s.version, m.order, true
 		t.visOK = false
 	}
@@ -190,9 +256,9 @@ func (m *Model) ensure(ti int) {
 		case m.query == "":
 			t.vis = t.sorted
 		case t.visOK && t.visQuery != "" && strings.Contains(m.query, t.visQuery):
-			t.vis = filterIdx(t.vis, s.rows, m.query) // narrowing: only the survivors
+			t.vis = filterIdx(t.vis, &s.rows, m.query) // narrowing: only the survivors
 		default:
-			t.vis = filterIdx(t.sorted, s.rows, m.query)
+			t.vis = filterIdx(t.sorted, &s.rows, m.query)
 		}
 		t.visQuery, t.visOK = m.query, true
 	}
@@ -204,9 +270,9 @@ func (m *Model) ensure(ti int) {
 // relocate puts the cursor back on the listing it was on, or keeps its position.
 func (m *Model) relocate() {
 	t := &m.tabs[m.cur]
-	rows := m.srcs[tabDefs[m.cur].src].rows
+	rows := &m.srcs[tabDefs[m.cur].src].rows
 	if t.selID != 0 {
-		if i := slices.IndexFunc(t.vis, func(x int) bool { return rows[x].l.ID == t.selID }); i >= 0 {
+		if i := slices.IndexFunc(t.vis, func(x int) bool { return rows.at(x).id == t.selID }); i >= 0 {
 			t.cursor = i
 		}
 	}
@@ -217,7 +283,7 @@ func (m *Model) clampCursor() {
 	t := &m.tabs[m.cur]
 	t.cursor = max(min(t.cursor, len(t.vis)-1), 0)
 	if t.cursor < len(t.vis) {
-		t.selID = m.srcs[tabDefs[m.cur].src].rows[t.vis[t.cursor]].l.ID
+		t.selID = m.srcs[tabDefs[m.cur].src].rows.at(t.vis[t.cursor]).id
 	} // with nothing shown, the old selection is kept for when rows come back
 	m.scroll()
 }

@@ -1,10 +1,9 @@
 package browser
 
 import (
-	"cmp"
-	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -12,61 +11,116 @@ import (
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
-// row is one loaded listing with its cells formatted once, when it enters the model,
-// so that View only pads and truncates.
+// row is one loaded listing as the table keeps it: what the table shows and what its
+// keys need, nothing else (no slug, photos or promotion ends: they are not even asked
+// for, see listFields). A shop scrolls through 10 000 of them, so a row is compact
+// (128 bytes plus its own strings; docs/performance.md):
+//   - the strings that repeat across listings (status, city, currency, price, the
+//     created date, the price type) are ids into the model's strtab, each string held
+//     once for every row of every tab;
+//   - the title and the URL are the only strings a row owns, and a listing held by
+//     two sources (the "all" list and its status list) shares them with its twin
+//     (Model.share); the lowercase title is made only once a filter or the title
+//     sort needs it (Model.needKeys);
+//   - numbers stay numbers: views are grouped only for the rows on screen, the
+//     creation time is kept in seconds for sorting beside its date cell.
 type row struct {
-	l         api.Listing // network text already cleaned
-	priceType string      // known only from a detail (ListingChanged), "" otherwise
-	idx       int         // position in the service's order within its source
-	mod       bool        // belongs to the moderation tab
+	id       int
+	title    string  // cleaned, as the service wrote it
+	titleKey string  // lowercase title for the filter and the title sort, once needed (needKeys)
+	url      string  // for o and y
+	priceF   float64 // for sorting only; the cell keeps the exact text
+	at       int64   // created_at in Unix seconds, for sorting
+	views    int
+	idx      int32 // position in the service's order within its source
 
-	title, price, city, views, created string
-	key                                string  // lowercase title, city and id: what the filter matches
-	titleKey, cityKey                  string  // lowercase, for sorting
-	priceF                             float64 // for sorting only; the cell keeps the exact text
-	priceW                             int
-}
+	status   sid
+	price    sid // the service's decimal text
+	priceS   sid // the price cell ("15 000.50 UAH")
+	currency sid
+	city     sid // "" when the service gave none
+	cityKey  sid // lowercase city
+	created  sid // the date cell; "" when unknown
+	pType    sid // price type, known only from a detail (ListingChanged)
 
-// cleanListing makes every string of l safe for the terminal.
-func cleanListing(l api.Listing) api.Listing {
-	l.Title = termtext.Clean(l.Title)
-	l.Currency = termtext.Clean(l.Currency)
-	l.Status = api.Status(termtext.Clean(string(l.Status)))
-	l.URL = termtext.Clean(l.URL)
-	l.Slug = termtext.Clean(l.Slug)
-	if l.City != nil {
-		c := termtext.Clean(*l.City)
-		l.City = &c
-	}
-	return l
+	priceW   uint8 // display width of the price cell (capped), for the column's width
+	vip, top bool
+	mod      bool // belongs to the moderation tab
+	untitled bool // the title is blank: the cell says so
 }
 
 func isModeration(s api.Status) bool {
 	return s == api.StatusPending || s == api.StatusBlocked
 }
 
-// newRow formats a listing that is already clean.
-func newRow(l api.Listing, priceType string, idx int, wasMod bool) row {
-	r := row{l: l, priceType: priceType, idx: idx}
-	r.mod = wasMod || isModeration(l.Status)
-	r.title = l.Title
-	if strings.TrimSpace(r.title) == "" {
-		r.title = "(untitled)"
-	}
-	r.price = formatPrice(l.Price, l.Currency, priceType)
-	if l.City != nil {
-		r.city = *l.City
-	}
-	r.views = groupDigits(strconv.Itoa(l.Views))
-	if !l.CreatedAt.IsZero() {
-		r.created = l.CreatedAt.Format("2006-01-02")
-	}
-	r.titleKey = strings.ToLower(l.Title)
-	r.cityKey = strings.ToLower(r.city)
-	r.key = r.titleKey + "\x00" + r.cityKey + "\x00" + strconv.Itoa(l.ID)
+// newRow turns a listing from the network (a page or a detail) into a row: every
+// string is cleaned here, once, and the repeated ones go to the table.
+func (t *strtab) newRow(l api.Listing, priceType string, idx int, wasMod bool) row {
+	r := row{id: l.ID, idx: int32(idx), views: l.Views, vip: l.VIP, top: l.Top}
+	r.title = termtext.Clean(l.Title)
+	r.untitled = strings.TrimSpace(r.title) == ""
+	r.url = termtext.Clean(l.URL)
+	status := termtext.Clean(string(l.Status))
+	r.status = t.id(status)
+	r.mod = wasMod || isModeration(api.Status(status))
+	currency := termtext.Clean(l.Currency)
+	r.currency = t.id(currency)
+	r.pType = t.id(priceType)
+	r.price = t.id(l.Price.String())
+	cell := formatPrice(l.Price, currency, priceType)
+	r.priceS = t.id(cell)
 	r.priceF = l.Price.Float64()
-	r.priceW = ansi.StringWidth(r.price)
+	r.priceW = uint8(min(ansi.StringWidth(cell), 255))
+	if l.City != nil {
+		city := termtext.Clean(*l.City)
+		r.city, r.cityKey = t.id(city), t.id(strings.ToLower(city))
+	}
+	if !l.CreatedAt.IsZero() {
+		r.created = t.id(l.CreatedAt.In(api.Kyiv).Format("2006-01-02"))
+		r.at = l.CreatedAt.Unix()
+	}
 	return r
+}
+
+// listing gives back what row r of rs holds as an api.Listing: the fields of
+// listFields, cleaned.
+func (rs *rowStore) listing(r *row) api.Listing {
+	l := api.Listing{ID: r.id, Title: r.title, Currency: rs.str(r.currency),
+		Status: rs.status(r), Views: r.views, VIP: r.vip, Top: r.top, URL: r.url}
+	l.Price, _ = api.ParsePrice(rs.str(r.price)) // "" (no price) gives the zero Price
+	if r.city != 0 {
+		c := rs.str(r.city)
+		l.City = &c
+	}
+	if r.created != 0 {
+		l.CreatedAt = api.Time{Time: time.Unix(r.at, 0).In(api.Kyiv)}
+	}
+	return l
+}
+
+// cell is the title as the table shows it.
+func (r *row) cell() string {
+	if r.untitled {
+		return "(untitled)"
+	}
+	return r.title
+}
+
+// matches reports whether the filter q (lowercase, not empty) finds row r of rs by
+// its title, its city or, when q is all digits, its id.
+func (rs *rowStore) matches(r *row, q string, digits bool) bool {
+	if strings.Contains(r.titleKey, q) || strings.Contains(rs.str(r.cityKey), q) {
+		return true
+	}
+	if !digits {
+		return false
+	}
+	var buf [20]byte
+	return strings.Contains(string(strconv.AppendInt(buf[:0], int64(r.id), 10)), q)
+}
+
+func allDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // formatPrice keeps the service's decimal text exactly and only groups the
@@ -109,6 +163,25 @@ func groupNumber(s string) string {
 	return out
 }
 
+// appendGrouped appends n with its thousands grouped as groupDigits does, without
+// a string: the views cell of every row on screen, every frame.
+func appendGrouped(dst []byte, n int) []byte {
+	var buf [20]byte
+	d := strconv.AppendInt(buf[:0], int64(n), 10)
+	if n < 0 || len(d) <= 3 {
+		return append(dst, d...)
+	}
+	head := len(d) % 3
+	dst = append(dst, d[:head]...)
+	for i := head; i < len(d); i += 3 {
+		if i > 0 {
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, d[i:i+3]...)
+	}
+	return dst
+}
+
 func groupDigits(d string) string {
 	if len(d) <= 3 || strings.HasPrefix(d, "-") {
 		return d
@@ -126,120 +199,4 @@ func groupDigits(d string) string {
 		b.WriteString(d[i : i+3])
 	}
 	return b.String()
-}
-
-// sortCol is a column the table can be ordered by; sortServer is the service's own
-// order (newest first).
-type sortCol int
-
-const (
-	sortServer sortCol = iota
-	sortTitle
-	sortPrice
-	sortViews
-	sortStatus
-	sortCity
-	sortCreated
-	numSortCols
-)
-
-var sortNames = [numSortCols]string{"newest", "title", "price", "views", "status", "city", "created"}
-
-// naturalDesc is the direction a column starts in when s reaches it.
-var naturalDesc = [numSortCols]bool{sortViews: true, sortCreated: true}
-
-type sortOrder struct {
-	col  sortCol
-	desc bool
-}
-
-// label is what the header shows, e.g. "price ↓".
-func (o sortOrder) label() string {
-	if o.col == sortServer {
-		if o.desc {
-			return "oldest first"
-		}
-		return "newest first"
-	}
-	if o.desc {
-		return sortNames[o.col] + " ↓"
-	}
-	return sortNames[o.col] + " ↑"
-}
-
-var statusRank = map[api.Status]int{
-	api.StatusActive: 0, api.StatusPending: 1, api.StatusBlocked: 2,
-	api.StatusInactive: 3, api.StatusSold: 4, api.StatusArchived: 5,
-}
-
-func rankOf(s api.Status) int {
-	if r, ok := statusRank[s]; ok {
-		return r
-	}
-	return len(statusRank)
-}
-
-// compare orders two rows; equal keys keep the service's order, whatever the
-// direction, so the order is total and stable across merges.
-func (o sortOrder) compare(a, b *row) int {
-	c := 0
-	switch o.col {
-	case sortServer:
-		c = cmp.Compare(a.idx, b.idx)
-	case sortTitle:
-		c = strings.Compare(a.titleKey, b.titleKey)
-	case sortPrice:
-		c = cmp.Compare(a.priceF, b.priceF)
-	case sortViews:
-		c = cmp.Compare(a.l.Views, b.l.Views)
-	case sortStatus:
-		c = cmp.Compare(rankOf(a.l.Status), rankOf(b.l.Status))
-		if c == 0 {
-			c = strings.Compare(string(a.l.Status), string(b.l.Status))
-		}
-	case sortCity:
-		c = strings.Compare(a.cityKey, b.cityKey)
-	case sortCreated:
-		c = a.l.CreatedAt.Compare(b.l.CreatedAt.Time)
-	}
-	if o.desc {
-		c = -c
-	}
-	if c == 0 {
-		c = cmp.Compare(a.idx, b.idx)
-	}
-	return c
-}
-
-// sortIdx sorts indices into rows by o.
-func sortIdx(idx []int, rows []row, o sortOrder) {
-	slices.SortFunc(idx, func(a, b int) int { return o.compare(&rows[a], &rows[b]) })
-}
-
-// mergeIdx merges two sorted index lists into a new one.
-func mergeIdx(a, b []int, rows []row, o sortOrder) []int {
-	out := make([]int, 0, len(a)+len(b))
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		if o.compare(&rows[a[i]], &rows[b[j]]) <= 0 {
-			out = append(out, a[i])
-			i++
-		} else {
-			out = append(out, b[j])
-			j++
-		}
-	}
-	out = append(out, a[i:]...)
-	return append(out, b[j:]...)
-}
-
-// filterIdx keeps the indices whose row matches q (already lowercase).
-func filterIdx(idx []int, rows []row, q string) []int {
-	out := make([]int, 0, len(idx))
-	for _, i := range idx {
-		if strings.Contains(rows[i].key, q) {
-			out = append(out, i)
-		}
-	}
-	return out
 }

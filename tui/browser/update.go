@@ -101,7 +101,7 @@ func (m Model) tableKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if r == nil {
 		return m, nil
 	}
-	l := r.l
+	l := m.srcs[tabDefs[m.cur].src].rows.listing(r)
 	switch {
 	case key.Matches(msg, k.Open):
 		return m, emit(msgs.OpenListing{ID: l.ID, Title: l.Title})
@@ -202,10 +202,10 @@ func (m *Model) applyChange(msg msgs.ListingChanged) {
 		if !ok {
 			continue
 		}
-		r := &s.rows[i]
-		l, pt := r.l, r.priceType
+		r := s.rows.at(i)
+		l, pt := s.rows.listing(r), s.rows.str(r.pType)
 		if msg.Listing != nil {
-			nl := cleanListing(msg.Listing.Listing)
+			nl := msg.Listing.Listing
 			nl.ID = msg.ID
 			if nl.URL == "" {
 				nl.URL = l.URL
@@ -213,9 +213,10 @@ func (m *Model) applyChange(msg msgs.ListingChanged) {
 			l, pt = nl, termtext.Clean(msg.Listing.PriceType)
 		}
 		if msg.Status != "" {
-			l.Status = api.Status(termtext.Clean(string(msg.Status)))
+			l.Status = msg.Status
 		}
-		*r = newRow(l, pt, r.idx, r.mod)
+		*r = m.newRow(l, pt, int(r.idx), r.mod)
+		m.share(si, r)
 		s.version++
 		m.measure(si)
 	}
@@ -232,9 +233,10 @@ func (m Model) changeLang(lang string) (Model, tea.Cmd) {
 
 // reloadAll drops every tab's rows and reloads the tab on screen.
 func (m Model) reloadAll() (Model, tea.Cmd) {
+	m.strs = newStrtab() // no row is left to refer to the old strings
 	for i := range m.srcs {
 		s := &m.srcs[i]
-		*s = source{status: s.status, byID: map[int]int{}, seq: s.seq, version: s.version + 1}
+		*s = source{status: s.status, rows: newStore(m.strs), byID: map[int]int{}, seq: s.seq, version: s.version + 1}
 	}
 	for i := range m.tabs {
 		m.tabs[i] = tabState{selID: m.tabs[i].selID}

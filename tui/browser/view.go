@@ -78,7 +78,7 @@ func (m *Model) tabLabel(i int, counts bool) string {
 	s := &m.srcs[d.src]
 	label := d.name
 	if counts && s.loaded {
-		n := len(s.rows)
+		n := s.rows.len()
 		if d.moderation {
 			n = s.modCount
 		}
@@ -147,16 +147,16 @@ func (m *Model) body() []string {
 	if len(t.vis) == 0 {
 		return m.emptyState()
 	}
-	rows := m.srcs[tabDefs[m.cur].src].rows
+	rows := &m.srcs[tabDefs[m.cur].src].rows
 	end := min(t.offset+h, len(t.vis))
 	out := make([]string, 0, end-t.offset)
 	for i := t.offset; i < end; i++ {
-		out = append(out, m.renderRow(&rows[t.vis[i]], i == t.cursor))
+		out = append(out, m.renderRow(rows, rows.at(t.vis[i]), i == t.cursor))
 	}
 	return out
 }
 
-func (m *Model) renderRow(r *row, selected bool) string {
+func (m *Model) renderRow(rs *rowStore, r *row, selected bool) string {
 	c := m.cols
 	sep := strings.Repeat(" ", c.sep)
 	var b strings.Builder
@@ -166,28 +166,41 @@ func (m *Model) renderRow(r *row, selected bool) string {
 	} else {
 		b.WriteString("  ")
 	}
-	b.WriteString(layout.Pad(r.title, c.title))
-	b.WriteString(sep + layout.PadLeft(r.price, c.price) + sep)
-	plain := format.Status(r.l.Status)
+	b.WriteString(layout.Pad(r.cell(), c.title))
+	b.WriteString(sep + layout.PadLeft(rs.str(r.priceS), c.price) + sep)
+	status := rs.status(r)
+	plain := format.Status(status)
 	switch {
 	case selected:
 		b.WriteString(layout.Pad(plain, c.status))
 	case ansi.StringWidth(plain) > c.status:
 		b.WriteString(theme.Muted.Render(layout.Pad(plain, c.status)))
 	default:
-		b.WriteString(theme.Status(r.l.Status) + strings.Repeat(" ", c.status-ansi.StringWidth(plain)))
+		b.WriteString(theme.Status(status) + strings.Repeat(" ", c.status-ansi.StringWidth(plain)))
 	}
 	if c.city > 0 {
-		b.WriteString(sep + layout.Pad(r.city, c.city))
+		b.WriteString(sep + layout.Pad(rs.str(r.city), c.city))
 	}
 	if c.views > 0 {
-		b.WriteString(sep + layout.PadLeft(r.views, c.views))
+		// Formatted here, for the rows on screen only: a string per row would cost
+		// more memory over 10 000 rows than this costs time per frame.
+		var buf [32]byte
+		v := appendGrouped(buf[:0], r.views)
+		b.WriteString(sep)
+		if len(v) > c.views {
+			b.WriteString(layout.PadLeft(string(v), c.views))
+		} else {
+			for range c.views - len(v) {
+				b.WriteByte(' ')
+			}
+			b.Write(v)
+		}
 	}
 	if c.marks > 0 {
 		b.WriteString(sep + marks(r, selected))
 	}
 	if c.created > 0 {
-		b.WriteString(sep + layout.Pad(r.created, c.created))
+		b.WriteString(sep + layout.Pad(rs.str(r.created), c.created))
 	}
 	if selected {
 		return theme.Selected.Render(layout.Pad(b.String(), m.width))
@@ -199,13 +212,13 @@ func (m *Model) renderRow(r *row, selected bool) string {
 // without colour.
 func marks(r *row, plain bool) string {
 	vip, top := "   ", "   "
-	if r.l.VIP {
+	if r.vip {
 		vip = "VIP"
 		if !plain {
 			vip = badgeVIP.Render(vip)
 		}
 	}
-	if r.l.Top {
+	if r.top {
 		top = "TOP"
 		if !plain {
 			top = badgeTop.Render(top)
@@ -242,7 +255,7 @@ func (m *Model) emptyState() []string {
 			"  " + theme.Muted.Render("esc clears the filter")}
 	case s.next != nil:
 		return []string{"",
-			"  No " + what + " among the " + strconv.Itoa(len(s.rows)) + " loaded so far.",
+			"  No " + what + " among the " + strconv.Itoa(s.rows.len()) + " loaded so far.",
 			"  " + theme.Muted.Render("↓ or G loads more · tab to switch · r to refresh")}
 	}
 	return []string{"",

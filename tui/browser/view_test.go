@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -71,11 +72,17 @@ func TestSmallTerminal(t *testing.T) {
 }
 
 func TestLargeTerminal(t *testing.T) {
-	f := &fakeLister{data: gen(200, 20000, api.StatusActive)}
+	f := &fakeLister{data: gen(300, 20000, api.StatusActive)}
 	m := loaded(t, f, 250, 70)
-	// 67 rows on screen: the first page of 50 is within a screen, so the second came.
-	if f.nCalls() != 2 {
+	// 67 rows on screen: the first page of 100 fills it with 33 to spare, so no
+	// second page until the cursor comes within a screen of its end.
+	if f.nCalls() != 1 {
 		t.Fatalf("calls = %d", f.nCalls())
+	}
+	// A screen taller than a page asks for the next one at once.
+	tall := loaded(t, &fakeLister{data: gen(300, 20000, api.StatusActive)}, 250, 120)
+	if n := len(tall.tabs[0].vis); n != 200 {
+		t.Fatalf("117 rows on screen: %d loaded, want 200", n)
 	}
 	v := m.View()
 	tuitest.CheckSize(t, v, 250, 70)
@@ -95,5 +102,13 @@ func TestTinySizesDoNotPanic(t *testing.T) {
 	for _, sz := range [][2]int{{1, 1}, {10, 2}, {20, 4}, {0, 0}, {40, 8}} {
 		m.SetSize(sz[0], sz[1])
 		tuitest.CheckSize(t, m.View(), max(sz[0], 1), max(sz[1], 1))
+	}
+}
+
+func TestAppendGroupedIsGroupDigits(t *testing.T) {
+	for _, n := range []int{0, 7, 999, 1000, 12345, 999999, 1000000, 45012, -1234, 1 << 40} {
+		if got, want := string(appendGrouped(nil, n)), groupDigits(strconv.Itoa(n)); got != want {
+			t.Errorf("%d: %q, want %q", n, got, want)
+		}
 	}
 }
