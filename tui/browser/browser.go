@@ -51,12 +51,17 @@ type source struct {
 	loading   bool        // a request is in flight (at most one)
 	reset     bool        // the request in flight is a first page: its answer replaces rows
 	reqCursor int
-	seq       int // of the latest request; an answer with another is stale
-	stale     bool
-	errText   string // the last failure, cleaned: it may quote the server
-	version   int    // bumps on every change of rows
-	modCount  int
-	priceW    int
+	// cancel gives up the request in flight: a request that supersedes it (a refresh,
+	// another language) cancels it before it is sent or while it waits for the
+	// budget, so that it spends nothing.
+	cancel   context.CancelFunc
+	reqCtx   context.Context // of the request in flight, until Init sends the first
+	seq      int             // of the latest request; an answer with another is stale
+	stale    bool
+	errText  string // the last failure, cleaned: it may quote the server
+	version  int    // bumps on every change of rows
+	modCount int
+	priceW   int
 }
 
 type tabDef struct {
@@ -132,6 +137,7 @@ func New(svc Lister, lang string) Model {
 	m.input.PromptStyle = theme.Key
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(theme.Muted))
 	m.srcs[0].loading, m.srcs[0].reset, m.srcs[0].seq = true, true, 1
+	m.srcs[0].reqCtx, m.srcs[0].cancel = context.WithTimeout(context.Background(), fetchTimeout)
 	m.SetSize(80, 24)
 	return m
 }
@@ -139,7 +145,7 @@ func New(svc Lister, lang string) Model {
 // Init sends the request for the first page of the first tab (prepared by New).
 func (m Model) Init() tea.Cmd {
 	s := m.srcs[0]
-	return tea.Batch(fetchPage(m.svc, m.params(0, 0), 0, s.seq, true), m.spin.Tick)
+	return tea.Batch(fetchPage(s.reqCtx, s.cancel, m.svc, m.params(0, 0), 0, s.seq, true), m.spin.Tick)
 }
 
 // SetSize sets the size View fills exactly.

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"errors"
+	"github.com/charmbracelet/bubbles/spinner"
 	"slices"
 	"strings"
 	"testing"
@@ -71,19 +72,30 @@ func TestPrefetchWithinOneScreenNotAtEnd(t *testing.T) {
 }
 
 func TestStaleAnswerDropped(t *testing.T) {
-	f := &fakeLister{data: gen(10, 20000, api.StatusActive)}
+	f := &fakeLister{data: gen(150, 20000, api.StatusActive)}
 	m := New(f, "uk")
-	first := m.Init()
+	m, _ = loop.Drain(m, m.Init())
+	m, next := m.Update(tuitest.Key("G")) // the next page goes out
 	f.tag = " v2"
-	m, refresh := m.Update(tuitest.Key("r"))
+	m, refresh := m.Update(tuitest.Key("r")) // and a refresh supersedes it
 	newMsg := runPage(t, refresh)
-	oldMsg := runPage(t, first) // answered later, with the old data
+	oldMsg := runPage(t, next) // answered later, with the old data
 	f.tag = ""
 	m, _ = m.Update(newMsg)
 	m, _ = m.Update(oldMsg)
-	if l, _ := m.Selected(); !strings.HasSuffix(l.Title, " v2") {
-		t.Fatalf("the stale answer replaced the fresh one: %q", l.Title)
+	if l, _ := m.Selected(); !strings.HasSuffix(l.Title, " v2") || len(m.tabs[0].vis) != 100 {
+		t.Fatalf("the stale answer was taken: %q, %d rows", l.Title, len(m.tabs[0].vis))
 	}
+	// A refresh while the same first page is in flight is joined, not sent again.
+	before := f.nCalls()
+	m, again := m.Update(tuitest.Key("r"))
+	m, twice := m.Update(tuitest.Key("r"))
+	answer := runPage(t, again)
+	tuitest.Collect(twice, tuitest.Is[spinner.TickMsg])
+	if f.nCalls() != before+1 {
+		t.Fatalf("two refreshes in a row sent %d requests", f.nCalls()-before)
+	}
+	m, _ = m.Update(answer)
 
 	// A language change makes the answer in flight stale too.
 	m, cmd := m.Update(tuitest.Key("r"))

@@ -24,9 +24,10 @@ type pageMsg struct {
 	err      error
 }
 
-func fetchPage(svc Lister, p api.ListParams, src, seq int, reset bool) tea.Cmd {
+// fetchPage asks for one page on ctx, which the model cancels when a later request
+// supersedes this one.
+func fetchPage(ctx context.Context, cancel context.CancelFunc, svc Lister, p api.ListParams, src, seq int, reset bool) tea.Cmd {
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), fetchTimeout)
 		defer cancel()
 		page, err := svc.ListListings(ctx, p)
 		return pageMsg{src: src, seq: seq, reset: reset, page: page, err: err}
@@ -34,7 +35,9 @@ func fetchPage(svc Lister, p api.ListParams, src, seq int, reset bool) tea.Cmd {
 }
 
 // load requests the first page of source si (reset) or its next page. A reset
-// supersedes a page in flight; a next page waits for it.
+// supersedes a next page in flight, which is cancelled so that it spends nothing; a
+// reset already in flight is joined, not repeated (r pressed five times is one
+// request); a next page waits for the request in flight.
 func (m *Model) load(si int, reset bool) tea.Cmd {
 	s := &m.srcs[si]
 	cur := 0
@@ -44,10 +47,18 @@ func (m *Model) load(si int, reset bool) tea.Cmd {
 		}
 		cur = *s.next
 	}
+	if s.loading {
+		if s.reset {
+			return nil // the same first page is on its way
+		}
+		s.cancel()
+	}
 	s.seq++
 	s.loading, s.reset, s.reqCursor = true, reset, cur
 	m.auto++
-	return tea.Batch(fetchPage(m.svc, m.params(si, cur), si, s.seq, reset), m.spin.Tick)
+	ctx, cancel := context.WithTimeout(context.Background(), fetchTimeout)
+	s.reqCtx, s.cancel = nil, cancel
+	return tea.Batch(fetchPage(ctx, cancel, m.svc, m.params(si, cur), si, s.seq, reset), m.spin.Tick)
 }
 
 // loadErr turns a failed load into what the root acts on: a dead key leads to the

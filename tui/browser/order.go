@@ -59,6 +59,19 @@ func rankOf(s api.Status) int {
 	return len(statusRank)
 }
 
+// currencyRank puts the spec's currencies first, in its order.
+func currencyRank(c string) int {
+	switch c {
+	case "UAH":
+		return 0
+	case "USD":
+		return 1
+	case "EUR":
+		return 2
+	}
+	return 3
+}
+
 // compare orders two rows of rs; equal keys keep the service's order, whatever the
 // direction, so the order is total and stable across merges.
 func (o sortOrder) compare(rs *rowStore, a, b *row) int {
@@ -69,7 +82,14 @@ func (o sortOrder) compare(rs *rowStore, a, b *row) int {
 	case sortTitle:
 		c = strings.Compare(a.titleKey, b.titleKey)
 	case sortPrice:
-		c = cmp.Compare(a.priceF, b.priceF)
+		// Prices in different currencies do not compare: each currency is a group of
+		// its own (UAH, USD, EUR, then the others by code), sorted within.
+		ca, cb := rs.str(a.currency), rs.str(b.currency)
+		if c = cmp.Compare(currencyRank(ca), currencyRank(cb)); c == 0 {
+			if c = strings.Compare(ca, cb); c == 0 {
+				c = cmp.Compare(a.priceF, b.priceF)
+			}
+		}
 	case sortViews:
 		c = cmp.Compare(a.views, b.views)
 	case sortStatus:

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"github.com/listings-tui/listings/api/format"
 	"strconv"
 	"strings"
 	"time"
@@ -123,52 +124,24 @@ func allDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
-// formatPrice keeps the service's decimal text exactly and only groups the
-// thousands: "15000.50" and "UAH" give "15 000.50 UAH". A price of 0 is an exchange or
-// a give-away when the detail told us so; otherwise it is shown as the number it is.
+// formatPrice is the price cell, as every screen reads a price (api/format); "—"
+// when the listing has none.
 func formatPrice(p api.Price, currency, priceType string) string {
-	if p.IsZero() {
-		return "—"
+	if s := format.Price(p, currency, priceType); s != "" {
+		return termtext.Clean(s)
 	}
-	s := p.String()
-	if strings.Trim(s, "0.") == "" {
-		switch priceType {
-		case api.PriceExchange, api.PriceFree:
-			return priceType
-		}
-	}
-	s = groupNumber(termtext.Clean(s))
-	if currency != "" {
-		s += " " + currency
-	}
-	return s
+	return "—"
 }
 
-// groupNumber groups the integer part of a plain decimal; anything else (an
-// exponent from a lenient server) is left as it came.
-func groupNumber(s string) string {
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
-	}
-	intPart, frac, hasFrac := strings.Cut(s, ".")
-	if intPart == "" || strings.Trim(intPart, "0123456789") != "" ||
-		strings.Trim(frac, "0123456789") != "" {
-		return sign + s
-	}
-	out := sign + groupDigits(intPart)
-	if hasFrac {
-		out += "." + frac
-	}
-	return out
-}
-
-// appendGrouped appends n with its thousands grouped as groupDigits does, without
+// appendGrouped appends n with its thousands grouped as format.Number does, without
 // a string: the views cell of every row on screen, every frame.
 func appendGrouped(dst []byte, n int) []byte {
 	var buf [20]byte
 	d := strconv.AppendInt(buf[:0], int64(n), 10)
-	if n < 0 || len(d) <= 3 {
+	if n < 0 {
+		dst, d = append(dst, '-'), d[1:]
+	}
+	if len(d) <= 3 {
 		return append(dst, d...)
 	}
 	head := len(d) % 3
@@ -180,23 +153,4 @@ func appendGrouped(dst []byte, n int) []byte {
 		dst = append(dst, d[i:i+3]...)
 	}
 	return dst
-}
-
-func groupDigits(d string) string {
-	if len(d) <= 3 || strings.HasPrefix(d, "-") {
-		return d
-	}
-	var b strings.Builder
-	b.Grow(len(d) + len(d)/3)
-	head := len(d) % 3
-	if head > 0 {
-		b.WriteString(d[:head])
-	}
-	for i := head; i < len(d); i += 3 {
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(d[i : i+3])
-	}
-	return b.String()
 }

@@ -236,6 +236,9 @@ func (m Model) reloadAll() (Model, tea.Cmd) {
 	m.strs = newStrtab() // no row is left to refer to the old strings
 	for i := range m.srcs {
 		s := &m.srcs[i]
+		if s.loading && s.cancel != nil {
+			s.cancel() // asked in the old language: its answer would be dropped anyway
+		}
 		*s = source{status: s.status, rows: newStore(m.strs), byID: map[int]int{}, seq: s.seq, version: s.version + 1}
 	}
 	for i := range m.tabs {

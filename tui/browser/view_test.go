@@ -1,7 +1,7 @@
 package browser
 
 import (
-	"strconv"
+	"github.com/listings-tui/listings/api/format"
 	"strings"
 	"testing"
 
@@ -105,9 +105,9 @@ func TestTinySizesDoNotPanic(t *testing.T) {
 	}
 }
 
-func TestAppendGroupedIsGroupDigits(t *testing.T) {
+func TestAppendGroupedIsFormatNumber(t *testing.T) {
 	for _, n := range []int{0, 7, 999, 1000, 12345, 999999, 1000000, 45012, -1234, 1 << 40} {
-		if got, want := string(appendGrouped(nil, n)), groupDigits(strconv.Itoa(n)); got != want {
+		if got, want := string(appendGrouped(nil, n)), format.Number(n); got != want {
 			t.Errorf("%d: %q, want %q", n, got, want)
 		}
 	}
