@@ -239,7 +239,7 @@ func TestLoginScreenIsSized(t *testing.T) {
 	}
 	// The new browser fills the screen: 24 lines less header, tabs, column
 	// headings, status line, notice and footer.
-	if n := strings.Count(tuitest.Screen(m), " UAH "); n < 16 {
+	if n := strings.Count(tuitest.Screen(m), "● active"); n < 16 {
 		t.Errorf("%d rows shown after a login:\n%s", n, tuitest.Screen(m))
 	}
 	tuitest.CheckSize(t, m.View(), 80, 24)

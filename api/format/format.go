@@ -13,6 +13,9 @@ import (
 	"github.com/listings-tui/listings/api"
 )
 
+// FreeOrExchange is a price of 0 whose type is not known (the list view has none).
+const FreeOrExchange = "free/exchange"
+
 // Price reads a listing's price: the service's decimal kept exactly with its thousands
 // grouped and the currency after it ("15 000.50 UAH"); "free" or "exchange" when the
 // price type says so and the price is 0 or absent. A listing without a price gives "",
@@ -25,6 +28,11 @@ func Price(p api.Price, currency, priceType string) string {
 	}
 	if p.IsZero() {
 		return ""
+	}
+	if zero && priceType == "" {
+		// The list view has no price_type (spec): a price of 0 there is a listing
+		// given away or offered in exchange, and which of the two only the detail says.
+		return FreeOrExchange
 	}
 	s := Decimal(p.String())
 	if currency = strings.TrimSpace(currency); currency != "" {

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
 )
 
 // TestE2ESandboxSession is the issue's "done when", as a new user would do it in a
@@ -131,4 +134,25 @@ func TestE2ESizesAndNoColor(t *testing.T) {
 	big.send("q")
 	big.waitExit(0)
 	big.checkRestored()
+}
+
+// TestE2EPagesAcrossPages scrolls a seller's 250 listings in a real terminal: three
+// pages of 100 follow each other as the cursor goes down, every row once, the newest
+// first. (The session above has fewer listings than a page.)
+func TestE2EPagesAcrossPages(t *testing.T) {
+	base := cmdtest.StartSandbox(t, sandbox.Grow{Key: "personal", Listings: 250})
+	s := launchTUI(t, 100, 30, []string{"--base-url", base, "--lang", "en"}, "LISTINGS_API_KEY="+sandbox.KeyPersonal)
+	s.waitFor("[active", "1/100+", "? help")
+	s.send("End")
+	s.waitMatch(`\b100/(200\+|2\d\d)\b`)
+	s.send("End")
+	s.waitMatch(`\b(200/2\d\d\+?|2\d\d/2\d\d)\b`)
+	s.send("End")
+	s.waitMatch(`\b(2\d\d)/(2\d\d)\b`)
+	s.waitUntil("the last row, the oldest clone", func(screen string) bool {
+		m := regexp.MustCompile(`\b(2\d\d)/(2\d\d)\b`).FindStringSubmatch(screen)
+		return m != nil && m[1] == m[2]
+	})
+	s.send("q")
+	s.waitExit(0)
 }

@@ -30,9 +30,9 @@ func NewFactory(env map[string]string, ios *iostreams.IOStreams) *cmdutil.Factor
 }
 
 // StartSandbox serves a fresh sandbox until the test ends and returns its base URL.
-func StartSandbox(t *testing.T) string {
+func StartSandbox(t *testing.T, grow ...sandbox.Grow) string {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{})
+	srv, err := sandbox.New(sandbox.Options{Grow: grow})
 	if err != nil {
 		t.Fatal(err)
 	}
