@@ -369,7 +369,8 @@ func TestFirstLoadFailure(t *testing.T) {
 func TestPriceFormat(t *testing.T) {
 	for _, tc := range []struct{ in, cur, pt, want string }{
 		{"15000.50", "UAH", "", "15 000.50 UAH"},
-		{"0", "UAH", "", "0 UAH"},
+		{"0", "UAH", "", "free/exchange"}, // the list view does not say which
+		{"0", "UAH", api.PriceSell, "0 UAH"},
 		{"0", "UAH", api.PriceExchange, "exchange"},
 		{"1250000", "EUR", "", "1 250 000 EUR"},
 		{"999", "USD", "", "999 USD"},
