@@ -46,9 +46,12 @@ func (k rootKeys) short(loggedIn bool) []key.Binding {
 }
 
 // full is the root's column of the help overlay.
-func (k rootKeys) full(loggedIn bool) []key.Binding {
+func (k rootKeys) full(loggedIn, readOnly bool) []key.Binding {
 	if !loggedIn {
 		return []key.Binding{k.Esc, k.Help, k.ForceQuit}
+	}
+	if readOnly { // a key without listings:write: nothing that writes is offered
+		return []key.Binding{k.Drafts, k.Esc, k.Watch, k.Lang, k.Help, k.Quit, k.ForceQuit}
 	}
 	return []key.Binding{k.New, k.Edit, k.Drafts, k.Esc, k.Watch, k.Lang, k.Help, k.Quit, k.ForceQuit}
 }

@@ -66,6 +66,10 @@ func (m Model) requestStatus(r msgs.RequestStatus) (Model, tea.Cmd) {
 		return m, nil
 	}
 	r.Title = termtext.Clean(r.Title)
+	if m.readOnly {
+		m.setNotice(readOnlyNote, true)
+		return m, nil
+	}
 	if why := refusal(r.From, r.To); why != "" {
 		if r.From == r.To {
 			m.setNotice(fmt.Sprintf("%d is %s", r.ID, why), false)

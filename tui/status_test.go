@@ -3,6 +3,7 @@ package tui
 import (
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/listings-tui/listings/api"
@@ -160,13 +161,31 @@ func TestStaleStatusAnswerDropped(t *testing.T) {
 	}
 }
 
-func TestReadonlyKeyScopeBanner(t *testing.T) {
-	f := newFixture(t, sandbox.KeyReadonly, nil)
+// A key without listings:write is known from the ping at start: the app says once
+// that it is read-only and why, offers no write, and a write key costs no request.
+func TestReadonlyKeyIsKnownFromTheStart(t *testing.T) {
+	var writes atomic.Int32
+	f := newFixture(t, sandbox.KeyReadonly, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodGet {
+				writes.Add(1)
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
 	m := f.started(80, 24)
-	m, _ = f.press(m, "x", "y")
-	has(t, m, "deactivate 10053: scope_required", "this key lacks listings:write (reading still works): grant it in account settings → API & integrations")
-	tuitest.CheckSize(t, m.View(), 80, 24)
-	if !strings.Contains(selectedLine(m), "● active") {
-		t.Errorf("row %q", selectedLine(m))
+	has(t, m, "read-only: this key lacks listings:write")
+	if strings.Contains(m.footer, "deactivate") || strings.Contains(m.footer, "activate") {
+		t.Errorf("the footer offers a write: %q", m.footer)
 	}
+	m, _ = f.press(m, "x", "y", "n", "e")
+	if writes.Load() != 0 || m.dialog != nil || m.active != viewBrowser {
+		t.Fatalf("%d writes sent, dialog %v, view %v", writes.Load(), m.dialog != nil, m.active)
+	}
+	has(t, m, "read-only", "account settings")
+	m, _ = f.press(m, "?")
+	if s := tuitest.Screen(m); strings.Contains(s, "new listing") || strings.Contains(s, "x deactivate") {
+		t.Errorf("the help offers writes:\n%s", s)
+	}
+	tuitest.CheckSize(t, m.View(), 80, 24)
 }

@@ -152,6 +152,8 @@ type Model struct {
 	draftStore  *draft.Store
 	saver       *draft.Saver
 	saveFailing bool // the saver's last write failed; the banner says so
+	// readOnly: ping said the key lacks listings:write; nothing that writes is offered.
+	readOnly bool
 	// watchSaving waits on the saver's health from Init; Run sets it (a test's
 	// harness, which waits for every command to end, sends saverMsg itself).
 	watchSaving bool

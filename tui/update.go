@@ -103,7 +103,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		m.lastIP = termtext.Clean(msg.info.YourIP)
 		m.budget = m.client.Budget()
-		return m, nil
+		return m.learnScopes(msg.info)
 	case login.Done:
 		return m.loggedIn(msg)
 	case saverMsg:
@@ -206,6 +206,9 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 			switch {
 			case key.Matches(k, keys.Lang):
 				return m.cycleLang()
+			case (key.Matches(k, keys.New) || key.Matches(k, keys.Edit)) && m.readOnly:
+				m.setNotice(readOnlyNote, true)
+				return m, nil
 			case key.Matches(k, keys.New) && m.active != viewEditor:
 				return m.openEditor(msgs.NewDraft{})
 			case key.Matches(k, keys.Edit) && m.hasSelection():

@@ -158,7 +158,7 @@ func (m *Model) fullHelp() [][]key.Binding {
 	if p := m.views.get(m.active); p != nil {
 		g = p.keyMap().FullHelp()
 	}
-	return append(g, m.keys.full(m.client != nil && m.active != viewLogin))
+	return append(g, m.keys.full(m.client != nil && m.active != viewLogin, m.readOnly))
 }
 
 // meter is the request budget: "12/60 min · 340/5 000 today", with "~" before the

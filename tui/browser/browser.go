@@ -97,6 +97,8 @@ type tabState struct {
 
 // Model is the browser view.
 type Model struct {
+	// readOnly: the key lacks listings:write (msgs.KeyScopes); no write is offered.
+	readOnly bool
 	svc   Lister
 	lang  string
 	limit int
@@ -164,9 +166,11 @@ func (m Model) Capturing() bool { return m.filtering }
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
 	k.Filtering = m.filtering
+	status := api.Status("")
 	if l, ok := m.Selected(); ok {
-		k.selected = l.Status
+		k.selected, status = l.Status, l.Status
 	}
+	k.offer(status, m.readOnly)
 	return k
 }
 

@@ -28,6 +28,10 @@ type KeyMap struct {
 	// selected is the status of the row under the cursor: the short help puts what
 	// can be done with it first, where a narrow footer still shows it.
 	selected api.Status
+	// can says which of activate, deactivate and watch apply to the selected row (the
+	// footer offers only those); readOnly drops every write from the help.
+	can      [3]bool
+	readOnly bool
 }
 
 // DefaultKeyMap returns the bindings of docs/tui.md. n, e, q, ?, L and W are left to
@@ -63,21 +67,33 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		return []key.Binding{k.Accept, k.ClearInput, k.Up, k.Down}
 	}
 	first := []key.Binding{k.Open}
-	switch k.selected {
-	case api.StatusActive:
-		first = append(first, k.Deactivate)
-	case api.StatusInactive:
-		first = append(first, k.Activate)
-	case api.StatusPending:
-		first = append(first, k.Watch)
-	}
-	out := first
-	for _, b := range []key.Binding{k.NextTab, k.Filter, k.Sort, k.Refresh, k.Activate, k.Deactivate} {
-		if len(first) < 2 || b.Help() != first[1].Help() {
-			out = append(out, b)
+	for i, b := range []key.Binding{k.Deactivate, k.Activate, k.Watch} {
+		if k.can[i] {
+			first = append(first, b)
 		}
 	}
+	out := first
+	for _, b := range []key.Binding{k.NextTab, k.Filter, k.Sort, k.Refresh} {
+		out = append(out, b)
+	}
 	return out
+}
+
+// offer keeps in the help only what applies to a listing of status: activate and
+// deactivate where the spec allows the move (api.CheckMove), watch while it awaits
+// moderation, and no write at all with a read-only key. The keys still work when
+// pressed, and the root says why a move cannot be made; the help just does not
+// offer it.
+func (k *KeyMap) offer(status api.Status, readOnly bool) {
+	allowed := func(to api.Status) bool {
+		mv, _ := api.CheckMove(status, to)
+		return !readOnly && status != "" && mv == api.MoveAllowed
+	}
+	k.can = [3]bool{allowed(api.StatusInactive), allowed(api.StatusActive),
+		status == api.StatusPending || (status != "" && !status.Known())}
+	k.readOnly = readOnly
+	k.Activate.SetEnabled(!readOnly)
+	k.Deactivate.SetEnabled(!readOnly)
 }
 
 // FullHelp is the help overlay, in columns.

@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"errors"
+	"github.com/listings-tui/listings/tui/msgs"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -134,5 +135,42 @@ func TestPriceSortKeepsCurrenciesApart(t *testing.T) {
 	}
 	if strings.Join(order, ", ") != "100 UAH, 5000 UAH, 100 USD, 50 EUR" {
 		t.Fatalf("price order: %v", order)
+	}
+}
+
+// The footer offers what applies to the row under the cursor: deactivate for an
+// active one, activate for an inactive one, watch for a pending one, no move for a
+// blocked one, and no write at all with a read-only key.
+func TestFooterOffersWhatApplies(t *testing.T) {
+	f := &fakeLister{data: fixture()}
+	m := loaded(t, f, 100, 20)
+	m, _ = loop.Press(m, "tab", "tab", "tab", "tab") // all
+	seen := map[api.Status]string{}
+	for range len(visibleIDs(m)) {
+		if l, ok := m.Selected(); ok {
+			var keys []string
+			for _, b := range m.KeyMap().ShortHelp() {
+				keys = append(keys, b.Help().Desc)
+			}
+			seen[l.Status] = strings.Join(keys, ",")
+		}
+		m, _ = loop.Press(m, "down")
+	}
+	for st, want := range map[api.Status]string{
+		api.StatusActive: "deactivate", api.StatusInactive: "activate", api.StatusPending: "watch",
+	} {
+		if !strings.Contains(seen[st], want) {
+			t.Errorf("%s row: footer %q lacks %q", st, seen[st], want)
+		}
+	}
+	if strings.Contains(seen[api.StatusActive], ",activate") || strings.Contains(seen[api.StatusBlocked], "activate") ||
+		strings.Contains(seen[api.StatusSold], "activate") {
+		t.Errorf("a move that cannot be made is offered: %v", seen)
+	}
+	m, _ = m.Update(msgs.KeyScopes{Write: false})
+	for _, b := range m.KeyMap().ShortHelp() {
+		if d := b.Help().Desc; d == "activate" || d == "deactivate" {
+			t.Errorf("a read-only key is offered %q", d)
+		}
 	}
 }

@@ -35,6 +35,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		// A new listing (or an edited title) shows after a reload: the tab on
 		// screen now, the others when they are visited.
 		return m.reloadAll()
+	case msgs.KeyScopes:
+		m.readOnly = !msg.Write
+		return m, nil
 	case msgs.LangChanged:
 		return m.changeLang(msg.Lang)
 	case tea.KeyMsg:

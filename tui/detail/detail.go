@@ -38,6 +38,8 @@ type attrKey struct {
 // Model is the detail view. It is a value; the attribute cache is a map shared by
 // copies on purpose, so a copy kept by the root still benefits from later loads.
 type Model struct {
+	// readOnly: the key lacks listings:write (msgs.KeyScopes); no write is offered.
+	readOnly bool
 	svc    Service
 	images ImageFetcher
 	lang   string
@@ -114,8 +116,19 @@ func (m *Model) SetSize(width, height int) {
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
 	loaded := m.listing != nil
-	k.Activate.SetEnabled(loaded)
-	k.Deactivate.SetEnabled(loaded)
+	allowed := func(to api.Status) bool {
+		if !loaded || m.readOnly {
+			return false
+		}
+		mv, _ := api.CheckMove(m.listing.Status, to)
+		return mv == api.MoveAllowed
+	}
+	// Only what applies is offered; the keys still work, and the root says why a
+	// move cannot be made.
+	k.can = [3]bool{allowed(api.StatusActive), allowed(api.StatusInactive),
+		m.id > 0 && (!loaded || m.listing.Status == api.StatusPending || !m.listing.Status.Known())}
+	k.Activate.SetEnabled(loaded && !m.readOnly)
+	k.Deactivate.SetEnabled(loaded && !m.readOnly)
 	k.Watch.SetEnabled(m.id > 0)
 	k.Open.SetEnabled(loaded && m.listing.URL != "")
 	k.Copy.SetEnabled(loaded && m.listing.URL != "")
@@ -159,6 +172,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case msgs.ListingChanged:
 		return m.changed(msg)
+	case msgs.KeyScopes:
+		m.readOnly = !msg.Write
+		return m, nil
 	case msgs.LangChanged:
 		m.lang = msg.Lang
 		if m.id == 0 {
@@ -170,7 +186,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	k := m.KeyMap()
+	// The keys work whatever the help offers (the root says why a move cannot be
+	// made); what needs the listing waits for it.
+	k, loaded := m.keys, m.listing != nil
 	switch {
 	case key.Matches(msg, k.Up):
 		m.vp.ScrollUp(1)
@@ -190,15 +208,15 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		if m.id > 0 {
 			return m.load()
 		}
-	case key.Matches(msg, k.Activate):
+	case key.Matches(msg, k.Activate) && loaded:
 		return m, emit(msgs.RequestStatus{ID: m.id, Title: m.listing.Title, From: m.listing.Status, To: api.StatusActive})
-	case key.Matches(msg, k.Deactivate):
+	case key.Matches(msg, k.Deactivate) && loaded:
 		return m, emit(msgs.RequestStatus{ID: m.id, Title: m.listing.Title, From: m.listing.Status, To: api.StatusInactive})
-	case key.Matches(msg, k.Watch):
+	case key.Matches(msg, k.Watch) && m.id > 0:
 		return m, emit(msgs.Watch{ID: m.id, Title: m.shownTitle()})
-	case key.Matches(msg, k.Open):
+	case key.Matches(msg, k.Open) && loaded && m.listing.URL != "":
 		return m, system.OpenURL(m.listing.URL)
-	case key.Matches(msg, k.Copy):
+	case key.Matches(msg, k.Copy) && loaded && m.listing.URL != "":
 		return m, system.CopyURL(m.listing.URL)
 	}
 	return m, nil

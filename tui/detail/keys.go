@@ -10,6 +10,10 @@ type KeyMap struct {
 	Back, Reload                key.Binding
 	Activate, Deactivate, Watch key.Binding
 	Open, Copy                  key.Binding
+
+	// can says which of activate, deactivate and watch apply to the listing shown:
+	// the footer offers only those, the full help every key there is.
+	can [3]bool
 }
 
 func defaultKeyMap() KeyMap {
@@ -32,7 +36,13 @@ func defaultKeyMap() KeyMap {
 
 // ShortHelp is the footer line.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Back, k.Reload, k.Activate, k.Deactivate, k.Watch, k.Open, k.Copy}
+	out := []key.Binding{k.Back, k.Reload}
+	for i, b := range []key.Binding{k.Activate, k.Deactivate, k.Watch} {
+		if k.can[i] {
+			out = append(out, b)
+		}
+	}
+	return append(out, k.Open, k.Copy)
 }
 
 // FullHelp is the help overlay, one column per group.

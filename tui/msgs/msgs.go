@@ -96,3 +96,8 @@ type EditListing struct {
 	ID      int
 	Listing *api.ListingFull
 }
+
+// KeyScopes tells every view what the key may do, once ping has said (its
+// scopes_granted): without listings:write the app is read-only, and no view offers
+// activate, deactivate, new or edit.
+type KeyScopes struct{ Write bool }
