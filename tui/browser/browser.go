@@ -99,11 +99,11 @@ type tabState struct {
 type Model struct {
 	// readOnly: the key lacks listings:write (msgs.KeyScopes); no write is offered.
 	readOnly bool
-	svc   Lister
-	lang  string
-	limit int
-	strs  *strtab // the repeated strings of every source's rows (store.go)
-	keyed bool    // rows carry their lowercase titles (needKeys)
+	svc      Lister
+	lang     string
+	limit    int
+	strs     *strtab // the repeated strings of every source's rows (store.go)
+	keyed    bool    // rows carry their lowercase titles (needKeys)
 
 	// Arrays, not slices: a copy of the model (Update's value receiver) gets its own
 	// cursors and flags, while the rows themselves are shared.

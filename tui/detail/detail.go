@@ -40,10 +40,10 @@ type attrKey struct {
 type Model struct {
 	// readOnly: the key lacks listings:write (msgs.KeyScopes); no write is offered.
 	readOnly bool
-	svc    Service
-	images ImageFetcher
-	lang   string
-	keys   KeyMap
+	svc      Service
+	images   ImageFetcher
+	lang     string
+	keys     KeyMap
 
 	width, height int
 	vp            viewport.Model
