@@ -3,6 +3,7 @@ package listing
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -25,7 +26,9 @@ func NewCmdShow(f *cmdutil.Factory) *cobra.Command {
 		Long: `Show one of your listings: every field, the attributes as code: value, and the
 moderation block when the listing is pending or blocked.
 
-With --json the whole answer is printed: {"lang", "listing": {...}, "moderation": {...} or null}.`,
+With --json the answer is printed as it came: {"lang", "listing": {...}, "moderation":
+{...} or null}; the listing holds only the fields the service sent (none is shown as
+a zero value), and moderation is the service's block unchanged.`,
 		Example: `  listings show 10040
   listings show 10040 --json | jq -r .moderation.reason`,
 		Args: cobra.ExactArgs(1),
@@ -39,13 +42,31 @@ With --json the whole answer is printed: {"lang", "listing": {...}, "moderation"
 				return cmdutil.ListingError(id, err)
 			}
 			if asJSON {
-				return cmdutil.PrintJSON(f.IOStreams.Out, d)
+				return cmdutil.PrintJSON(f.IOStreams.Out, detailJSON(d))
 			}
 			return printDetail(f.IOStreams.Out, d)
 		},
 	}
 	cmdutil.AddJSONFlag(cmd, &asJSON)
 	return cmd
+}
+
+// showJSON is show --json: the answer as the service sent it. The listing holds only
+// the fields that came (api.ListingFull), so a field the service never sent does not
+// show as a zero value; the moderation block is copied as it came, null when there is
+// none (a listing that is neither pending nor blocked).
+type showJSON struct {
+	Lang       string          `json:"lang,omitempty"`
+	Listing    api.ListingFull `json:"listing"`
+	Moderation json.RawMessage `json:"moderation"`
+}
+
+func detailJSON(d *api.ListingDetail) showJSON {
+	out := showJSON{Lang: d.Lang, Listing: d.Listing, Moderation: json.RawMessage("null")}
+	if d.Moderation != nil {
+		out.Moderation = d.Moderation.AsSent()
+	}
+	return out
 }
 
 // open reads the listing id of arg, then opens the session: a wrong id costs no

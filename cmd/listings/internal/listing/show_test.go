@@ -1,6 +1,10 @@
 package listing_test
 
 import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -71,5 +75,33 @@ func TestTableTextIsCleaned(t *testing.T) {
 	c.OKJSON(&d, "", "show", clitest.Itoa(created.ListingID), "--json")
 	if d.Listing.Title != title {
 		t.Errorf("show --json title = %q, want the exact %q", d.Listing.Title, title)
+	}
+}
+
+// TestShowJSONHoldsOnlyWhatWasSent: a service that sends few fields gets them back as
+// they came, not padded with zero values (a price of null, views 0, created_at null),
+// and the moderation block exactly as it came.
+func TestShowJSONHoldsOnlyWhatWasSent(t *testing.T) {
+	t.Parallel()
+	c := clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/v1/my/listings/7" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprint(w, `{"ok": true, "lang": "uk", "listing": {"id": 7, "title": "Kobzar", "status": "pending"},
+			"moderation": {"decision": "pending", "queue": 3}}`)
+	}))
+	var d map[string]json.RawMessage
+	c.OKJSON(&d, "", "show", "7", "--json")
+	var got map[string]any
+	if err := json.Unmarshal(d["listing"], &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 || got["id"] != float64(7) || got["title"] != "Kobzar" || got["status"] != "pending" {
+		t.Errorf("show --json listing = %s, want only id, title and status", d["listing"])
+	}
+	var m any
+	if err := json.Unmarshal(d["moderation"], &m); err != nil || !reflect.DeepEqual(m, map[string]any{"decision": "pending", "queue": float64(3)}) {
+		t.Errorf("show --json moderation = %s, want it as it came", d["moderation"])
 	}
 }
