@@ -300,7 +300,7 @@ func listingCell(l *api.Listing, field string) string {
 	case "title":
 		return layout.Cut(cmdutil.OrDash(l.Title), 60)
 	case "price":
-		return cmdutil.Price(l.Price, l.Currency, "")
+		return listPrice(l.Price, l.Currency)
 	case "currency":
 		return cmdutil.OrDash(l.Currency)
 	case "condition":
@@ -329,6 +329,19 @@ func listingCell(l *api.Listing, field string) string {
 		return cmdutil.Time(&l.CreatedAt)
 	}
 	return "-"
+}
+
+// freeOrExchange is a price of exactly 0 in the table: free and exchange listings
+// carry 0, and the list view has no price_type to tell them apart (show does).
+const freeOrExchange = "free/exchange"
+
+// listPrice shows a list-view price: as the app does, but 0 as free/exchange rather
+// than "0 UAH", which no seller asks.
+func listPrice(p api.Price, currency string) string {
+	if !p.IsZero() && strings.Trim(p.String(), "0.") == "" {
+		return freeOrExchange
+	}
+	return cmdutil.Price(p, currency, "")
 }
 
 // footer tells a person (on stderr, out of a pipe's way) how many were shown and how

@@ -114,3 +114,32 @@ func TestLsAllProgressOnATerminal(t *testing.T) {
 		t.Errorf("progress on a terminal: %q", r.Stderr)
 	}
 }
+
+// TestLsFreeAndExchange: the list view has no price_type, so a price of exactly 0 (a
+// free or an exchange listing) shows as free/exchange in the table, never as 0 UAH;
+// show tells which, and JSON keeps the number.
+func TestLsFreeAndExchange(t *testing.T) {
+	t.Parallel()
+	c := clitest.New(t, sandbox.Options{}).WithKey(sandbox.KeyPersonal)
+	out := c.OK("", "ls", "--lang", "en", "--limit", "100")
+	for _, id := range []string{"10049", "10050"} {
+		if !clitest.ContainsLine(out, id, "active", "free/exchange") {
+			t.Errorf("listing %s is not shown as free/exchange:\n%s", id, out)
+		}
+	}
+	if strings.Contains(out, " 0 UAH") {
+		t.Errorf("a price shows as 0 UAH:\n%s", out)
+	}
+	if show := c.OK("", "show", "10049", "--lang", "en"); !strings.Contains(show, "price      free\n") {
+		t.Errorf("show of a free listing:\n%s", show)
+	}
+	var page struct {
+		Listings []map[string]any `json:"listings"`
+	}
+	c.OKJSON(&page, "", "ls", "--lang", "en", "--limit", "100", "--json")
+	for _, l := range page.Listings {
+		if l["id"] == float64(10049) && l["price"] != float64(0) {
+			t.Errorf("ls --json price of a free listing = %v, want 0", l["price"])
+		}
+	}
+}
