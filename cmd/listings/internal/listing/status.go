@@ -1,6 +1,7 @@
 package listing
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -42,7 +43,9 @@ the exit code is 1.`,
 			if err != nil {
 				return err
 			}
-			res, err := s.Client.SetStatus(cmd.Context(), id, to)
+			res, err := cmdutil.RetryWrite(cmd.Context(), func(ctx context.Context) (*api.StatusResult, error) {
+				return s.Client.SetStatus(ctx, id, to)
+			})
 			if api.IsCode(err, api.CodeStatusChangeForbidden) {
 				return refused(id, to, err)
 			}

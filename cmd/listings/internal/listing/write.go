@@ -1,6 +1,7 @@
 package listing
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 
@@ -52,7 +53,9 @@ starts pending: follow it with listings watch ID.`,
 			if err != nil {
 				return err
 			}
-			res, err := s.Client.CreateListing(cmd.Context(), &body)
+			res, err := cmdutil.RetryWrite(cmd.Context(), func(ctx context.Context) (*api.CreateResult, error) {
+				return s.Client.CreateListing(ctx, &body)
+			})
 			if err != nil {
 				return cmdutil.Explain(err)
 			}

@@ -40,7 +40,8 @@ func Bind(root *cobra.Command, f *cmdutil.Factory, start func(context.Context, t
 		"start the interactive app on an in-process sandbox (no key, no network, nothing stored)")
 	root.Args = cobra.NoArgs
 	root.RunE = func(cmd *cobra.Command, _ []string) error {
-		return run(cmd.Context(), f, useSandbox, start)
+		// The app owns the screen: no notice of a budget wait may draw on stderr.
+		return run(cmdutil.NoWaitNotices(cmd.Context()), f, useSandbox, start)
 	}
 }
 
