@@ -201,17 +201,18 @@ func (l *lister) footer(next *int) {
 // stopped says how far a long read came before err stopped it, and, at the daily
 // limit, when it can go on.
 func (l *lister) stopped(err error) error {
-	done := fmt.Sprintf("%d listings", l.n)
+	done := fmt.Sprintf("%d listings (printed above", l.n)
 	if l.twice > 0 {
-		done += fmt.Sprintf(", each once (%d were sent again)", l.twice)
+		done += fmt.Sprintf("; %d the service sent again were left out", l.twice)
 	}
+	done += ")"
 	var e *api.Error
 	if api.IsDailyLimit(err) && errors.As(err, &e) && !e.ResetsAt.IsZero() {
-		return fmt.Errorf("%w; stopped after %s (printed above); the budget resets at %s",
+		return fmt.Errorf("%w; stopped after %s; the budget resets at %s",
 			err, done, cmdutil.KyivTime(format.Minute(e.ResetsAt)))
 	}
 	if l.n > 0 {
-		return fmt.Errorf("%w; stopped after %s (printed above)", err, done)
+		return fmt.Errorf("%w; stopped after %s", err, done)
 	}
 	return err
 }
