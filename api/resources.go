@@ -111,6 +111,32 @@ type Moderation struct {
 	Decision   string  `json:"decision"`
 	Reason     *string `json:"reason"`
 	ReviewedAt *Time   `json:"reviewed_at"`
+
+	raw json.RawMessage // the block as the service sent it
+}
+
+// UnmarshalJSON reads the block and keeps it as it came, for AsSent.
+func (m *Moderation) UnmarshalJSON(data []byte) error {
+	type plain Moderation
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	*m = Moderation(p)
+	m.raw = append(json.RawMessage(nil), data...)
+	return nil
+}
+
+// AsSent is the block exactly as the service sent it: only its fields, and any the
+// client does not know (show --json prints it so). A block not read from the service
+// is encoded from its fields.
+func (m *Moderation) AsSent() json.RawMessage {
+	if m.raw != nil {
+		return m.raw
+	}
+	type plain Moderation
+	b, _ := json.Marshal((*plain)(m))
+	return b
 }
 
 // ListingDetail is the answer of GET /api/v1/my/listings/{id}.

@@ -182,3 +182,24 @@ func TestPagingFake(t *testing.T) {
 		t.Errorf("%d errors yielded", errs)
 	}
 }
+
+// TestModerationAsSent: the block is read into its fields and kept as it came, so a
+// command can print it without zero values for what was not sent.
+func TestModerationAsSent(t *testing.T) {
+	var d api.ListingDetail
+	in := `{"lang":"en","listing":{"id":1},"moderation":{"decision":"blocked","reason":"fake","queue":2}}`
+	if err := json.Unmarshal([]byte(in), &d); err != nil {
+		t.Fatal(err)
+	}
+	m := d.Moderation
+	if m == nil || m.Decision != "blocked" || m.Reason == nil || *m.Reason != "fake" || m.ReviewedAt != nil {
+		t.Fatalf("moderation %+v", m)
+	}
+	if got := string(m.AsSent()); got != `{"decision":"blocked","reason":"fake","queue":2}` {
+		t.Errorf("AsSent = %s", got)
+	}
+	made := api.Moderation{Decision: "pending"}
+	if got := string(made.AsSent()); got != `{"decision":"pending","reason":null,"reviewed_at":null}` {
+		t.Errorf("AsSent of a block not read = %s", got)
+	}
+}

@@ -42,3 +42,22 @@ func TestAuthStatusOfAnEnvironmentKey(t *testing.T) {
 		t.Errorf("a key without a base URL:\n%s", out)
 	}
 }
+
+// TestPlainFileWarningOnce: a key kept with --insecure-storage is named as such once
+// per command: by the keystore's warning on stderr for a command that uses it, and by
+// the profile's own line in auth status, which then does not repeat it on stderr.
+func TestPlainFileWarningOnce(t *testing.T) {
+	t.Parallel()
+	c := clitest.New(t, sandbox.Options{}).WithKey("")
+	c.Env = map[string]string{"LISTINGS_CONFIG_DIR": t.TempDir()}
+	c.OK(sandbox.KeyPersonal+"\n", "auth", "login", "--with-key", "--insecure-storage")
+	for _, args := range [][]string{{"ping"}, {"ls", "--limit", "1"}, {"auth", "status"}, {"auth", "status", "--offline"}} {
+		r := c.Run("", args...)
+		if r.Code != cmdutil.ExitOK {
+			t.Fatalf("%v: exit %d\n%s", args, r.Code, r.Stderr)
+		}
+		if n := strings.Count(r.Stdout+r.Stderr, "plain"); n != 1 {
+			t.Errorf("%v: the plain-text file is named %d times, want once:\nstdout:\n%s\nstderr:\n%s", args, n, r.Stdout, r.Stderr)
+		}
+	}
+}

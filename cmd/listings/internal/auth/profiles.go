@@ -21,6 +21,11 @@ func newCmdStatus(f *cmdutil.Factory) *cobra.Command {
 		Short: "Show every profile, where its key comes from, and whether it works",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if !asJSON {
+				// Each profile's own lines say where its key is kept, the plain file
+				// included: the keystore's warning on reading it would say it twice.
+				f.Warn = func(string) {}
+			}
 			env, err := f.ProfileEnv()
 			if err != nil {
 				return err

@@ -59,6 +59,15 @@ func New(t *testing.T, opts sandbox.Options) *Runner {
 	return &Runner{T: t, Base: ts.URL, Key: sandbox.KeyBusiness, Uploads: &uploads, CacheDir: t.TempDir()}
 }
 
+// Fake returns a runner for a service played by handler: for what the sandbox never
+// answers (a listing with few fields, an odd status, a failing endpoint).
+func Fake(t *testing.T, handler http.Handler) *Runner {
+	t.Helper()
+	ts := httptest.NewServer(handler)
+	t.Cleanup(ts.Close)
+	return &Runner{T: t, Base: ts.URL, Key: sandbox.KeyBusiness, Uploads: &atomic.Int32{}, CacheDir: t.TempDir()}
+}
+
 // Offline returns a runner for a service that is not there: for what must be refused
 // before any request.
 func Offline(t *testing.T) *Runner {

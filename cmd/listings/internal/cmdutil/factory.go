@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -45,6 +46,11 @@ type Factory struct {
 	// sessions are those this run opened; their budgets are left for the next
 	// command when it ends (CloseSessions).
 	sessions []*Session
+	// warned are the warnings already given: the keystore warns on every read of the
+	// plain file, and a command that reads the key twice must not say it twice.
+	// auth status reads the keys of its profiles in parallel, hence the lock.
+	warnMu sync.Mutex
+	warned map[string]bool
 }
 
 // Environment variables that stand in for a global flag when it is not given, so a
@@ -96,6 +102,15 @@ func (f *Factory) Config() (*profile.Env, *profile.Config, error) {
 }
 
 func (f *Factory) warn(msg string) {
+	f.warnMu.Lock()
+	defer f.warnMu.Unlock()
+	if f.warned[msg] {
+		return
+	}
+	if f.warned == nil {
+		f.warned = map[string]bool{}
+	}
+	f.warned[msg] = true
 	if f.Warn != nil {
 		f.Warn(msg)
 		return

@@ -3,6 +3,8 @@ package listing_test
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -32,18 +34,20 @@ func TestLsBothFormsAndPaging(t *testing.T) {
 		}
 	}
 
-	var page struct {
-		Count      int          `json:"count"`
-		Listings   []listingOut `json:"listings"`
-		NextCursor *int         `json:"next_cursor"`
+	// One shape with and without --all: an array of listings. The next page's cursor
+	// is on stderr, beside the count, as in the table's footer.
+	var page []listingOut
+	r := c.Run("", "ls", "--status", "all", "--limit", "4", "--json")
+	if err := json.Unmarshal([]byte(r.Stdout), &page); err != nil || len(page) != 4 {
+		t.Fatalf("first page (%v): %s", err, r.Stdout)
 	}
-	c.OKJSON(&page, "", "ls", "--status", "all", "--limit", "4", "--json")
-	if page.Count != 4 || len(page.Listings) != 4 || page.NextCursor == nil {
-		t.Fatalf("first page: %+v", page)
+	next := nextCursor(t, r.Stderr)
+	if next != page[3].ID {
+		t.Errorf("the next cursor is %d, want the last id of the page, %d:\n%s", next, page[3].ID, r.Stderr)
 	}
-	first := page.Listings[0].ID
-	c.OKJSON(&page, "", "ls", "--status", "all", "--limit", "4", "--cursor", clitest.Itoa(*page.NextCursor), "--json")
-	if len(page.Listings) != 4 || page.Listings[0].ID >= first {
+	first := page[0].ID
+	c.OKJSON(&page, "", "ls", "--status", "all", "--limit", "4", "--cursor", clitest.Itoa(next), "--json")
+	if len(page) != 4 || page[0].ID >= first {
 		t.Errorf("second page: %+v", page)
 	}
 
@@ -61,26 +65,32 @@ func TestLsBothFormsAndPaging(t *testing.T) {
 		t.Errorf("ls --all table has %d lines, want a header and 15 rows:\n%s", n, table)
 	}
 
-	var last struct {
-		NextCursor *int `json:"next_cursor"`
+	r = c.Run("", "ls", "--status", "all", "--limit", "100", "--json")
+	if r.Code != cmdutil.ExitOK || strings.Contains(r.Stderr, "--cursor") {
+		t.Errorf("the last page names a next cursor:\n%s", r.Stderr)
 	}
-	c.OKJSON(&last, "", "ls", "--status", "all", "--limit", "100", "--json")
-	if last.NextCursor != nil {
-		t.Errorf("the last page has next_cursor %d, want null", *last.NextCursor)
+}
+
+// nextCursor reads the next page's cursor from the footer on stderr; 0 when none.
+func nextCursor(t *testing.T, stderr string) int {
+	t.Helper()
+	m := regexp.MustCompile(`--cursor (\d+)`).FindStringSubmatch(stderr)
+	if m == nil {
+		return 0
 	}
+	n, _ := strconv.Atoi(m[1])
+	return n
 }
 
 func TestLsFields(t *testing.T) {
 	t.Parallel()
 	c := clitest.New(t, sandbox.Options{})
-	var page struct {
-		Listings []map[string]any `json:"listings"`
-	}
+	var page []map[string]any
 	c.OKJSON(&page, "", "ls", "--fields", "title,price", "--json")
-	if len(page.Listings) == 0 {
+	if len(page) == 0 {
 		t.Fatal("no listings")
 	}
-	for _, l := range page.Listings {
+	for _, l := range page {
 		if len(l) != 3 || l["id"] == nil || l["title"] == nil || l["price"] == nil {
 			t.Errorf("ls --fields title,price --json gave %v", l)
 		}
@@ -112,5 +122,32 @@ func TestLsAllProgressOnATerminal(t *testing.T) {
 	if !strings.Contains(r.Stderr, "\rreading listings: 4 so far, 1 pages\x1b[K") || !strings.Contains(r.Stderr, want) ||
 		!strings.HasSuffix(r.Stderr, "\r\x1b[K") {
 		t.Errorf("progress on a terminal: %q", r.Stderr)
+	}
+}
+
+// TestLsFreeAndExchange: the list view has no price_type, so a price of exactly 0 (a
+// free or an exchange listing) shows as free/exchange in the table, never as 0 UAH;
+// show tells which, and JSON keeps the number.
+func TestLsFreeAndExchange(t *testing.T) {
+	t.Parallel()
+	c := clitest.New(t, sandbox.Options{}).WithKey(sandbox.KeyPersonal)
+	out := c.OK("", "ls", "--lang", "en", "--limit", "100")
+	for _, id := range []string{"10049", "10050"} {
+		if !clitest.ContainsLine(out, id, "active", "free/exchange") {
+			t.Errorf("listing %s is not shown as free/exchange:\n%s", id, out)
+		}
+	}
+	if strings.Contains(out, " 0 UAH") {
+		t.Errorf("a price shows as 0 UAH:\n%s", out)
+	}
+	if show := c.OK("", "show", "10049", "--lang", "en"); !strings.Contains(show, "price      free\n") {
+		t.Errorf("show of a free listing:\n%s", show)
+	}
+	var page []map[string]any
+	c.OKJSON(&page, "", "ls", "--lang", "en", "--limit", "100", "--json")
+	for _, l := range page {
+		if l["id"] == float64(10049) && l["price"] != float64(0) {
+			t.Errorf("ls --json price of a free listing = %v, want 0", l["price"])
+		}
 	}
 }

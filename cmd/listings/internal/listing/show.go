@@ -3,15 +3,16 @@ package listing
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/tui/termtext"
 )
@@ -22,10 +23,18 @@ func NewCmdShow(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "show ID",
 		Short: "Show one listing with every field and its moderation",
-		Long: `Show one of your listings: every field, the attributes as code: value, and the
-moderation block when the listing is pending or blocked.
+		Long: `Show one of your listings: every field, its attributes and the moderation block
+when the listing is pending or blocked.
 
-With --json the whole answer is printed: {"lang", "listing": {...}, "moderation": {...} or null}.`,
+The attributes are shown as the category names them, in its order: a select's
+option by its label, a boolean as yes or no, a range as from–to; codes the category
+does not have come after, by code, as they came. That costs a second request (the
+category's attributes, in the listing's language); if it fails, the attributes are
+shown by code and a note on stderr says why. --json keeps the codes and raw values.
+
+With --json the answer is printed as it came: {"lang", "listing": {...}, "moderation":
+{...} or null}; the listing holds only the fields the service sent (none is shown as
+a zero value), and moderation is the service's block unchanged.`,
 		Example: `  listings show 10040
   listings show 10040 --json | jq -r .moderation.reason`,
 		Args: cobra.ExactArgs(1),
@@ -34,18 +43,44 @@ With --json the whole answer is printed: {"lang", "listing": {...}, "moderation"
 			if err != nil {
 				return err
 			}
-			d, err := s.Client.GetListing(cmd.Context(), id, s.Lang)
+			ctx := cmd.Context()
+			// Two requests at most (the listing, its category's attributes): too few to
+			// pay a ping for the key's limits.
+			s.LearnLimits(ctx, 2)
+			d, err := s.Client.GetListing(ctx, id, s.Lang)
 			if err != nil {
 				return cmdutil.ListingError(id, err)
 			}
 			if asJSON {
-				return cmdutil.PrintJSON(f.IOStreams.Out, d)
+				return cmdutil.PrintJSON(f.IOStreams.Out, detailJSON(d))
 			}
-			return printDetail(f.IOStreams.Out, d)
+			defs, err := categoryAttrs(ctx, s, d, f.IOStreams.ErrOut)
+			if err != nil {
+				return err
+			}
+			return printDetail(f.IOStreams.Out, d, defs)
 		},
 	}
 	cmdutil.AddJSONFlag(cmd, &asJSON)
 	return cmd
+}
+
+// showJSON is show --json: the answer as the service sent it. The listing holds only
+// the fields that came (api.ListingFull), so a field the service never sent does not
+// show as a zero value; the moderation block is copied as it came, null when there is
+// none (a listing that is neither pending nor blocked).
+type showJSON struct {
+	Lang       string          `json:"lang,omitempty"`
+	Listing    api.ListingFull `json:"listing"`
+	Moderation json.RawMessage `json:"moderation"`
+}
+
+func detailJSON(d *api.ListingDetail) showJSON {
+	out := showJSON{Lang: d.Lang, Listing: d.Listing, Moderation: json.RawMessage("null")}
+	if d.Moderation != nil {
+		out.Moderation = d.Moderation.AsSent()
+	}
+	return out
 }
 
 // open reads the listing id of arg, then opens the session: a wrong id costs no
@@ -59,7 +94,32 @@ func open(ctx context.Context, f *cmdutil.Factory, arg string) (int, *cmdutil.Se
 	return id, s, err
 }
 
-func printDetail(out io.Writer, d *api.ListingDetail) error {
+// categoryAttrs asks once for the attributes of the listing's category, in the
+// listing's language, to name its attributes; nil when it has none. A failure costs
+// only the names: the attributes are then shown by code, and errOut says why. Only
+// Ctrl+C is an error.
+func categoryAttrs(ctx context.Context, s *cmdutil.Session, d *api.ListingDetail, errOut io.Writer) ([]api.Attribute, error) {
+	l := &d.Listing
+	if len(l.Attributes) == 0 {
+		return nil, nil
+	}
+	lang := d.Lang
+	if lang == "" {
+		lang = s.Lang
+	}
+	defs, err := s.Client.Attributes(ctx, l.CategoryID, lang)
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil:
+		fmt.Fprintf(errOut, "listings: the attributes are shown by code: those of category %d could not be read: %s\n",
+			l.CategoryID, termtext.Clean(err.Error()))
+		return nil, nil
+	}
+	return defs, nil
+}
+
+func printDetail(out io.Writer, d *api.ListingDetail, defs []api.Attribute) error {
 	w := bufio.NewWriter(out) // keeps the first write error for Flush
 	l := &d.Listing
 	fmt.Fprintln(w, termtext.Clean(cmdutil.OrDash(l.Title)))
@@ -76,9 +136,10 @@ func printDetail(out io.Writer, d *api.ListingDetail) error {
 	t.Row("city", strings.TrimSpace(cmdutil.OrDash(cmdutil.StrPtr(l.City))+"  "+l.CityRef))
 	t.Row("slug", cmdutil.OrDash(l.Slug))
 	t.Row("url", cmdutil.OrDash(l.URL))
-	t.Row("views", strconv.Itoa(l.Views))
-	t.Row("vip", promo(l.VIP, l.VIPUntil))
-	t.Row("top", promo(l.Top, l.TopUntil))
+	// A count or a flag the service did not send is not known to be 0 or no.
+	t.Row("views", ifSent(l, "views", strconv.Itoa(l.Views)))
+	t.Row("vip", ifSent(l, "vip", promo(l.VIP, l.VIPUntil)))
+	t.Row("top", ifSent(l, "top", promo(l.Top, l.TopUntil)))
 	t.Row("created", cmdutil.Time(&l.CreatedAt))
 	t.Row("updated", cmdutil.Time(l.UpdatedAt))
 	contact := strings.TrimSpace(l.ContactName + "  " + l.ContactPhone)
@@ -98,18 +159,17 @@ func printDetail(out io.Writer, d *api.ListingDetail) error {
 	printURLs(w, "photos", l.Photos)
 	printURLs(w, "watermarked photos", l.PhotosWM)
 	printURLs(w, "3D tour frames", l.Photos3D)
-	if len(l.Attributes) > 0 {
+	if attrs := format.Attrs(l.Attributes, defs); len(attrs) > 0 {
 		fmt.Fprintln(w, "\nattributes:")
-		codes := make([]string, 0, len(l.Attributes))
-		for c := range l.Attributes {
-			codes = append(codes, c)
+		t := cmdutil.NewTable(w)
+		for _, a := range attrs {
+			v := cmdutil.OrDash(a.Value)
+			if !a.Known && defs != nil {
+				v += "  (not an attribute of this category)"
+			}
+			t.Row("  "+a.Name, v)
 		}
-		slices.Sort(codes)
-		for _, c := range codes {
-			// Raw JSON, as the service stores it: a script reading this text and a person
-			// writing an edit file see the same value.
-			fmt.Fprintf(w, "  %s: %s\n", termtext.Clean(c), termtext.Clean(string(l.Attributes[c])))
-		}
+		_ = t.Flush()
 	}
 	if desc := strings.TrimSpace(termtext.CleanBlock(l.Description)); desc != "" {
 		fmt.Fprintln(w, "\ndescription:")
@@ -126,6 +186,14 @@ func printDetail(out io.Writer, d *api.ListingDetail) error {
 		_ = t.Flush()
 	}
 	return w.Flush()
+}
+
+// ifSent is shown when the service sent field, else "-".
+func ifSent(l *api.ListingFull, field, shown string) string {
+	if !l.Sent(field) {
+		return "-"
+	}
+	return shown
 }
 
 func promo(on bool, until *api.Time) string {

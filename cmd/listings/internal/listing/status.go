@@ -1,6 +1,7 @@
 package listing
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -30,8 +31,11 @@ Only active ↔ inactive moves are allowed through the API; a pending, blocked, 
 archived listing is refused (exit 1), since only a moderator can change it on the
 website. Setting the status a listing already has is a no-op.
 
-Prints "ID: previous → new"; with --json {"listing_id", "status", "previous_status",
-"confirmed"}, where confirmed is false when the service did not state the new status.`,
+Prints what the service's answer says the listing became, "ID: previous → new"; with
+--json {"listing_id", "status", "previous_status", "confirmed"}, where confirmed is
+false when the answer did not state the new status (status is then the one asked).
+When the answer states another status than the one asked, that is printed too, and
+the exit code is 1.`,
 		Example: "  listings " + verb + " 10040",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -39,7 +43,9 @@ Prints "ID: previous → new"; with --json {"listing_id", "status", "previous_st
 			if err != nil {
 				return err
 			}
-			res, err := s.Client.SetStatus(cmd.Context(), id, to)
+			res, err := cmdutil.RetryWrite(cmd.Context(), func(ctx context.Context) (*api.StatusResult, error) {
+				return s.Client.SetStatus(ctx, id, to)
+			})
 			if api.IsCode(err, api.CodeStatusChangeForbidden) {
 				return refused(id, to, err)
 			}
@@ -47,10 +53,14 @@ Prints "ID: previous → new"; with --json {"listing_id", "status", "previous_st
 				return cmdutil.ListingError(id, err)
 			}
 			if asJSON {
-				return cmdutil.PrintJSON(f.IOStreams.Out, statusJSON{res.ListingID, res.Status, res.PreviousStatus, res.Confirmed})
+				err = cmdutil.PrintJSON(f.IOStreams.Out, statusJSON{res.ListingID, res.Status, res.PreviousStatus, res.Confirmed})
+			} else {
+				_, err = fmt.Fprintln(f.IOStreams.Out, termtext.Clean(statusLine(res, to)))
 			}
-			_, err = fmt.Fprintln(f.IOStreams.Out, termtext.Clean(statusLine(res, to)))
-			return err
+			if err != nil {
+				return err
+			}
+			return notAsked(id, res, to)
 		},
 	}
 	cmdutil.AddJSONFlag(cmd, &asJSON)
@@ -71,6 +81,18 @@ func statusLine(res *api.StatusResult, to api.Status) string {
 		line += " (the service did not confirm the new status)"
 	}
 	return line
+}
+
+// notAsked is the failure of an answer that states a status other than the one asked
+// (the service made another change, or none): the script must not go on as if the
+// listing were what it asked for. An answer that states none is not confirmed, and
+// the output says so, but it is no failure: the service took the request.
+func notAsked(id int, res *api.StatusResult, to api.Status) error {
+	if !res.Confirmed || res.Status == to {
+		return nil
+	}
+	return fmt.Errorf("listing %d is %s, not %s: the service answered with another status than the one asked; see listings show %[1]d",
+		id, termtext.Clean(string(res.Status)), to)
 }
 
 // refused explains a status change the service would not make. Its hint says why and

@@ -51,6 +51,9 @@ With --json, one JSON object per line and event:
   {"id", "status", "previous_status" (null when first seen), "reason", "at"}
 where at is the moderator's review time when known, else when the change was seen.
 
+A status the client does not know, or a moderation block that still says pending,
+is not a decision: the watch goes on, and says so on stderr once per listing.
+
 Exit status: 0 when every listing is decided and none is blocked; 1 when any is
 blocked (or not found); 130 on Ctrl+C.`,
 		Example: `  listings watch 10062
@@ -68,7 +71,7 @@ blocked (or not found); 130 on Ctrl+C.`,
 			if err != nil {
 				return err
 			}
-			w := &watcher{client: s.Client, lang: s.Lang, out: f.IOStreams.Out, asJSON: asJSON, now: time.Now}
+			w := &watcher{client: s.Client, lang: s.Lang, out: f.IOStreams.Out, errOut: f.IOStreams.ErrOut, asJSON: asJSON, now: time.Now}
 			return w.run(cmd.Context(), ids, interval)
 		},
 	}
@@ -81,12 +84,14 @@ type watcher struct {
 	client *api.Client
 	lang   string
 	out    io.Writer
+	errOut io.Writer
 	asJSON bool
 	now    func() time.Time
 }
 
 func (w *watcher) run(ctx context.Context, ids []int, interval time.Duration) error {
 	last := make(map[int]api.Status, len(ids))
+	noted := map[int]bool{} // listings whose undecided state was explained on stderr
 	open := ids
 	var blocked []string
 	maxPause := max(interval, maxWatchInterval)
@@ -98,17 +103,26 @@ func (w *watcher) run(ctx context.Context, ids []int, interval time.Duration) er
 				return cmdutil.ListingError(id, err)
 			}
 			st := d.Listing.Status
+			decided, why := decision(st, d.Moderation)
 			prev, seen := last[id]
-			if !seen || prev != st {
+			// A listing decided under the status it already showed (blocked, while its
+			// moderation said pending) gets its line now, with the reason.
+			if !seen || prev != st || (decided && noted[id]) {
 				if err := w.print(id, st, prev, seen, d.Moderation); err != nil {
 					return err
 				}
 			}
 			last[id] = st
-			switch st {
-			case api.StatusPending:
+			if !decided {
+				if why != "" && !noted[id] {
+					noted[id] = true
+					fmt.Fprintf(w.errOut, "! listing %d: %s; watching on until it is decided\n", id, why)
+				}
 				still = append(still, id)
-			case api.StatusBlocked:
+				continue
+			}
+			noted[id] = false
+			if st == api.StatusBlocked {
 				blocked = append(blocked, strconv.Itoa(id))
 			}
 		}
@@ -133,6 +147,22 @@ func (w *watcher) run(ctx context.Context, ids []int, interval time.Duration) er
 	}
 }
 
+// decision says whether a listing's moderation is over. Pending is not; neither is a
+// status the client does not know (api.Status.Known: a new state of the service may
+// well be a step of moderation), nor a moderation block that still says pending
+// whatever the status. why explains the two latter, for a note on stderr.
+func decision(st api.Status, m *api.Moderation) (decided bool, why string) {
+	switch {
+	case st == api.StatusPending:
+		return false, ""
+	case !st.Known():
+		return false, fmt.Sprintf("status %q is not one the client knows", termtext.Clean(string(st)))
+	case m != nil && m.Decision == string(api.StatusPending):
+		return false, fmt.Sprintf("status %s, but moderation still says pending", st)
+	}
+	return true, ""
+}
+
 // print writes one event as soon as it is seen; its error (a closed pipe) ends the
 // watch.
 func (w *watcher) print(id int, st, prev api.Status, seen bool, m *api.Moderation) error {
@@ -155,7 +185,7 @@ func (w *watcher) print(id int, st, prev api.Status, seen bool, m *api.Moderatio
 		return err
 	}
 	change := string(st)
-	if seen {
+	if seen && prev != st { // the same status again: its moderation is now decided
 		change = string(prev) + " → " + string(st)
 	}
 	if ev.Reason != nil && *ev.Reason != "" {

@@ -3,7 +3,10 @@ package listing_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -92,5 +95,43 @@ func TestWatchCtrlC(t *testing.T) {
 	r := c.RunCtx(ctx, "", out, "watch", clitest.Itoa(p.ListingID))
 	if r.Code != cmdutil.ExitCancelled || !strings.Contains(r.Stdout, "pending") || r.Stderr != "listings: interrupted\n" {
 		t.Errorf("watch interrupted: exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
+	}
+}
+
+// TestWatchKeepsWatchingWhatItCannotDecide: a status the client does not know, or a
+// moderation block that still says pending, is no decision: the watch goes on (with
+// a note on stderr, once per listing) until the listing is decided.
+func TestWatchKeepsWatchingWhatItCannotDecide(t *testing.T) {
+	t.Parallel()
+	var polls [2]atomic.Int32
+	c := clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/api/v1/my/listings/8":
+			st := `"on_hold"`
+			if polls[0].Add(1) > 1 {
+				st = `"active"`
+			}
+			fmt.Fprintf(w, `{"ok": true, "listing": {"id": 8, "status": %s}}`, st)
+		case "/api/v1/my/listings/9":
+			mod := `{"decision": "pending"}`
+			if polls[1].Add(1) > 1 {
+				mod = `{"decision": "blocked", "reason": "a replica"}`
+			}
+			fmt.Fprintf(w, `{"ok": true, "listing": {"id": 9, "status": "blocked"}, "moderation": %s}`, mod)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	r := c.Fails(cmdutil.ExitError, "", "watch", "8", "9", "--interval", "5s")
+	if polls[0].Load() != 2 || polls[1].Load() != 2 {
+		t.Errorf("polled %d and %d times, want 2 each", polls[0].Load(), polls[1].Load())
+	}
+	if !strings.Contains(r.Stdout, "8  on_hold → active") || !strings.Contains(r.Stdout, "9  blocked: a replica") {
+		t.Errorf("stdout:\n%s", r.Stdout)
+	}
+	for _, want := range []string{"listing 8: status \"on_hold\" is not one the client knows; watching on", "listing 9: status blocked, but moderation still says pending; watching on", "listing 9 was blocked"} {
+		if strings.Count(r.Stderr, want) != 1 {
+			t.Errorf("stderr does not say once %q:\n%s", want, r.Stderr)
+		}
 	}
 }

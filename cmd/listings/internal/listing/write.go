@@ -1,6 +1,7 @@
 package listing
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 
@@ -32,8 +33,15 @@ func NewCmdCreate(f *cmdutil.Factory) *cobra.Command {
 		Long: `Create a listing from a JSON object with the fields of the API's create body:
 title, description, price, price_type, currency, category_id, condition, city_ref,
 photos, photos_wm, photos_3d, video_url, video_thumbnail, attributes, contact_name,
-contact_phone, hide_phone. --file - reads standard input. An unknown field is refused
-before anything is sent. Photo URLs come from listings upload photo.
+contact_phone, hide_phone. --file - reads standard input. Photo URLs come from
+listings upload photo.
+
+Refused before anything is sent (exit 2, each problem named by its field): an
+unknown field, and what the spec requires or limits: title (5 to 120 characters),
+description (20 to 5000), price (unless price_type is exchange or free),
+category_id, city_ref; price_type sell, exchange or free; currency UAH, USD or EUR;
+condition new or used; at most 12 photos; photos_wm, when given, one per photo.
+The rest (attributes, the category, the city) is the service's to judge.
 
 Prints listing_id, status and url; with --json the API's answer
 {"listing_id", "slug", "status", "url"}. A listing in a category that needs review
@@ -48,11 +56,16 @@ starts pending: follow it with listings watch ID.`,
 			if _, err := readBody(f.IOStreams.In, file, createFields, &body); err != nil {
 				return err
 			}
+			if err := refuseBody(file, checkCreate(&body)); err != nil {
+				return err
+			}
 			s, err := f.Session(cmd.Context())
 			if err != nil {
 				return err
 			}
-			res, err := s.Client.CreateListing(cmd.Context(), &body)
+			res, err := cmdutil.RetryWrite(cmd.Context(), func(ctx context.Context) (*api.CreateResult, error) {
+				return s.Client.CreateListing(ctx, &body)
+			})
 			if err != nil {
 				return cmdutil.Explain(err)
 			}
@@ -82,7 +95,8 @@ title, description, price, currency, condition, category_id, city_ref, contact_n
 contact_phone, hide_phone, photos, photos_wm, photos_3d, video_url, video_thumbnail,
 attributes, delivery. A field absent from the file is not sent and keeps its value;
 a field set to null is sent as null. photos, photos_3d and video_url replace the
-whole set; attributes replaces the whole object.
+whole set; attributes replaces the whole object. The fields given are checked
+against the spec's limits before anything is sent, as create checks them (exit 2).
 
 An active listing goes back to moderation after an edit (about 15 minutes).
 
@@ -102,6 +116,9 @@ Prints listing_id and status; with --json the API's answer {"listing_id", "statu
 			}
 			if len(keys) == 0 || body.Empty() {
 				return cmdutil.UsageErrorf("%s: nothing to change: the object has no fields; put in only the fields to change, e.g. {\"price\": 400}", fileName(file))
+			}
+			if err := refuseBody(file, checkEdit(&body)); err != nil {
+				return err
 			}
 			s, err := f.Session(cmd.Context())
 			if err != nil {

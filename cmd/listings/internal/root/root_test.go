@@ -152,7 +152,7 @@ func TestUsageErrorsBeforeAnyRequest(t *testing.T) {
 	// No service at all: every one of these must be refused before a request is made.
 	c := clitest.Offline(t)
 	for _, args := range [][]string{
-		{"ls", "--status", "pending"},
+		{"ls", "--status", "moderated"},
 		{"ls", "--limit", "0"},
 		{"ls", "--limit", "101"},
 		{"ls", "--fields", "title,nope"},

@@ -51,7 +51,11 @@ func Run(args []string, version string) int {
 func Execute(ctx context.Context, f *cmdutil.Factory, args []string) int {
 	root := New(f)
 	root.SetArgs(args)
+	// Every command tells of its budget waits (cmdutil.WaitNotices): reads and
+	// writes alike, so that no command seems to hang.
+	ctx, waited := cmdutil.WaitNotices(ctx, f.IOStreams)
 	err := root.ExecuteContext(ctx)
+	waited()
 	f.CloseSessions()
 	if err == nil {
 		// A write nobody looked at (cobra's help, a completion script) failed.

@@ -1,6 +1,7 @@
 package taxonomy
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
@@ -34,7 +35,9 @@ When no category fits, the command fails (exit 1) with the service's hint.`,
 			if err != nil {
 				return err
 			}
-			sug, err := s.Client.SuggestCategory(cmd.Context(), title, description, s.Lang)
+			sug, err := cmdutil.RetryWrite(cmd.Context(), func(ctx context.Context) (*api.Suggestion, error) {
+				return s.Client.SuggestCategory(ctx, title, description, s.Lang)
+			})
 			if api.IsCode(err, api.CodeNoCategoryMatch) {
 				return cmdutil.NewError("no_category_match: no category fits these words; add more of them (a description helps), or pick a leaf from listings categories", err)
 			}

@@ -42,7 +42,8 @@ func Bind(root *cobra.Command, f *cmdutil.Factory, start func(context.Context, t
 		"no bell and no desktop notification when a watched listing is decided (or tui.notify false in the config, or "+envNotify+"=off)")
 	root.Args = cobra.NoArgs
 	root.RunE = func(cmd *cobra.Command, _ []string) error {
-		return run(cmd.Context(), f, useSandbox, noNotify, start)
+		// The app owns the screen: no notice of a budget wait may draw on stderr.
+		return run(cmdutil.NoWaitNotices(cmd.Context()), f, useSandbox, noNotify, start)
 	}
 }
 

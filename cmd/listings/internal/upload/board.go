@@ -61,7 +61,7 @@ func (b *board) progress(i int, sent, total int64) {
 func (b *board) onWait(w api.Wait) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if msg, show := cmdutil.WaitNotice(w, fmt.Sprintf("%d requests a minute", w.PerMinute), b.w, b.tty); show {
+	if msg, show := cmdutil.WaitNotice(w, b.w, b.tty); show {
 		b.status = msg
 		b.redraw(true)
 	}

@@ -98,7 +98,9 @@ func uploadPhotos(ctx context.Context, c *api.Client, paths []string, b *board) 
 					continue
 				}
 				b.start(i)
-				res, err := c.UploadPhoto(ctx, paths[i], func(sent, total int64) { b.progress(i, sent, total) })
+				res, err := cmdutil.RetryWrite(ctx, func(ctx context.Context) (*api.PhotoResult, error) {
+					return c.UploadPhoto(ctx, paths[i], func(sent, total int64) { b.progress(i, sent, total) })
+				})
 				out[i].Result, out[i].Err, out[i].Sent = res, err, true
 				if err != nil {
 					out[i].Err = cmdutil.Explain(err)

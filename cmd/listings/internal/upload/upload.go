@@ -4,6 +4,7 @@
 package upload
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -120,7 +121,9 @@ drawn on stderr when it is a terminal. Prints url and thumbnail; with --json
 				return err
 			}
 			bar := newProgressBar(f.IOStreams.ErrOut, f.IOStreams.IsStderrTTY, path)
-			res, err := s.Client.UploadVideo(cmd.Context(), path, bar.update)
+			res, err := cmdutil.RetryWrite(cmd.Context(), func(ctx context.Context) (*api.VideoResult, error) {
+				return s.Client.UploadVideo(ctx, path, bar.update)
+			})
 			bar.done()
 			if err != nil {
 				return fmt.Errorf("%s: %w", path, cmdutil.Explain(err))

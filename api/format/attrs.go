@@ -1,0 +1,133 @@
+package format
+
+import (
+	"bytes"
+	"encoding/json"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/listings-tui/listings/api"
+)
+
+// Attr is one of a listing's attributes as a person reads it: the category's name for
+// it and its value by the attribute's type. Known is false for a code the category
+// does not define (or when the category's attributes are not known): Name is then the
+// code and Value the value as it came.
+type Attr struct {
+	Code, Name, Value string
+	Known             bool
+}
+
+// Attrs reads a listing's attributes with its category's: first those the category
+// defines, in its order, then the codes it does not, by code. defs nil (not known)
+// gives every code, by code, as it came.
+func Attrs(values map[string]json.RawMessage, defs []api.Attribute) []Attr {
+	out := make([]Attr, 0, len(values))
+	done := make(map[string]bool, len(values))
+	for _, d := range defs {
+		raw, ok := values[d.Code]
+		if !ok || done[d.Code] {
+			continue
+		}
+		done[d.Code] = true
+		name := d.Name
+		if strings.TrimSpace(name) == "" {
+			name = d.Code
+		}
+		out = append(out, Attr{Code: d.Code, Name: name, Value: AttrValue(d, raw), Known: true})
+	}
+	others := slices.DeleteFunc(slices.Sorted(maps.Keys(values)), func(code string) bool { return done[code] })
+	for _, code := range others {
+		out = append(out, Attr{Code: code, Name: code, Value: asSent(values[code])})
+	}
+	return out
+}
+
+// AttrValue reads one value by its attribute's type: a select's option by its label,
+// a boolean as yes or no, a range as from–to, a number and a text as written. A value
+// of another shape than its type's is shown as it came, never refused; null is "".
+func AttrValue(d api.Attribute, raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	switch d.Type {
+	case api.AttrSelect:
+		if v, ok := scalar(raw); ok {
+			for _, o := range d.Options {
+				if o.Value == v && strings.TrimSpace(o.Label) != "" {
+					return o.Label
+				}
+			}
+		}
+	case api.AttrBoolean:
+		if b, err := strconvBool(raw); err == nil && b {
+			return "yes"
+		} else if err == nil {
+			return "no"
+		}
+	case api.AttrRange:
+		if r, ok := rangeText(raw); ok {
+			return r
+		}
+	}
+	return asSent(raw)
+}
+
+// strconvBool reads true or false, also as a string ("true") from a lenient server.
+func strconvBool(raw json.RawMessage) (bool, error) {
+	var b bool
+	err := json.Unmarshal(bytes.Trim(raw, `"`), &b)
+	return b, err
+}
+
+// rangeText reads a range value, {"from": n, "to": n} (the sandbox's shape; the spec
+// does not show one), either bound absent or null: "165–180", "from 165", "up to 180".
+func rangeText(raw json.RawMessage) (string, bool) {
+	var r map[string]json.RawMessage
+	if json.Unmarshal(raw, &r) != nil {
+		return "", false
+	}
+	from, hasFrom := number(r["from"])
+	to, hasTo := number(r["to"])
+	switch {
+	case hasFrom && hasTo:
+		return from + "–" + to, true
+	case hasFrom:
+		return "from " + from, true
+	case hasTo:
+		return "up to " + to, true
+	}
+	return "", false
+}
+
+func number(raw json.RawMessage) (string, bool) {
+	var n json.Number
+	if len(raw) == 0 || json.Unmarshal(raw, &n) != nil || n == "" {
+		return "", false
+	}
+	return n.String(), true
+}
+
+// scalar is a JSON string's text or a number's literal, as a select's value may come.
+func scalar(raw json.RawMessage) (string, bool) {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s, true
+	}
+	return number(raw)
+}
+
+// asSent is a value as it came: a string's or a number's text, anything else as
+// compact JSON.
+func asSent(raw json.RawMessage) string {
+	if s, ok := scalar(raw); ok {
+		return s
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return b.String()
+}

@@ -1,0 +1,218 @@
+package listing
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+)
+
+// lister reads pages of the list and writes their listings: one page, or every page
+// with --all, through the same steps. JSON is one array in both cases, streamed as
+// the pages come, so that ten thousand listings are never held for it; the table is
+// printed at the end so that its columns line up. Each listing is written once: a
+// service that repeats a page (or a cursor) does not get its rows twice.
+type lister struct {
+	f      *cmdutil.Factory
+	o      lsOptions
+	fields []string   // what --fields asked for; nil: every field
+	want   api.Status // kept here from status=all (pending, blocked); "" when the service filters
+	p      api.ListParams
+
+	w     *bufio.Writer // keeps the first write error for Flush
+	n     int           // listings written to the array, or kept for the table
+	rows  []api.Listing // the table's
+	read  int           // listings read, matching or not
+	seen  map[int]bool  // ids written
+	twice int           // listings the service sent again, not written again
+}
+
+func newLister(f *cmdutil.Factory, o lsOptions, fields []string) *lister {
+	l := &lister{f: f, o: o, fields: fields, w: bufio.NewWriter(f.IOStreams.Out), seen: map[int]bool{}}
+	return l
+}
+
+// page lists one page: the listings of one request and, on stderr, how to go on.
+func (l *lister) page(ctx context.Context, s *cmdutil.Session) error {
+	l.p, l.want = l.o.params(s.Lang, l.fields)
+	page, err := s.Client.ListListings(ctx, l.p)
+	if err != nil {
+		return cmdutil.Explain(err)
+	}
+	l.open()
+	if err := l.add(page); err != nil {
+		return err
+	}
+	if err := l.close(); err != nil {
+		return err
+	}
+	l.footer(page.NextCursor)
+	return nil
+}
+
+// all follows every cursor. The number of pages is not known in advance, so it learns
+// the key's limits first and then reads as fast as they allow; on a terminal a line
+// on stderr counts what was read and says when the budget makes it wait. A write that
+// fails (a closed pipe, a full disk) stops the reading: no more of the budget is spent
+// on output nobody takes.
+func (l *lister) all(ctx context.Context, s *cmdutil.Session) error {
+	l.p, l.want = l.o.params(s.Lang, l.fields)
+	s.LearnLimits(ctx, -1)
+	status := cmdutil.NewStatusLine(l.f.IOStreams.ErrOut, l.f.IOStreams.IsStderrTTY)
+	ctx = api.OnWait(ctx, status.OnWait)
+	l.open()
+	var failed error
+	pages := 0
+	for page, err := range s.Client.AllListings(ctx, l.p) {
+		if err != nil {
+			failed = cmdutil.Explain(err)
+			break
+		}
+		pages++
+		if err := l.add(page); err != nil {
+			status.Done()
+			return err
+		}
+		if l.want != "" {
+			status.Set("reading listings: %d so far, %d pages; %d %s", l.read, pages, l.n, l.want)
+		} else {
+			status.Set("reading listings: %d so far, %d pages", l.n, pages)
+		}
+	}
+	status.Done()
+	if err := l.close(); err != nil {
+		return err
+	}
+	if failed != nil {
+		return l.stopped(failed)
+	}
+	l.footer(nil)
+	return nil
+}
+
+func (l *lister) open() {
+	if l.o.asJSON {
+		_ = l.w.WriteByte('[')
+	}
+}
+
+// add writes the listings of a page that are wanted and not written yet; its error is
+// that of writing to stdout.
+func (l *lister) add(page *api.ListPage) error {
+	for i := range page.Listings {
+		x := &page.Listings[i]
+		l.read++
+		if l.want != "" && x.Status != l.want {
+			continue
+		}
+		if l.seen[x.ID] {
+			l.twice++
+			continue
+		}
+		l.seen[x.ID] = true
+		if !l.o.asJSON {
+			l.rows = append(l.rows, *x)
+			l.n++
+			continue
+		}
+		if err := writeElement(l.w, l.n > 0, listingJSON(x, l.fields)); err != nil {
+			return err
+		}
+		l.n++
+	}
+	return nil
+}
+
+// close ends the array, or prints the table, and flushes.
+func (l *lister) close() error {
+	if l.o.asJSON {
+		if l.n > 0 {
+			_ = l.w.WriteByte('\n')
+		}
+		_, _ = l.w.WriteString("]\n")
+	} else {
+		_ = printListings(l.w, l.rows, l.fields) // w keeps the error for Flush
+	}
+	return l.w.Flush()
+}
+
+// writeElement writes one element of the streamed JSON array, indented as PrintJSON
+// indents a whole one.
+func writeElement(w *bufio.Writer, comma bool, raw json.RawMessage) error {
+	var b bytes.Buffer
+	_ = json.Indent(&b, raw, "  ", "  ")
+	if comma {
+		_ = w.WriteByte(',')
+	}
+	_, err := fmt.Fprint(w, "\n  ", b.String())
+	return err
+}
+
+// listingJSON encodes a listing; with a fields filter only those keys are kept, since
+// the others were not asked for (status may have been, for the filter).
+func listingJSON(l *api.Listing, fields []string) json.RawMessage {
+	b, err := json.Marshal(l)
+	if err != nil || fields == nil {
+		return b
+	}
+	var all map[string]json.RawMessage
+	if json.Unmarshal(b, &all) != nil {
+		return b
+	}
+	kept := make(map[string]json.RawMessage, len(fields))
+	for _, f := range fields {
+		if v, ok := all[f]; ok {
+			kept[f] = v
+		}
+	}
+	b, _ = json.Marshal(kept)
+	return b
+}
+
+// footer tells on stderr, out of a pipe's way, how many were shown and how to get
+// more: the next page's cursor, which is also how a script pages through the JSON.
+// Off the JSON, an empty result says so too.
+func (l *lister) footer(next *int) {
+	w := l.f.IOStreams.ErrOut
+	if l.twice > 0 {
+		fmt.Fprintf(w, "listings: the service sent %d listings more than once; each is shown once\n", l.twice)
+	}
+	what := "listings shown"
+	if l.want != "" {
+		what = fmt.Sprintf("%s listings among the %d read", l.want, l.read)
+	}
+	switch {
+	case next != nil:
+		fmt.Fprintf(w, "%d %s; more with --cursor %d, or all with --all\n", l.n, what, *next)
+	case l.o.asJSON:
+	case l.n == 0 && l.want != "":
+		fmt.Fprintf(w, "No %s listings among the %d read.\n", l.want, l.read)
+	case l.n == 0:
+		fmt.Fprintf(w, "No listings with status %s.\n", l.p.Status)
+	}
+}
+
+// stopped says how far a long read came before err stopped it, and, at the daily
+// limit, when it can go on.
+func (l *lister) stopped(err error) error {
+	done := fmt.Sprintf("%d listings (printed above", l.n)
+	if l.twice > 0 {
+		done += fmt.Sprintf("; %d the service sent again were left out", l.twice)
+	}
+	done += ")"
+	var e *api.Error
+	if api.IsDailyLimit(err) && errors.As(err, &e) && !e.ResetsAt.IsZero() {
+		return fmt.Errorf("%w; stopped after %s; the budget resets at %s",
+			err, done, cmdutil.KyivTime(format.Minute(e.ResetsAt)))
+	}
+	if l.n > 0 {
+		return fmt.Errorf("%w; stopped after %s", err, done)
+	}
+	return err
+}

@@ -1,0 +1,89 @@
+package listing
+
+import (
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/tui/layout"
+)
+
+func printListings(w io.Writer, ls []api.Listing, fields []string) error {
+	if len(ls) == 0 {
+		return nil
+	}
+	cols := defaultColumns
+	if fields != nil {
+		cols = fields
+	}
+	t := cmdutil.NewTable(w)
+	head := make([]string, len(cols))
+	for i, c := range cols {
+		head[i] = strings.ToUpper(strings.ReplaceAll(c, "_", " "))
+	}
+	t.Row(head...)
+	for i := range ls {
+		cells := make([]string, len(cols))
+		for j, c := range cols {
+			cells[j] = listingCell(&ls[i], c)
+		}
+		t.Row(cells...)
+	}
+	return t.Flush()
+}
+
+// listingCell renders one list-view field for the table.
+func listingCell(l *api.Listing, field string) string {
+	switch field {
+	case "id":
+		return strconv.Itoa(l.ID)
+	case "slug":
+		return cmdutil.OrDash(l.Slug)
+	case "title":
+		return layout.Cut(cmdutil.OrDash(l.Title), 60)
+	case "price":
+		return listPrice(l.Price, l.Currency)
+	case "currency":
+		return cmdutil.OrDash(l.Currency)
+	case "condition":
+		return cmdutil.OrDash(cmdutil.StrPtr(l.Condition))
+	case "city":
+		return cmdutil.OrDash(cmdutil.StrPtr(l.City))
+	case "status":
+		return cmdutil.OrDash(string(l.Status))
+	case "views":
+		return strconv.Itoa(l.Views)
+	case "vip":
+		return cmdutil.YesNo(l.VIP)
+	case "top":
+		return cmdutil.YesNo(l.Top)
+	case "vip_until":
+		return cmdutil.Time(l.VIPUntil)
+	case "top_until":
+		return cmdutil.Time(l.TopUntil)
+	case "photo":
+		return cmdutil.OrDash(cmdutil.StrPtr(l.Photo))
+	case "photos":
+		return strconv.Itoa(len(l.Photos))
+	case "url":
+		return cmdutil.OrDash(l.URL)
+	case "created_at":
+		return cmdutil.Time(&l.CreatedAt)
+	}
+	return "-"
+}
+
+// freeOrExchange is a price of exactly 0 in the table: free and exchange listings
+// carry 0, and the list view has no price_type to tell them apart (show does).
+const freeOrExchange = "free/exchange"
+
+// listPrice shows a list-view price: as the app does, but 0 as free/exchange rather
+// than "0 UAH", which no seller asks.
+func listPrice(p api.Price, currency string) string {
+	if !p.IsZero() && strings.Trim(p.String(), "0.") == "" {
+		return freeOrExchange
+	}
+	return cmdutil.Price(p, currency, "")
+}
