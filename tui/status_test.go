@@ -189,3 +189,17 @@ func TestReadonlyKeyIsKnownFromTheStart(t *testing.T) {
 	}
 	tuitest.CheckSize(t, m.View(), 80, 24)
 }
+
+// A change updates every screen that shows it: after a deactivation the active tab's
+// count leaves the listing out (its row stays, to be moved back), and the inactive
+// tab, loaded before, is reloaded when shown, so it holds the listing.
+func TestTabsFollowAStatusChange(t *testing.T) {
+	f, _ := gated(t, sandbox.KeyPersonal)
+	m := f.started(100, 30)
+	m, _ = f.press(m, "tab", "shift+tab") // the inactive tab loaded, then back
+	has(t, m, "[active 28]")
+	m, _ = f.press(m, "down", "down", "x", "y")
+	has(t, m, "[active 27]")
+	m, _ = f.press(m, "tab")
+	has(t, m, "Обміняю Nintendo Switch OLED")
+}

@@ -54,10 +54,15 @@ type source struct {
 	// cancel gives up the request in flight: a request that supersedes it (a refresh,
 	// another language) cancels it before it is sent or while it waits for the
 	// budget, so that it spends nothing.
-	cancel   context.CancelFunc
-	reqCtx   context.Context // of the request in flight, until Init sends the first
-	seq      int             // of the latest request; an answer with another is stale
-	stale    bool
+	cancel context.CancelFunc
+	reqCtx context.Context // of the request in flight, until Init sends the first
+	seq    int             // of the latest request; an answer with another is stale
+	stale  bool
+	// away counts the rows that changed to another status since they were loaded;
+	// dirty says the source misses a listing that changed to its status. Both end
+	// with the next load.
+	away     int
+	dirty    bool
 	errText  string // the last failure, cleaned: it may quote the server
 	version  int    // bumps on every change of rows
 	modCount int

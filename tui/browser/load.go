@@ -92,6 +92,7 @@ func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {
 	start := s.rows.len()
 	if msg.reset {
 		s.rows, s.byID, start = newStore(m.strs), map[int]int{}, 0
+		s.away, s.dirty = 0, false
 	}
 	changed := false
 	for _, l := range page.Listings {

@@ -173,7 +173,7 @@ func (m Model) switchTab(d int) (Model, tea.Cmd) {
 	m.ensure(m.cur)
 	m.cols = m.computeLayout()
 	si := tabDefs[m.cur].src
-	if s := &m.srcs[si]; !s.loaded && !s.loading {
+	if s := &m.srcs[si]; (!s.loaded || s.dirty) && !s.loading {
 		return m, m.load(si, true)
 	}
 	return m, m.prefetch()
@@ -203,8 +203,14 @@ func (m *Model) applyChange(msg msgs.ListingChanged) {
 		s := &m.srcs[si]
 		i, ok := s.byID[msg.ID]
 		if !ok {
+			// A listing now of this tab's status that the tab does not hold: the tab
+			// is reloaded when it is next shown, so it never misses it.
+			if msg.Status != "" && msg.Status == s.status && s.loaded {
+				s.dirty = true
+			}
 			continue
 		}
+		before := s.rows.status(s.rows.at(i))
 		r := s.rows.at(i)
 		l, pt := s.rows.listing(r), s.rows.str(r.pType)
 		if msg.Listing != nil {
@@ -220,6 +226,15 @@ func (m *Model) applyChange(msg msgs.ListingChanged) {
 		}
 		*r = m.newRow(l, pt, int(r.idx), r.mod)
 		m.share(si, r)
+		// A row that left the tab's status stays where it is until a refresh (so it
+		// can be moved back), but the tab's count is of the listings of its status.
+		if s.status != api.StatusAll {
+			if before == s.status && l.Status != s.status {
+				s.away++
+			} else if before != s.status && l.Status == s.status {
+				s.away--
+			}
+		}
 		s.version++
 		m.measure(si)
 	}

@@ -78,7 +78,7 @@ func (m *Model) tabLabel(i int, counts bool) string {
 	s := &m.srcs[d.src]
 	label := d.name
 	if counts && s.loaded {
-		n := s.rows.len()
+		n := s.rows.len() - s.away
 		if d.moderation {
 			n = s.modCount
 		}

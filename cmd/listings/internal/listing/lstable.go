@@ -75,15 +75,6 @@ func listingCell(l *api.Listing, field string) string {
 	return "-"
 }
 
-// freeOrExchange is a price of exactly 0 in the table: free and exchange listings
-// carry 0, and the list view has no price_type to tell them apart (show does).
-const freeOrExchange = "free/exchange"
-
-// listPrice shows a list-view price: as the app does, but 0 as free/exchange rather
-// than "0 UAH", which no seller asks.
-func listPrice(p api.Price, currency string) string {
-	if !p.IsZero() && strings.Trim(p.String(), "0.") == "" {
-		return freeOrExchange
-	}
-	return cmdutil.Price(p, currency, "")
-}
+// listPrice shows a list-view price as the app does: 0 reads free/exchange, since the
+// list view has no price_type to tell them apart (show does).
+func listPrice(p api.Price, currency string) string { return cmdutil.Price(p, currency, "") }
