@@ -41,21 +41,24 @@ const (
 
 // notice is the short line above the footer; a long one (a block reason) takes two.
 type notice struct {
-	text  string
-	warn  bool
-	until time.Time
-	lines []string // rendered by layout for width
-	width int
+	text     string
+	warn     bool
+	until    time.Time
+	lines    []string // rendered by layout for width
+	width    int
+	maxLines int
 }
 
-// render renders the notice for width w: wrapped to at most two lines.
-func (n *notice) render(w int) {
+// render renders the notice for width w, wrapped, in at most maxLines lines (a
+// decision with its reason needs three at 80 columns and four at 60: it is wrapped,
+// not cut, as far as a quarter of the screen allows).
+func (n *notice) render(w, maxLines int) {
 	style := theme.Notice
 	if n.warn {
 		style = theme.Warning.Padding(0, 1)
 	}
-	n.width, n.lines = w, nil
-	for _, l := range clip(wrapLines(n.text, max(w-2, 1)), 2, max(w-2, 1)) {
+	n.width, n.maxLines, n.lines = w, maxLines, nil
+	for _, l := range clip(wrapLines(n.text, max(w-2, 1)), maxLines, max(w-2, 1)) {
 		n.lines = append(n.lines, ansi.Truncate(style.Render(l), w, theme.Ellipsis))
 	}
 }

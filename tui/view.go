@@ -25,14 +25,14 @@ func (m *Model) layout() {
 		h -= len(m.banner.lines)
 	}
 	if m.notice.text != "" {
-		if m.notice.lines == nil || m.notice.width != m.width {
-			m.notice.render(m.width)
+		if mx := bannerHeight(m.height); m.notice.lines == nil || m.notice.width != m.width || m.notice.maxLines != mx {
+			m.notice.render(m.width, mx)
 		}
 		h -= len(m.notice.lines)
 	}
 	if m.waitLine.text != "" {
 		if m.waitLine.lines == nil || m.waitLine.width != m.width {
-			m.waitLine.render(m.width)
+			m.waitLine.render(m.width, 2)
 		}
 		h -= len(m.waitLine.lines)
 	}

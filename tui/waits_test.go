@@ -42,3 +42,18 @@ func TestABudgetWaitIsShownAndCanBeGivenUp(t *testing.T) {
 		t.Fatalf("an ended wait is still shown: %q", m.waitLine.text)
 	}
 }
+
+// A decision with its reason is wrapped, never cut, at 80 columns and at 60.
+func TestDecisionNoticeWraps(t *testing.T) {
+	text := "✖ Listing 10062 “Шабля козацька, репліка XVII ст.” was blocked: the listing contains the prohibited word “replica”; remove it and edit the listing to resubmit it"
+	for _, size := range [][2]int{{80, 24}, {60, 15}} {
+		f := newFixture(t, sandbox.KeyPersonal, nil)
+		m := f.started(size[0], size[1])
+		m, _ = f.run(m, msgs.Notice{Text: text})
+		tuitest.CheckSize(t, m.View(), size[0], size[1])
+		screen := flat(m)
+		if !strings.Contains(screen, "edit the listing to resubmit it") {
+			t.Errorf("%dx%d: the notice is cut:\n%s", size[0], size[1], tuitest.Screen(m))
+		}
+	}
+}
