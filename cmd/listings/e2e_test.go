@@ -73,24 +73,27 @@ func TestE2ESandboxSession(t *testing.T) {
 		t.Errorf("row after activating: %q", row)
 	}
 
-	// The watched listing gets its decision: the panel shows it with the reason, and
-	// the bell rings.
-	// "r" checks now rather than after the watch's own interval.
-	s.send("W")
-	s.waitFor("Moderation watch", "репліка")
+	// The watched listing gets its decision while the user is on the list: the bell
+	// rings (on the watch panel itself it would not: the decision is on screen), and
+	// the panel shows it with the reason. w on the row checks now rather than after
+	// the watch's own interval.
+	s.send("BTab")
+	s.waitFor("[moderation")
+	s.send("Home", "Down")
+	s.waitUntil("the replica selected", func(string) bool { return strings.Contains(s.selected(), "репліка") })
 	var asked time.Time
-	s.waitUntil("the decision", func(scr string) bool {
-		if strings.Contains(scr, "✖ blocked") {
+	s.waitUntil("the bell", func(string) bool {
+		if s.bellRung() {
 			return true
 		}
 		if time.Since(asked) > 3*time.Second { // a check costs a request: not at every look
-			s.send("r")
+			s.send("w")
 			asked = time.Now()
 		}
 		return false
 	})
-	s.waitFor("prohib")
-	s.waitUntil("the bell", func(string) bool { return s.bellRung() })
+	s.send("W")
+	s.waitFor("Moderation watch", "репліка", "✖ blocked", "prohib")
 
 	s.send("q")
 	s.waitExit(0)
