@@ -2,6 +2,7 @@ package editor
 
 import (
 	"errors"
+	tea "github.com/charmbracelet/bubbletea"
 	"strings"
 	"testing"
 
@@ -49,4 +50,18 @@ func TestCtrlEWithoutAnEditorSaysSo(t *testing.T) {
 		t.Fatalf("ctrl+e without an editor said nothing")
 	}
 	f.contains("ctrl+e: no editor found")
+}
+
+// L renames the draft's category at once in the new language (its tree is fetched
+// once), rather than keeping the name it was chosen under.
+func TestCategoryFollowsTheLanguage(t *testing.T) {
+	f := newFixture(t, sandbox.KeyPersonal)
+	f.openDetails(303)
+	f.waitFor("the English tree", func() bool { return strings.HasPrefix(f.m.categoryLabel(), "Electronics") })
+	f.m.d.CategoryPath = f.m.categoryLabel() // as the picker keeps it when the seller chooses
+	var cmd tea.Cmd
+	f.m, cmd = f.m.Update(msgs.LangChanged{Lang: "uk"})
+	f.settle(cmd)
+	f.waitFor("the Ukrainian tree", func() bool { return strings.HasPrefix(f.m.categoryLabel(), "Електроніка") })
+	f.contains("Електроніка")
 }

@@ -70,14 +70,15 @@ func (m Model) stepView() string {
 	return ""
 }
 
-// categoryLabel names the draft's category: its path as chosen or as the listing
-// gave it, else as the tree knows it, else its id.
+// categoryLabel names the draft's category: its path in the language on screen when
+// the tree of that language is on hand (so L renames it at once), else as it was
+// chosen or as the listing gave it, else its id.
 func (m Model) categoryLabel() string {
+	if p, ok := m.cat.PathOf(m.d.CategoryID); ok && m.d.CategoryID != 0 {
+		return p
+	}
 	if m.d.CategoryPath != "" {
 		return m.d.CategoryPath
-	}
-	if p, ok := m.cat.PathOf(m.d.CategoryID); ok {
-		return p
 	}
 	return fmt.Sprintf("category %d", m.d.CategoryID)
 }
@@ -192,7 +193,7 @@ func (m Model) statusLine() string {
 	case m.saveErr != "":
 		return theme.Danger.Render(theme.ErrorMark + " " + m.saveErr)
 	case m.step == stepCategory && m.d.CategoryPath != "":
-		return theme.Muted.Render("chosen: " + m.d.CategoryPath)
+		return theme.Muted.Render("chosen: " + m.categoryLabel())
 	}
 	n := len(m.problems)
 	switch {
