@@ -120,7 +120,11 @@ func TestE2ESizesAndNoColor(t *testing.T) {
 	small.send("?")
 	small.waitFor("Keys", "↑/↓ scroll")
 	small.send("Escape")
-	small.waitFor("esc back")
+	// "esc back" is in the help too: wait for the help to go, or q would follow the
+	// escape so closely that the terminal reads the two as alt+q.
+	small.waitUntil("the help closed", func(scr string) bool {
+		return !strings.Contains(scr, "↑/↓ scroll") && strings.Contains(scr, "esc back")
+	})
 	small.send("q")
 	small.waitExit(0)
 	small.checkRestored()
