@@ -65,3 +65,23 @@ func TestCategoryFollowsTheLanguage(t *testing.T) {
 	f.waitFor("the Ukrainian tree", func() bool { return strings.HasPrefix(f.m.categoryLabel(), "Електроніка") })
 	f.contains("Електроніка")
 }
+
+// The review follows a refusal as its fields are changed: it never says "refused"
+// about a field the seller has fixed since.
+func TestReviewFollowsTheRefusal(t *testing.T) {
+	f := newFixture(t, sandbox.KeyPersonal)
+	f.openDetails(303)
+	f.press("tab")
+	f.typeText("9000")
+	f.press("tab", "tab", "tab", "down", "tab", "tab")
+	f.typeText("500")
+	f.press("ctrl+s", "enter")
+	f.waitFor("the refusal", func() bool { return f.m.d.Refusal != nil })
+	f.press("backspace", "backspace", "backspace")
+	f.typeText("50")
+	f.press("ctrl+s")
+	f.contains("every field the service refused is changed: ctrl+s sends again")
+	if strings.Contains(f.screen(), "refused: 1 field(s)") {
+		t.Errorf("the review is stale:\n%s", f.screen())
+	}
+}

@@ -20,6 +20,17 @@ type submission struct {
 	waiting bool   // uploads must finish first; then it is sent
 	done    bool   // accepted: the draft is gone
 	note    string // why it is not sent, or what the service said
+	// fields: note counts the fields a refusal named, and follows them as they are
+	// changed (refusalNote), so the review never reads stale.
+	fields bool
+}
+
+// refusalNote says what is left of a refusal that named fields.
+func refusalNote(left int) string {
+	if left == 0 {
+		return "every field the service refused is changed: ctrl+s sends again"
+	}
+	return fmt.Sprintf("refused: %d field(s) to fix, shown on the fields", left)
 }
 
 // submitMsg is the answer to a create or an edit.
@@ -128,7 +139,7 @@ func (m Model) continueSubmit() (Model, tea.Cmd) {
 
 func (m Model) send() (Model, tea.Cmd) {
 	m.sub.seq++
-	m.sub.note = ""
+	m.sub.note, m.sub.fields = "", false
 	if m.d.IsEdit() {
 		body, changes, err := m.d.EditBody(m.attrs)
 		if err != nil {
@@ -190,7 +201,7 @@ func (m Model) refused(err error) (Model, tea.Cmd) {
 		m.sub.note = "no answer from the service: it may or may not have created the listing. " +
 			"The draft is kept; check your listings before sending again (a duplicate is refused)"
 	case len(r.Fields) > 0:
-		m.sub.note = fmt.Sprintf("refused: %d field(s) to fix, shown on the fields", len(r.Fields))
+		m.sub.note, m.sub.fields = refusalNote(len(r.Fields)), true
 	default:
 		m.sub.note = "not sent: " + termtext.Clean(err.Error()) + "; the draft is kept, ctrl+s tries again"
 	}

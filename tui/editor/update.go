@@ -322,6 +322,9 @@ func (m *Model) clearRefusalOnEdit(hkey string) {
 func (m *Model) clearRefusal(field string) {
 	if r := m.d.Refusal; r != nil {
 		delete(r.Fields, field)
+		if m.sub.fields {
+			m.sub.note = refusalNote(len(r.Fields))
+		}
 	}
 }
 
