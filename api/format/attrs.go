@@ -17,7 +17,16 @@ import (
 type Attr struct {
 	Code, Name, Value string
 	Known             bool
+	// Note says why a value is shown as it came, for the reader to trust it less:
+	// "unknown option", "not an attribute of this category". "" when all is well.
+	Note string
 }
+
+// Notes of Attr.
+const (
+	NoteUnknownOption = "unknown option"
+	NoteNotInCategory = "not an attribute of this category"
+)
 
 // Attrs reads a listing's attributes with its category's: first those the category
 // defines, in its order, then the codes it does not, by code. defs nil (not known)
@@ -35,11 +44,16 @@ func Attrs(values map[string]json.RawMessage, defs []api.Attribute) []Attr {
 		if strings.TrimSpace(name) == "" {
 			name = d.Code
 		}
-		out = append(out, Attr{Code: d.Code, Name: name, Value: AttrValue(d, raw), Known: true})
+		value, note := attrValue(d, raw)
+		out = append(out, Attr{Code: d.Code, Name: name, Value: value, Known: true, Note: note})
 	}
 	others := slices.DeleteFunc(slices.Sorted(maps.Keys(values)), func(code string) bool { return done[code] })
 	for _, code := range others {
-		out = append(out, Attr{Code: code, Name: code, Value: asSent(values[code])})
+		a := Attr{Code: code, Name: code, Value: asSent(values[code])}
+		if defs != nil {
+			a.Note = NoteNotInCategory
+		}
+		out = append(out, a)
 	}
 	return out
 }
@@ -48,31 +62,42 @@ func Attrs(values map[string]json.RawMessage, defs []api.Attribute) []Attr {
 // a boolean as yes or no, a range as from–to, a number and a text as written. A value
 // of another shape than its type's is shown as it came, never refused; null is "".
 func AttrValue(d api.Attribute, raw json.RawMessage) string {
+	v, _ := attrValue(d, raw)
+	return v
+}
+
+// attrValue is AttrValue with the note of a select's value that is none of its
+// options.
+func attrValue(d api.Attribute, raw json.RawMessage) (string, string) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
-		return ""
+		return "", ""
 	}
 	switch d.Type {
 	case api.AttrSelect:
 		if v, ok := scalar(raw); ok {
 			for _, o := range d.Options {
-				if o.Value == v && strings.TrimSpace(o.Label) != "" {
-					return o.Label
+				if o.Value == v {
+					if strings.TrimSpace(o.Label) != "" {
+						return o.Label, ""
+					}
+					return v, ""
 				}
 			}
+			return v, NoteUnknownOption
 		}
 	case api.AttrBoolean:
 		if b, err := strconvBool(raw); err == nil && b {
-			return "yes"
+			return "yes", ""
 		} else if err == nil {
-			return "no"
+			return "no", ""
 		}
 	case api.AttrRange:
 		if r, ok := rangeText(raw); ok {
-			return r
+			return r, ""
 		}
 	}
-	return asSent(raw)
+	return asSent(raw), ""
 }
 
 // strconvBool reads true or false, also as a string ("true") from a lenient server.
@@ -99,7 +124,7 @@ func rangeText(raw json.RawMessage) (string, bool) {
 	case hasTo:
 		return "up to " + to, true
 	}
-	return "", false
+	return "", true // a range with neither bound: nothing stated
 }
 
 func number(raw json.RawMessage) (string, bool) {

@@ -50,8 +50,8 @@ func TestAttributeLabels(t *testing.T) {
 	m, _ = open(m, 10042)
 	tuitest.Contains(t, tuitest.Screen(m),
 		"Brand", "Apple", "Memory, GB", "128 GB", "Warranty", "yes", "Dual SIM", "no",
-		"Battery health, %", "89", "Acceptable offers", "20000 – 25000", "≥ 5", "≤ 9",
-		"Colour", "Blue", "legacy_code", "old value (code not in this category)")
+		"Battery health, %", "89", "Acceptable offers", "20000–25000", "from 5", "up to 9",
+		"Colour", "Blue", "legacy_code", "old value (not an attribute of this category)")
 	tuitest.Lacks(t, tuitest.Screen(m), `"apple"`)
 }
 

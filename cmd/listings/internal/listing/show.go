@@ -164,8 +164,8 @@ func printDetail(out io.Writer, d *api.ListingDetail, defs []api.Attribute) erro
 		t := cmdutil.NewTable(w)
 		for _, a := range attrs {
 			v := cmdutil.OrDash(a.Value)
-			if !a.Known && defs != nil {
-				v += "  (not an attribute of this category)"
+			if a.Note != "" {
+				v += "  (" + a.Note + ")"
 			}
 			t.Row("  "+a.Name, v)
 		}
