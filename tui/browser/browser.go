@@ -67,6 +67,9 @@ type source struct {
 	version  int    // bumps on every change of rows
 	modCount int
 	priceW   int
+	// modPriceW is the widest price of the moderation rows: the moderation tab's
+	// price column.
+	modPriceW int
 }
 
 type tabDef struct {
@@ -127,12 +130,19 @@ type Model struct {
 	hgt   int
 	cols  columns
 	auto  int // pages fetched since the last user action
+
+	rev reviews // the moderation tab's reasons and refresh (moderation.go)
 }
 
 // New returns a browser that shows svc's listings in lang. Its first tab is marked
-// loading; Init sends that first request.
-func New(svc Lister, lang string) Model {
-	m := Model{svc: svc, lang: lang, limit: pageLimit, keys: DefaultKeyMap(), strs: newStrtab()}
+// loading; Init sends that first request. The moderation tab shows why a listing was
+// blocked when svc is also a Detailer (or WithDetailer gives one), within the budget
+// of svc when it is a Budgeter (*api.Client is both).
+func New(svc Lister, lang string, opts ...Option) Model {
+	m := Model{svc: svc, lang: lang, limit: pageLimit, keys: DefaultKeyMap(), strs: newStrtab(), rev: newReviews(svc)}
+	for _, o := range opts {
+		o(&m)
+	}
 	for i, s := range sourceStatus {
 		m.srcs[i] = source{status: s, rows: newStore(m.strs), byID: map[int]int{}}
 	}
@@ -161,6 +171,7 @@ func (m *Model) SetSize(width, height int) {
 	m.input.Width = max(min(m.width/2-4, 40), 8) // room beside it for the position and the sort
 	m.cols = m.computeLayout()
 	m.scroll()
+	m.rev.why = m.whyLines()
 }
 
 // Capturing reports whether the filter input has focus, so the root must not treat
@@ -198,8 +209,8 @@ func (m *Model) selectedRow() *row {
 }
 
 // bodyHeight is the number of table rows on screen: the tab line, the header and
-// the footer take three lines.
-func (m *Model) bodyHeight() int { return max(m.hgt-3, 1) }
+// the footer take three lines, the moderation tab's "why" lines one or two more.
+func (m *Model) bodyHeight() int { return max(m.hgt-3-m.whyHeight(), 1) }
 
 func (m *Model) params(si, cursor int) api.ListParams {
 	return api.ListParams{Lang: m.lang, Status: m.srcs[si].status, Limit: m.limit, Cursor: cursor, Fields: listFields}

@@ -198,14 +198,16 @@ func (m *Model) needKeys() {
 	}
 }
 
-// measure counts the moderation rows and the widest price of a source.
+// measure counts the moderation rows and the widest price of a source, and of its
+// moderation rows.
 func (m *Model) measure(si int) {
 	s := &m.srcs[si]
-	s.modCount, s.priceW = 0, 0
+	s.modCount, s.priceW, s.modPriceW = 0, 0, 0
 	for i := range s.rows.len() {
 		r := s.rows.at(i)
 		if r.mod {
 			s.modCount++
+			s.modPriceW = max(s.modPriceW, int(r.priceW))
 		}
 		s.priceW = max(s.priceW, int(r.priceW))
 	}

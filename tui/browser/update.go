@@ -13,8 +13,9 @@ import (
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
-// Update handles keys, mouse, page answers and the root's messages.
-func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+// update handles keys, mouse, page answers and the root's messages; Update
+// (moderation.go) wraps it with the moderation tab's reasons and refresh.
+func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.SetSize(msg.Width, msg.Height)

@@ -16,6 +16,7 @@ import (
 type columns struct {
 	sep                                               int
 	title, price, status, city, views, marks, created int
+	review                                            int // the moderation tab only
 }
 
 const (
@@ -28,7 +29,11 @@ const (
 
 // computeLayout drops views, then created, then city, then the marks, until the
 // title has room; title, price and status always stay. Spare width goes to the title.
+// The moderation tab has its own (modLayout).
 func (m *Model) computeLayout() columns {
+	if tabDefs[m.cur].moderation {
+		return m.modLayout()
+	}
 	l := columns{sep: 1, status: statusW, marks: marksW, views: viewsW, created: createdW, city: 14}
 	if m.width >= 120 {
 		l.sep, l.city = 2, 20
@@ -59,10 +64,12 @@ func (m Model) View() string {
 	lines := make([]string, 0, m.hgt)
 	lines = append(lines, m.tabLine(), m.header())
 	lines = append(lines, m.body()...)
-	lines = lines[:min(len(lines), m.hgt-1)]
-	for len(lines) < m.hgt-1 {
+	why := m.rev.why[:min(len(m.rev.why), max(m.hgt-1, 0))]
+	lines = lines[:min(len(lines), m.hgt-1-len(why))]
+	for len(lines) < m.hgt-1-len(why) {
 		lines = append(lines, "")
 	}
+	lines = append(lines, why...)
 	lines = append(lines, m.footer())
 	if len(lines) > m.hgt {
 		lines = lines[len(lines)-m.hgt:]
@@ -124,8 +131,13 @@ func (m *Model) header() string {
 	b.WriteString("  ")
 	b.WriteString(layout.Pad(name(sortTitle, "title"), c.title))
 	sep := strings.Repeat(" ", c.sep)
-	b.WriteString(sep + layout.PadLeft(name(sortPrice, "price"), c.price))
+	if c.price > 0 {
+		b.WriteString(sep + layout.PadLeft(name(sortPrice, "price"), c.price))
+	}
 	b.WriteString(sep + layout.Pad(name(sortStatus, "status"), c.status))
+	if c.review > 0 {
+		b.WriteString(sep + layout.Pad("review", c.review))
+	}
 	if c.city > 0 {
 		b.WriteString(sep + layout.Pad(name(sortCity, "city"), c.city))
 	}
@@ -167,7 +179,10 @@ func (m *Model) renderRow(rs *rowStore, r *row, selected bool) string {
 		b.WriteString("  ")
 	}
 	b.WriteString(layout.Pad(r.cell(), c.title))
-	b.WriteString(sep + layout.PadLeft(rs.str(r.priceS), c.price) + sep)
+	if c.price > 0 {
+		b.WriteString(sep + layout.PadLeft(rs.str(r.priceS), c.price))
+	}
+	b.WriteString(sep)
 	status := rs.status(r)
 	plain := format.Status(status)
 	switch {
@@ -177,6 +192,9 @@ func (m *Model) renderRow(rs *rowStore, r *row, selected bool) string {
 		b.WriteString(theme.Muted.Render(layout.Pad(plain, c.status)))
 	default:
 		b.WriteString(theme.Status(status) + strings.Repeat(" ", c.status-ansi.StringWidth(plain)))
+	}
+	if c.review > 0 {
+		b.WriteString(sep + m.reviewCell(status, r.id, c.review, selected))
 	}
 	if c.city > 0 {
 		b.WriteString(sep + layout.Pad(rs.str(r.city), c.city))
