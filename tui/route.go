@@ -5,6 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/tui/internal/batch"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -24,7 +25,6 @@ type addressed struct {
 }
 
 var (
-	cmdType     = reflect.TypeFor[tea.Cmd]()
 	bubbleteaPk = reflect.TypeFor[tea.QuitMsg]().PkgPath()
 	msgsPk      = reflect.TypeFor[msgs.Back]().PkgPath()
 )
@@ -51,29 +51,13 @@ func wrap(to viewID, gen int, msg tea.Msg) tea.Msg {
 	if msg == nil {
 		return nil
 	}
-	if out, ok := mapCmds(msg, func(c tea.Cmd) tea.Cmd { return address(to, gen, c) }); ok {
+	if out, ok := batch.Map(msg, func(c tea.Cmd) tea.Cmd { return address(to, gen, c) }); ok {
 		return out
 	}
 	if reflect.TypeOf(msg).PkgPath() == bubbleteaPk {
 		return msg
 	}
 	return addressed{to: to, gen: gen, msg: msg}
-}
-
-// mapCmds rebuilds a batch, or the unexported message of tea.Sequence, with f applied
-// to each of its commands; ok is false for any other message. Both are slices of
-// tea.Cmd that Bubble Tea runs itself, so their type must stay what it was.
-func mapCmds(msg tea.Msg, f func(tea.Cmd) tea.Cmd) (tea.Msg, bool) {
-	v := reflect.ValueOf(msg)
-	if !v.IsValid() || v.Kind() != reflect.Slice || v.Type().Elem() != cmdType {
-		return nil, false
-	}
-	out := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
-	for i := range v.Len() {
-		c, _ := v.Index(i).Interface().(tea.Cmd)
-		out.Index(i).Set(reflect.ValueOf(f(c)))
-	}
-	return out.Interface(), true
 }
 
 // deliver gives msg to the view id alone and addresses what it answers.
