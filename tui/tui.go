@@ -27,6 +27,7 @@ import (
 	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/login"
+	"github.com/listings-tui/listings/tui/nudge"
 	"github.com/listings-tui/listings/tui/watch"
 )
 
@@ -180,8 +181,7 @@ type Model struct {
 	// renderer writes each frame with one Write call, so a short write in between
 	// cannot land inside an escape sequence.
 	bell          io.Writer
-	notify        notifyKind
-	inTmux        bool
+	term          nudge.Terminal // how it shows a desktop notification
 	focused       bool           // the terminal window has focus (as far as it reports)
 	ticker        func() tea.Cmd // tick; tests stop the clock
 	width, height int
@@ -226,7 +226,7 @@ func New(opts Options) Model {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	m.notify, m.inTmux = detectNotify(getenv)
+	m.term = nudge.Detect(getenv)
 	m.draftStore = draft.OpenStore(opts.DraftDir)
 	m.saver = draft.NewSaver(m.draftStore, nil)
 	m.shared.addKey(opts.Key)
