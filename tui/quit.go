@@ -65,7 +65,7 @@ func countDrafts(store *draft.Store, base string) tea.Cmd {
 }
 
 func (m Model) onDraftsCount(n int) (Model, tea.Cmd) {
-	if n > 0 && m.notice.text == "" {
+	if n > 0 && m.notice.Text == "" {
 		word := "drafts"
 		if n == 1 {
 			word = "draft"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -112,7 +113,7 @@ func (m Model) statusDone(msg statusDoneMsg) (Model, tea.Cmd) {
 		return m, nil // a later change of the same listing was asked for
 	}
 	if msg.err != nil {
-		m.notice = notice{}
+		m.notice = notice.Line{}
 		return m.showError(msgs.Error{Op: fmt.Sprintf("%s %d", verb(msg.req.To), msg.req.ID), Err: msg.err})
 	}
 	status := msg.req.To

@@ -27,6 +27,7 @@ import (
 	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/login"
+	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/nudge"
 	"github.com/listings-tui/listings/tui/watch"
 )
@@ -166,10 +167,10 @@ type Model struct {
 	helpOff  int      // the overlay's scroll
 	helpBox  []string // the overlay, rendered by refresh
 	dialog   *dialog
-	banner   *banner
-	notice   notice
-	waitLine notice // the request budget's wait, when one holds a request back
-	waits    *waits
+	banner   *notice.Banner
+	notice   notice.Line
+	waitLine notice.Line // the request budget's wait, when one holds a request back
+	waits    *notice.Waits
 	lastIP   string
 	budget   api.Budget
 	statuses map[int]int // the latest status request per listing id
@@ -210,7 +211,7 @@ func New(opts Options) Model {
 		sandbox:  opts.Sandbox,
 		store:    opts.WatchStore,
 		statuses: map[int]int{},
-		waits:    &waits{},
+		waits:    &notice.Waits{},
 		help:     newHelp(),
 		keys:     defaultRootKeys(),
 		bell:     io.Discard,
@@ -245,7 +246,7 @@ func New(opts Options) Model {
 // setClient builds the views over c; used at start and after a login.
 func (m *Model) setClient(c *api.Client) {
 	m.client = c
-	c.OnWaits(m.waits.note)
+	c.OnWaits(m.waits.Note)
 	m.budget = c.Budget()
 	images := m.opts.Images
 	if images == nil {

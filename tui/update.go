@@ -12,6 +12,7 @@ import (
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
@@ -190,7 +191,7 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 		m.banner = nil
 		return m, nil
 	}
-	if key.Matches(k, keys.Esc) && m.waitLine.text != "" {
+	if key.Matches(k, keys.Esc) && m.waitLine.Text != "" {
 		m.abandonWait()
 		return m, nil
 	}
@@ -277,11 +278,11 @@ func (m Model) onTick() (Model, tea.Cmd) {
 	if m.client != nil {
 		m.budget = m.client.Budget()
 	}
-	if !m.notice.until.IsZero() && !m.now.Before(m.notice.until) {
-		m.notice = notice{}
+	if !m.notice.Until.IsZero() && !m.now.Before(m.notice.Until) {
+		m.notice = notice.Line{}
 	}
 	if m.banner != nil {
-		m.banner.render(m.now, m.width, bannerHeight(m.height))
+		m.banner.Render(m.now, m.width, notice.Height(m.height))
 	}
 	// The views get the root's clock, not the timer's, so tests stay deterministic.
 	m, cmd := m.broadcast(msgs.Tick{At: m.now})

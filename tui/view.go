@@ -11,6 +11,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/tui/layout"
+	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -19,22 +20,16 @@ import (
 func (m *Model) layout() {
 	h := m.height - 2 // header and footer
 	if m.banner != nil {
-		if mx := bannerHeight(m.height); m.banner.lines == nil || m.banner.width != m.width || m.banner.maxLines != mx {
-			m.banner.render(m.now, m.width, mx)
-		}
-		h -= len(m.banner.lines)
+		m.banner.Fit(m.now, m.width, notice.Height(m.height))
+		h -= len(m.banner.Lines())
 	}
-	if m.notice.text != "" {
-		if mx := bannerHeight(m.height); m.notice.lines == nil || m.notice.width != m.width || m.notice.maxLines != mx {
-			m.notice.render(m.width, mx)
-		}
-		h -= len(m.notice.lines)
+	if m.notice.Text != "" {
+		m.notice.Fit(m.width, notice.Height(m.height))
+		h -= len(m.notice.Lines())
 	}
-	if m.waitLine.text != "" {
-		if m.waitLine.lines == nil || m.waitLine.width != m.width {
-			m.waitLine.render(m.width, 2)
-		}
-		h -= len(m.waitLine.lines)
+	if m.waitLine.Text != "" {
+		m.waitLine.Fit(m.width, 2)
+		h -= len(m.waitLine.Lines())
 	}
 	h = max(h, 1)
 	if h == m.viewHeight && m.width == m.sizedWidth {
@@ -212,13 +207,13 @@ func (m Model) View() string {
 	out = append(out, m.header)
 	out = append(out, lines...)
 	if m.banner != nil {
-		out = append(out, m.banner.lines...)
+		out = append(out, m.banner.Lines()...)
 	}
-	if m.notice.text != "" {
-		out = append(out, m.notice.lines...)
+	if m.notice.Text != "" {
+		out = append(out, m.notice.Lines()...)
 	}
-	if m.waitLine.text != "" {
-		out = append(out, m.waitLine.lines...)
+	if m.waitLine.Text != "" {
+		out = append(out, m.waitLine.Lines()...)
 	}
 	out = append(out, m.footer)
 	if len(out) > m.height && m.height > 0 {
