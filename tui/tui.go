@@ -26,6 +26,7 @@ import (
 	"github.com/listings-tui/listings/tui/drafts"
 	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/editor"
+	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/nudge"
@@ -212,7 +213,7 @@ func New(opts Options) Model {
 		store:    opts.WatchStore,
 		statuses: map[int]int{},
 		waits:    &notice.Waits{},
-		help:     newHelp(),
+		help:     helpview.New(),
 		keys:     defaultRootKeys(),
 		bell:     io.Discard,
 		focused:  true,

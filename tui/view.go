@@ -5,11 +5,11 @@ import (
 	"github.com/listings-tui/listings/api/format"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/theme"
@@ -45,7 +45,7 @@ func (m *Model) refresh() {
 	m.footer = m.renderFooter()
 	m.helpBox = nil
 	if m.showHelp {
-		m.helpBox = m.renderHelp()
+		m.helpBox, m.helpOff = helpview.Overlay(m.help, m.fullHelp(), m.width, m.viewHeight, m.helpOff)
 	}
 }
 
@@ -78,45 +78,8 @@ func (m *Model) renderFooter() string {
 		right = theme.Footer.Render(right)
 	}
 	view, root := m.shortHelp()
-	// The root's keys (? help, q quit) come last but are never the ones cut: a new
-	// user finds everything else through "?".
-	left := m.shortHelpLine(root, m.width)
-	room := m.width - lipgloss.Width(right) - 2
-	sep := m.help.Styles.ShortSeparator.Inline(true).Render(m.help.ShortSeparator)
-	if v := m.shortHelpLine(view, room-lipgloss.Width(left)-lipgloss.Width(sep)); v != "" {
-		left = v + sep + left
-	}
+	left := helpview.Bar(m.help, view, root, m.width, m.width-lipgloss.Width(right)-2)
 	return spread(left, right, m.width)
-}
-
-// shortHelpLine is bindings as the help bubble's short view, cut to at most w cells
-// at a binding's end with an ellipsis: the bubble itself overflows when not even its
-// ellipsis fits.
-func (m *Model) shortHelpLine(bindings []key.Binding, w int) string {
-	st := m.help.Styles
-	sep := st.ShortSeparator.Inline(true).Render(m.help.ShortSeparator)
-	tail := " " + st.Ellipsis.Inline(true).Render(m.help.Ellipsis)
-	var b strings.Builder
-	used := 0
-	for _, kb := range bindings {
-		if !kb.Enabled() {
-			continue
-		}
-		item := st.ShortKey.Inline(true).Render(kb.Help().Key) + " " + st.ShortDesc.Inline(true).Render(kb.Help().Desc)
-		if used > 0 {
-			item = sep + item
-		}
-		iw := lipgloss.Width(item)
-		if used+iw > w {
-			if used > 0 && used+lipgloss.Width(tail) <= w {
-				b.WriteString(tail)
-			}
-			break
-		}
-		b.WriteString(item)
-		used += iw
-	}
-	return b.String()
 }
 
 func (m *Model) watchSummary() string {
@@ -124,36 +87,6 @@ func (m *Model) watchSummary() string {
 		return ""
 	}
 	return m.watch.m.Summary()
-}
-
-// shortHelp is the footer's keys: those of the dialog or the overlay while one is
-// open, else the active view's; root is the root's own, always shown.
-func (m *Model) shortHelp() (view, root []key.Binding) {
-	switch {
-	case m.dialog != nil && m.dialog.quit:
-		return nil, []key.Binding{
-			key.NewBinding(key.WithKeys("y", "enter", "q"), key.WithHelp("y/enter", "quit")),
-			key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "stay")), m.keys.ForceQuit}
-	case m.dialog != nil:
-		return nil, []key.Binding{m.keys.Yes, m.keys.No}
-	case m.showHelp:
-		return nil, []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc/?", "close help")), m.keys.Quit}
-	}
-	if p := m.views.get(m.active); p != nil {
-		view = p.keyMap().ShortHelp()
-	}
-	if m.capturing() { // letters go to the input: only ctrl+c leaves
-		return view, []key.Binding{m.keys.ForceQuit}
-	}
-	return view, m.keys.short(m.client != nil && m.active != viewLogin)
-}
-
-func (m *Model) fullHelp() [][]key.Binding {
-	var g [][]key.Binding
-	if p := m.views.get(m.active); p != nil {
-		g = p.keyMap().FullHelp()
-	}
-	return append(g, m.keys.full(m.client != nil && m.active != viewLogin, m.readOnly))
 }
 
 // meter is the request budget: "12/60 min · 340/5 000 today", with "~" before the
