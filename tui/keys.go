@@ -82,7 +82,7 @@ func (m Model) helpKey(k tea.KeyMsg) (Model, tea.Cmd) {
 // open, else the active view's; root is the root's own, always shown.
 func (m *Model) shortHelp() (view, root []key.Binding) {
 	switch {
-	case m.dialog != nil && m.dialog.quit:
+	case m.dialog != nil && m.dialog.Quit:
 		return nil, []key.Binding{
 			key.NewBinding(key.WithKeys("y", "enter", "q"), key.WithHelp("y/enter", "quit")),
 			key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "stay")), m.keys.ForceQuit}

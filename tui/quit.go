@@ -5,8 +5,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/draft"
-	"github.com/listings-tui/listings/tui/theme"
 )
 
 // Quitting never loses work without a question: q and ctrl+c ask first when a draft is
@@ -41,13 +41,7 @@ func (m Model) quit() (Model, tea.Cmd) {
 	if len(why) == 0 {
 		return m, tea.Quit
 	}
-	lines := []string{theme.Heading.Render("Quit listings?")}
-	for _, w := range why {
-		lines = append(lines, theme.WarningMark+" "+w)
-	}
-	lines = append(lines, "",
-		theme.Key.Render("y/enter")+theme.Muted.Render(": quit · ")+theme.Key.Render("n/esc")+theme.Muted.Render(": stay"))
-	m.dialog = &dialog{quit: true, lines: lines}
+	m.dialog = confirm.QuitQuestion(why)
 	return m, nil
 }
 

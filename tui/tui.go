@@ -21,6 +21,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/browser"
+	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/drafts"
@@ -167,7 +168,7 @@ type Model struct {
 	showHelp bool
 	helpOff  int      // the overlay's scroll
 	helpBox  []string // the overlay, rendered by refresh
-	dialog   *dialog
+	dialog   *confirm.Dialog
 	banner   *notice.Banner
 	notice   notice.Line
 	waitLine notice.Line // the request budget's wait, when one holds a request back

@@ -10,6 +10,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/keystore/profile"
+	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
@@ -136,7 +137,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.listingSaved(msg)
 	case msgs.RequestStatus:
 		return m.requestStatus(msg)
-	case statusDoneMsg:
+	case confirm.Done:
 		return m.statusDone(msg)
 	case msgs.Unauthorized:
 		m.toLogin(login.Explain(msg.Err, m.lastIP).String())
@@ -168,7 +169,7 @@ func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return address(id, m.views
 func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	keys := m.keys
 	if key.Matches(k, keys.ForceQuit) {
-		if m.dialog != nil && m.dialog.quit {
+		if m.dialog != nil && m.dialog.Quit {
 			return m, tea.Quit // ctrl+c twice
 		}
 		return m.quit()
@@ -178,8 +179,8 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	}
 	if m.dialog != nil {
 		switch {
-		case key.Matches(k, keys.Yes), m.dialog.quit && key.Matches(k, keys.Quit):
-			return m.confirm()
+		case key.Matches(k, keys.Yes), m.dialog.Quit && key.Matches(k, keys.Quit):
+			return m.yes()
 		case key.Matches(k, keys.No):
 			m.dialog = nil
 		}

@@ -134,7 +134,7 @@ func (m Model) View() string {
 		lines = layout.Block(m.activeView(), m.width, m.viewHeight)
 	}
 	if m.dialog != nil {
-		lines = m.overlayDialog(lines)
+		lines = m.dialog.Over(lines, m.width)
 	}
 	out := make([]string, 0, m.height)
 	out = append(out, m.header)
@@ -160,21 +160,4 @@ func (m Model) activeView() string {
 		return p.view()
 	}
 	return ""
-}
-
-// overlayDialog draws the confirmation over the middle of the view.
-func (m Model) overlayDialog(lines []string) []string {
-	w := min(64, m.width-2)
-	box := strings.Split(theme.Dialog.Width(max(w-2, 10)).Render(strings.Join(m.dialog.lines, "\n")), "\n")
-	if len(box) > len(lines) {
-		box = box[:len(lines)]
-	}
-	top := (len(lines) - len(box)) / 2
-	out := append([]string(nil), lines...)
-	for i, l := range box {
-		bw := lipgloss.Width(l)
-		pad := max((m.width-bw)/2, 0)
-		out[top+i] = ansi.Truncate(strings.Repeat(" ", pad)+l, m.width, "")
-	}
-	return out
 }
