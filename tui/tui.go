@@ -10,7 +10,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"sync"
 	"time"
@@ -318,13 +317,4 @@ func (m Model) Init() tea.Cmd {
 			m.addr(viewWatch, m.watch.m.Init()), m.addr(viewDrafts, m.drafts.m.Init()))
 	}
 	return tea.Batch(cmds...)
-}
-
-// host is the base URL's host for the header.
-func host(base string) string {
-	u, err := url.Parse(base)
-	if err != nil || u.Host == "" {
-		return base
-	}
-	return u.Host
 }

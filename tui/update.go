@@ -11,6 +11,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/confirm"
+	"github.com/listings-tui/listings/tui/frame"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
@@ -309,7 +310,7 @@ func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
 	if d.Info != nil {
 		m.lastIP = termtext.Clean(d.Info.YourIP)
 	}
-	where := host(d.BaseURL)
+	where := frame.Host(d.BaseURL)
 	if d.Sandbox {
 		where = "the sandbox"
 	}

@@ -1,18 +1,12 @@
 package tui
 
 import (
-	"fmt"
-	"github.com/listings-tui/listings/api/format"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
-
-	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/frame"
 	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/notice"
-	"github.com/listings-tui/listings/tui/theme"
 )
 
 // layout gives the views what is left between the header and the footer, whenever
@@ -49,6 +43,7 @@ func (m *Model) refresh() {
 	}
 }
 
+// renderHeader says who is logged in and where (tui/frame draws the line).
 func (m *Model) renderHeader() string {
 	who := m.profile
 	switch {
@@ -59,69 +54,22 @@ func (m *Model) renderHeader() string {
 	case who == "":
 		who = "no profile"
 	}
-	parts := []string{theme.Title.Render("listings"), theme.Heading.Render(who)}
-	if m.baseURL != "" && !m.sandbox {
-		parts = append(parts, theme.Muted.Render(host(m.baseURL)))
+	where := ""
+	if m.baseURL != "" && !m.sandbox { // the sandbox's address changes on every start
+		where = frame.Host(m.baseURL)
 	}
-	left := strings.Join(parts, theme.Faint.Render(" · "))
-	right := theme.Muted.Render("lang ") + theme.Key.Render(m.lang)
-	return spread(left, right, m.width)
+	return frame.Header(who, where, m.lang, m.width)
 }
 
+// renderFooter gives the footer the keys of what is on screen and, once logged in,
+// the request budget and the watch's summary.
 func (m *Model) renderFooter() string {
-	right := ""
+	status := ""
 	if m.client != nil {
-		right = meter(m.budget, m.width >= 70)
-		if s := m.watchSummary(); s != "" && lipgloss.Width(s)+lipgloss.Width(right)+3 <= m.width/2 {
-			right = s + " · " + right
-		}
-		right = theme.Footer.Render(right)
+		status = frame.Status(m.budget, m.watch.m.Summary(), m.width)
 	}
 	view, root := m.shortHelp()
-	left := helpview.Bar(m.help, view, root, m.width, m.width-lipgloss.Width(right)-2)
-	return spread(left, right, m.width)
-}
-
-func (m *Model) watchSummary() string {
-	if m.client == nil {
-		return ""
-	}
-	return m.watch.m.Summary()
-}
-
-// meter is the request budget: "12/60 min · 340/5 000 today", with "~" before the
-// numbers while the limits are assumed rather than told by a ping.
-func meter(b api.Budget, long bool) string {
-	approx := ""
-	if !b.Known {
-		approx = "~"
-	}
-	if long {
-		s := fmt.Sprintf("%s%d/%s min · %s%s/%s today", approx, b.UsedMinute, format.Number(b.PerMinute),
-			approx, format.Number(b.UsedToday), format.Number(b.PerDay))
-		if b.Foreign > 0 {
-			// Another program spends the same key: the numbers are the service's, and
-			// this says why they grow without a request from here.
-			s += fmt.Sprintf(" (%s by another client)", format.Number(b.Foreign))
-		}
-		return s
-	}
-	return fmt.Sprintf("%s%d/%s · %s%s/%s", approx, b.UsedMinute, format.Number(b.PerMinute),
-		approx, format.Number(b.UsedToday), format.Number(b.PerDay))
-}
-
-// spread puts left and right on one line of width w, left cut first.
-func spread(left, right string, w int) string {
-	rw := lipgloss.Width(right)
-	if rw >= w {
-		return ansi.Truncate(right, w, "")
-	}
-	lw := lipgloss.Width(left)
-	if lw+rw+1 > w {
-		left = ansi.Truncate(left, w-rw-1, theme.Ellipsis)
-		lw = lipgloss.Width(left)
-	}
-	return left + strings.Repeat(" ", w-lw-rw) + right
+	return frame.Footer(m.help, view, root, status, m.width)
 }
 
 // View joins what Update prepared: header, the active view (or the help overlay,
