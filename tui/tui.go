@@ -21,6 +21,7 @@ import (
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/confirm"
+	"github.com/listings-tui/listings/tui/crash"
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/drafts"
@@ -88,24 +89,9 @@ type Options struct {
 // shared is what every copy of the model points to: Bubble Tea copies the model on
 // each Update, but secrets to redact and sandboxes to stop belong to the process.
 type shared struct {
+	keys  crash.Secrets
 	mu    sync.Mutex
-	keys  []string
 	stops []func()
-}
-
-func (s *shared) addKey(k string) {
-	if k == "" {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.keys = append(s.keys, k)
-}
-
-func (s *shared) secrets() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.keys...)
 }
 
 func (s *shared) addStop(f func()) {
@@ -231,7 +217,7 @@ func New(opts Options) Model {
 	m.term = nudge.Detect(getenv)
 	m.draftStore = draft.OpenStore(opts.DraftDir)
 	m.saver = draft.NewSaver(m.draftStore, nil)
-	m.shared.addKey(opts.Key)
+	m.shared.keys.Add(opts.Key)
 	if opts.Client != nil {
 		m.setClient(opts.Client)
 		if m.baseURL == "" {

@@ -298,7 +298,7 @@ func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
 		m.login.m.SetReason(termtext.Clean(err.Error()))
 		return m, nil
 	}
-	m.shared.addKey(d.Key)
+	m.shared.keys.Add(d.Key)
 	m.shared.addStop(d.Stop)
 	m.baseURL, m.profile, m.sandbox = d.BaseURL, d.Profile, d.Sandbox
 	if d.Sandbox {

@@ -126,3 +126,16 @@ func TestCrashReportsDoNotOverwrite(t *testing.T) {
 		t.Error("a report without a panic")
 	}
 }
+
+// The keys to redact are gathered as the app learns them; an empty one is none, and
+// the list handed out is a copy.
+func TestSecretsGathered(t *testing.T) {
+	var s Secrets
+	s.Add("")
+	s.Add(sandbox.KeyPersonal)
+	got := s.List()
+	got[0] = "changed"
+	if l := s.List(); len(l) != 1 || l[0] != sandbox.KeyPersonal {
+		t.Fatalf("secrets %q", l)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/listings-tui/listings/keystore"
@@ -78,4 +79,28 @@ func (r *recorder) writeReport(dir, version string, secrets []string) (string, e
 		}
 		return path, werr
 	}
+}
+
+// Secrets are the keys a report must not contain: the one the app started with and
+// each one a login adds while it runs. The copies of the root share them.
+type Secrets struct {
+	mu   sync.Mutex
+	keys []string
+}
+
+// Add is one more key to redact; "" is none.
+func (s *Secrets) Add(k string) {
+	if k == "" {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.keys = append(s.keys, k)
+}
+
+// List is the keys so far, for Report.Secrets.
+func (s *Secrets) List() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.keys...)
 }
