@@ -75,10 +75,10 @@ func loaded10k(b *testing.B, w, h int) Model {
 	f.client, f.ts = c, ts
 	m := f.model(f.options(), w, h)
 	m.browser = hold(browser.New(newManyRows(10000), "uk"))
-	m.views.set(viewBrowser, m.browser)
+	m.views.Set(viewBrowser, m.browser)
 	m.viewHeight = -1
 	m.layout()
-	m, _ = f.settle(m, m.addr(viewBrowser, m.browser.m.Init()))
+	m, _ = f.settle(m, m.addr(viewBrowser, m.browser.M.Init()))
 	for i := 0; i < 400 && !strings.Contains(tuitest.Screen(m), "10000/10000"); i++ {
 		m, _ = f.press(m, "end")
 	}

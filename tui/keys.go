@@ -91,8 +91,8 @@ func (m *Model) shortHelp() (view, root []key.Binding) {
 	case m.showHelp:
 		return nil, []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc/?", "close help")), m.keys.Quit}
 	}
-	if p := m.views.get(m.active); p != nil {
-		view = p.keyMap().ShortHelp()
+	if p := m.views.Get(m.active); p != nil {
+		view = p.KeyMap().ShortHelp()
 	}
 	if m.capturing() { // letters go to the input: only ctrl+c leaves
 		return view, []key.Binding{m.keys.ForceQuit}
@@ -102,8 +102,8 @@ func (m *Model) shortHelp() (view, root []key.Binding) {
 
 func (m *Model) fullHelp() [][]key.Binding {
 	var g [][]key.Binding
-	if p := m.views.get(m.active); p != nil {
-		g = p.keyMap().FullHelp()
+	if p := m.views.Get(m.active); p != nil {
+		g = p.KeyMap().FullHelp()
 	}
 	return append(g, m.keys.full(m.client != nil && m.active != viewLogin, m.readOnly))
 }

@@ -18,7 +18,7 @@ import (
 func (m Model) quitRisks() []string {
 	var why []string
 	if m.editor != nil {
-		switch ed := m.editor.m; {
+		switch ed := m.editor.M; {
 		case ed.Busy():
 			why = append(why, "the open draft is still uploading or being sent: what has not finished is lost")
 		case ed.Unsent() && m.sandbox:
@@ -28,7 +28,7 @@ func (m Model) quitRisks() []string {
 		}
 	}
 	if m.sandbox && m.client != nil {
-		if list, err := m.draftStore.List(m.baseURL); err == nil && len(list) > 0 && !(len(list) == 1 && m.editor.m.Unsent()) {
+		if list, err := m.draftStore.List(m.baseURL); err == nil && len(list) > 0 && !(len(list) == 1 && m.editor.M.Unsent()) {
 			why = append(why, fmt.Sprintf("%d drafts are lost: the sandbox keeps nothing", len(list)))
 		}
 	}

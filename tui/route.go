@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/tui/internal/batch"
+	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -62,18 +63,18 @@ func wrap(to viewID, gen int, msg tea.Msg) tea.Msg {
 
 // deliver gives msg to the view id alone and addresses what it answers.
 func (m Model) deliver(id viewID, msg tea.Msg) (Model, tea.Cmd) {
-	p := m.views.get(id)
+	p := m.views.Get(id)
 	if p == nil {
 		return m, nil
 	}
-	return m, address(id, m.views.gen(id), p.update(msg))
+	return m, address(id, m.views.Gen(id), p.Update(msg))
 }
 
 // broadcast gives a global message to every view.
 func (m Model) broadcast(msg tea.Msg) (Model, tea.Cmd) {
 	var cmds []tea.Cmd
-	m.views.each(func(id viewID, p pane) {
-		cmds = append(cmds, address(id, m.views.gen(id), p.update(msg)))
+	m.views.Each(func(id viewID, p registry.Pane) {
+		cmds = append(cmds, address(id, m.views.Gen(id), p.Update(msg)))
 	})
 	return m, tea.Batch(cmds...)
 }
@@ -88,7 +89,7 @@ func (m Model) onAddressed(a addressed) (Model, tea.Cmd) {
 	if isRootMsg(a.msg) {
 		return m.route(a.msg)
 	}
-	if a.gen != m.views.gen(a.to) {
+	if a.gen != m.views.Gen(a.to) {
 		return m, nil // an answer to a view replaced since (a login, a new login screen)
 	}
 	return m.deliver(a.to, a.msg)

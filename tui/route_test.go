@@ -49,7 +49,7 @@ func TestAViewReceivesOnlyItsOwnAnswers(t *testing.T) {
 	var got []string
 	m := f.model(f.options(), 100, 30)
 	const countingID = numViews
-	m.views.set(countingID, hold(counting{got: &got}))
+	m.views.Set(countingID, hold(counting{got: &got}))
 	m, _ = f.settle(m, m.Init())
 	m, _ = f.press(m, "enter")                     // the detail loads a listing
 	m, _ = f.press(m, "esc", "tab", "r", "L", "W") // another tab, a refresh, a language, the watch panel

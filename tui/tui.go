@@ -28,6 +28,7 @@ import (
 	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/helpview"
+	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/nudge"
@@ -129,13 +130,13 @@ type Model struct {
 	// views is the registry; the typed holders below are the same views, for the
 	// few things the root asks of one in particular (open a listing in the detail,
 	// a draft in the editor).
-	views   registry
-	browser *holder[browser.Model, browser.KeyMap]
-	detail  *holder[detail.Model, detail.KeyMap]
-	watch   *holder[watch.Model, watch.KeyMap]
-	login   *holder[login.Model, login.KeyMap]
-	editor  *holder[editing.Model, editor.KeyMap]
-	drafts  *holder[drafts.Model, drafts.KeyMap]
+	views   registry.Registry[viewID]
+	browser *registry.Holder[browser.Model, browser.KeyMap]
+	detail  *registry.Holder[detail.Model, detail.KeyMap]
+	watch   *registry.Holder[watch.Model, watch.KeyMap]
+	login   *registry.Holder[login.Model, login.KeyMap]
+	editor  *registry.Holder[editing.Model, editor.KeyMap]
+	drafts  *registry.Holder[drafts.Model, drafts.KeyMap]
 	store   *watch.Store
 
 	draftStore  *draft.Store
@@ -246,11 +247,11 @@ func (m *Model) setClient(c *api.Client) {
 		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir, FindEditor: m.opts.FindEditor}),
 		editing.Config{Store: m.draftStore, BaseURL: m.baseURL, Profile: m.profile, Lang: m.lang, Now: m.opts.Now}))
 	m.drafts = hold(drafts.New(m.draftStore, m.baseURL, m.opts.Now))
-	m.views.set(viewBrowser, m.browser)
-	m.views.set(viewDetail, m.detail)
-	m.views.set(viewWatch, m.watch)
-	m.views.set(viewEditor, m.editor)
-	m.views.set(viewDrafts, m.drafts)
+	m.views.Set(viewBrowser, m.browser)
+	m.views.Set(viewDetail, m.detail)
+	m.views.Set(viewWatch, m.watch)
+	m.views.Set(viewEditor, m.editor)
+	m.views.Set(viewDrafts, m.drafts)
 	m.active = viewBrowser
 	m.back = nil
 	m.viewHeight = -1 // new views: layout must size them
@@ -271,7 +272,7 @@ func (m *Model) toLogin(reason string) {
 		Reason:  reason,
 		Version: m.opts.Version,
 	}))
-	m.views.set(viewLogin, m.login)
+	m.views.Set(viewLogin, m.login)
 	if m.active != viewLogin {
 		m.back = nil
 	}
@@ -299,8 +300,8 @@ func (m Model) Init() tea.Cmd {
 		cmds = append(cmds, watchSaver(m.saver))
 	}
 	if m.client != nil {
-		cmds = append(cmds, ping(m.client), countDrafts(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.m.Init()),
-			m.addr(viewWatch, m.watch.m.Init()), m.addr(viewDrafts, m.drafts.m.Init()))
+		cmds = append(cmds, ping(m.client), countDrafts(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.M.Init()),
+			m.addr(viewWatch, m.watch.M.Init()), m.addr(viewDrafts, m.drafts.M.Init()))
 	}
 	return tea.Batch(cmds...)
 }

@@ -119,7 +119,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		m.push(viewDetail)
 		var cmd tea.Cmd
-		m.detail.m, cmd = m.detail.m.Open(msg.ID, msg.Title)
+		m.detail.M, cmd = m.detail.M.Open(msg.ID, msg.Title)
 		return m, m.addr(viewDetail, cmd)
 	case msgs.Back:
 		m.pop()
@@ -160,12 +160,12 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 
 // capturing reports whether the view on screen has a text input in focus.
 func (m Model) capturing() bool {
-	p := m.views.get(m.active)
-	return p != nil && p.capturing()
+	p := m.views.Get(m.active)
+	return p != nil && p.Capturing()
 }
 
 // addr addresses a command of the view id made outside its Update (an Open, an Init).
-func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return address(id, m.views.gen(id), cmd) }
+func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return address(id, m.views.Gen(id), cmd) }
 
 func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	keys := m.keys
@@ -233,11 +233,11 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 
 // hasSelection reports whether the view on screen has a listing under its cursor.
 func (m Model) hasSelection() bool {
-	s, ok := m.views.get(m.active).(selector)
-	if !ok {
+	p := m.views.Get(m.active)
+	if p == nil {
 		return false
 	}
-	_, ok = s.selected()
+	_, ok := p.Selected()
 	return ok
 }
 
@@ -295,7 +295,7 @@ func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
 	opts := append([]api.Option{api.WithVersion(m.opts.Version)}, m.opts.APIOptions...)
 	c, err := api.New(d.BaseURL, api.StaticKey(d.Key), opts...)
 	if err != nil { // login checked the URL with the same rule; this is a bug
-		m.login.m.SetReason(termtext.Clean(err.Error()))
+		m.login.M.SetReason(termtext.Clean(err.Error()))
 		return m, nil
 	}
 	m.shared.keys.Add(d.Key)
@@ -315,5 +315,5 @@ func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
 		where = "the sandbox"
 	}
 	m.setNotice(fmt.Sprintf("%s logged in to %s", theme.OKMark, where), false)
-	return m, tea.Batch(ping(c), m.addr(viewBrowser, m.browser.m.Init()), m.addr(viewWatch, m.watch.m.Init()))
+	return m, tea.Batch(ping(c), m.addr(viewBrowser, m.browser.M.Init()), m.addr(viewWatch, m.watch.M.Init()))
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/listings-tui/listings/tui/frame"
 	"github.com/listings-tui/listings/tui/helpview"
+	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/notice"
 )
@@ -30,7 +31,7 @@ func (m *Model) layout() {
 		return
 	}
 	m.viewHeight, m.sizedWidth = h, m.width
-	m.views.each(func(_ viewID, p pane) { p.setSize(m.width, h) })
+	m.views.Each(func(_ viewID, p registry.Pane) { p.SetSize(m.width, h) })
 }
 
 // refresh precomputes the header and the footer for View.
@@ -66,7 +67,7 @@ func (m *Model) renderHeader() string {
 func (m *Model) renderFooter() string {
 	status := ""
 	if m.client != nil {
-		status = frame.Status(m.budget, m.watch.m.Summary(), m.width)
+		status = frame.Status(m.budget, m.watch.M.Summary(), m.width)
 	}
 	view, root := m.shortHelp()
 	return frame.Footer(m.help, view, root, status, m.width)
@@ -104,8 +105,8 @@ func (m Model) View() string {
 }
 
 func (m Model) activeView() string {
-	if p := m.views.get(m.active); p != nil {
-		return p.view()
+	if p := m.views.Get(m.active); p != nil {
+		return p.View()
 	}
 	return ""
 }
