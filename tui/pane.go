@@ -1,11 +1,5 @@
 package tui
 
-import (
-	"github.com/charmbracelet/bubbles/help"
-
-	"github.com/listings-tui/listings/tui/internal/registry"
-)
-
 // viewID names a view of the registry (tui/internal/registry holds them). A view is
 // added by giving it an id here and a line where the root builds the views (setClient
 // or toLogin); routing, keys, help, sizing and rendering find it in the registry.
@@ -21,6 +15,3 @@ const (
 	viewDrafts
 	numViews
 )
-
-// hold adapts a view for the registry.
-func hold[M registry.View[M, K], K help.KeyMap](m M) *registry.Holder[M, K] { return registry.Hold(m) }

@@ -1,9 +1,11 @@
-// Package tui owns the root of the interactive app, its only tea.Model: it routes
-// between the views (browser, detail, watch panel, login), handles the global keys,
-// the error banner, the notice line, the footer with the short help and the request
-// budget, the full help overlay and the status-change confirmation. Run adds
-// start-up and the crash report. The views never see each other; they ask the root
-// through tui/msgs.
+// Package tui owns the root of the interactive app, its only tea.Model: which views
+// there are and the routing of messages between them, the global keys, and the glue
+// that spans views (what follows a save, a status change, the quit question, start-up
+// and login, what the banner and the notice say). What it draws around the view is
+// rendered by leaf packages only the root uses: tui/frame (header, footer),
+// tui/notice (banner, notice and wait lines), tui/helpview (the help), tui/confirm
+// (the questions); tui/crash guards the program, tui/nudge knows the terminal's
+// notifications. The views never see each other; they ask the root through tui/msgs.
 package tui
 
 import (
@@ -240,13 +242,13 @@ func (m *Model) setClient(c *api.Client) {
 	if images == nil {
 		images = detail.HTTPImages(&http.Client{Timeout: 30 * time.Second})
 	}
-	m.browser = hold(browser.New(c, m.lang))
-	m.detail = hold(detail.New(c, images, m.lang))
-	m.watch = hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
-	m.editor = hold(editing.New(editor.New(editor.Config{Service: c, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
+	m.browser = registry.Hold(browser.New(c, m.lang))
+	m.detail = registry.Hold(detail.New(c, images, m.lang))
+	m.watch = registry.Hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
+	m.editor = registry.Hold(editing.New(editor.New(editor.Config{Service: c, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
 		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir, FindEditor: m.opts.FindEditor}),
 		editing.Config{Store: m.draftStore, BaseURL: m.baseURL, Profile: m.profile, Lang: m.lang, Now: m.opts.Now}))
-	m.drafts = hold(drafts.New(m.draftStore, m.baseURL, m.opts.Now))
+	m.drafts = registry.Hold(drafts.New(m.draftStore, m.baseURL, m.opts.Now))
 	m.views.Set(viewBrowser, m.browser)
 	m.views.Set(viewDetail, m.detail)
 	m.views.Set(viewWatch, m.watch)
@@ -263,7 +265,7 @@ func (m *Model) toLogin(reason string) {
 	if m.opts.Env != nil {
 		store = m.opts.Env
 	}
-	m.login = hold(login.New(login.Config{
+	m.login = registry.Hold(login.New(login.Config{
 		Store:   store,
 		Sandbox: m.opts.SandboxStarter,
 		BaseURL: m.loginBaseURL(),
