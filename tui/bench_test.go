@@ -15,6 +15,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/tui/browser"
+	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
@@ -74,11 +75,11 @@ func loaded10k(b *testing.B, w, h int) Model {
 	}
 	f.client, f.ts = c, ts
 	m := f.model(f.options(), w, h)
-	m.browser = hold(browser.New(newManyRows(10000), "uk"))
-	m.views.set(viewBrowser, m.browser)
+	m.browser = registry.Hold(browser.New(newManyRows(10000), "uk"))
+	m.views.Set(viewBrowser, m.browser)
 	m.viewHeight = -1
 	m.layout()
-	m, _ = f.settle(m, m.addr(viewBrowser, m.browser.m.Init()))
+	m, _ = f.settle(m, m.addr(viewBrowser, m.browser.M.Init()))
 	for i := 0; i < 400 && !strings.Contains(tuitest.Screen(m), "10000/10000"); i++ {
 		m, _ = f.press(m, "end")
 	}

@@ -21,16 +21,16 @@ func (m Model) openEditor(req tea.Msg) (Model, tea.Cmd) {
 
 // editListing is e: the listing of the view on screen.
 func (m Model) editListing() (Model, tea.Cmd) {
-	s, ok := m.views.get(m.active).(selector)
-	if !ok {
+	p := m.views.Get(m.active)
+	if p == nil {
 		return m, nil
 	}
-	id, ok := s.selected()
+	id, ok := p.Selected()
 	if !ok {
 		return m, nil
 	}
 	req := msgs.EditListing{ID: id}
-	if cur, _, ok := m.detail.m.Current(); ok && cur.ID == id {
+	if cur, _, ok := m.detail.M.Current(); ok && cur.ID == id {
 		req.Listing = cur
 	}
 	return m.openEditor(req)
@@ -39,7 +39,7 @@ func (m Model) editListing() (Model, tea.Cmd) {
 // openDrafts is D: the drafts list.
 func (m Model) openDrafts() (Model, tea.Cmd) {
 	m.push(viewDrafts)
-	return m, m.addr(viewDrafts, m.drafts.m.Reload())
+	return m, m.addr(viewDrafts, m.drafts.M.Reload())
 }
 
 // listingSaved follows an accepted create or edit: the editor closes, the lists
@@ -68,7 +68,7 @@ func (m Model) listingSaved(msg msgs.ListingSaved) (Model, tea.Cmd) {
 		cmds = append(cmds, cmd)
 	}
 	m.push(viewDetail)
-	m.detail.m, cmd = m.detail.m.Open(msg.ID, msg.Title)
+	m.detail.M, cmd = m.detail.M.Open(msg.ID, msg.Title)
 	cmds = append(cmds, m.addr(viewDetail, cmd))
 	// The watch says it started watching; what was saved matters more: said last.
 	last := func() tea.Msg { return msgs.Notice{Text: text} }

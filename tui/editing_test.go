@@ -30,7 +30,7 @@ func TestEditorFromTheRoot(t *testing.T) {
 		t.Fatalf("D: view %v\n%s", m.active, tuitest.Screen(m))
 	}
 	m, _ = f.press(m, "enter")
-	if m.active != viewEditor || m.editor.m.Draft() == nil || m.editor.m.Draft().Title != "Zimovi shyny" {
+	if m.active != viewEditor || m.editor.M.Draft() == nil || m.editor.M.Draft().Title != "Zimovi shyny" {
 		t.Fatalf("resume: view %v\n%s", m.active, tuitest.Screen(m))
 	}
 
@@ -54,9 +54,9 @@ func TestEditFromTheDetail(t *testing.T) {
 	if m.active != viewDetail {
 		t.Fatalf("enter: view %v", m.active)
 	}
-	l, _, _ := m.detail.m.Current()
+	l, _, _ := m.detail.M.Current()
 	m, _ = f.press(m, "e")
-	d := m.editor.m.Draft()
+	d := m.editor.M.Draft()
 	if m.active != viewEditor || d == nil || d.ListingID != l.ID || d.Title != l.Title {
 		t.Fatalf("e: view %v, draft %+v", m.active, d)
 	}

@@ -154,7 +154,7 @@ func (f *fixture) settle(m Model, cmd tea.Cmd) (Model, bool) {
 				launch(c)
 			}
 		default:
-			if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == cmdType {
+			if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeFor[tea.Cmd]() {
 				// tea.Sequence: each command and all it leads to, in order, as
 				// Bubble Tea runs them.
 				for i := range v.Len() {

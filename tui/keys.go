@@ -1,10 +1,8 @@
 package tui
 
 import (
-	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
-
-	"github.com/listings-tui/listings/tui/theme"
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // rootKeys are the keys the root owns in every view (docs/tui.md, "Keys").
@@ -56,14 +54,56 @@ func (k rootKeys) full(loggedIn, readOnly bool) []key.Binding {
 	return []key.Binding{k.New, k.Edit, k.Drafts, k.Esc, k.Watch, k.Lang, k.Help, k.Quit, k.ForceQuit}
 }
 
-func newHelp() help.Model {
-	h := help.New()
-	h.Styles.ShortKey = theme.Key
-	h.Styles.ShortDesc = theme.Muted
-	h.Styles.ShortSeparator = theme.Faint
-	h.Styles.Ellipsis = theme.Faint
-	h.Styles.FullKey = theme.Key
-	h.Styles.FullDesc = theme.Muted
-	h.Styles.FullSeparator = theme.Faint
-	return h
+// Which keys the footer and the help overlay show, and the keys of the overlay;
+// tui/helpview lays them out.
+
+// helpKey handles a key while the full help is shown: it closes, quits or scrolls;
+// everything else is swallowed, since the view underneath is hidden.
+func (m Model) helpKey(k tea.KeyMsg) (Model, tea.Cmd) {
+	keys := m.keys
+	switch {
+	case key.Matches(k, keys.Esc), key.Matches(k, keys.Help):
+		m.showHelp = false
+	case key.Matches(k, keys.Quit):
+		return m, tea.Quit
+	case key.Matches(k, keys.HelpUp):
+		m.helpOff--
+	case key.Matches(k, keys.HelpDown):
+		m.helpOff++
+	case key.Matches(k, keys.HelpPageUp):
+		m.helpOff -= max(m.viewHeight-5, 1)
+	case key.Matches(k, keys.HelpPageDown):
+		m.helpOff += max(m.viewHeight-5, 1)
+	}
+	return m, nil // the overlay clamps the offset (refresh)
+}
+
+// shortHelp is the footer's keys: those of the dialog or the overlay while one is
+// open, else the active view's; root is the root's own, always shown.
+func (m *Model) shortHelp() (view, root []key.Binding) {
+	switch {
+	case m.dialog != nil && m.dialog.Quit:
+		return nil, []key.Binding{
+			key.NewBinding(key.WithKeys("y", "enter", "q"), key.WithHelp("y/enter", "quit")),
+			key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "stay")), m.keys.ForceQuit}
+	case m.dialog != nil:
+		return nil, []key.Binding{m.keys.Yes, m.keys.No}
+	case m.showHelp:
+		return nil, []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc/?", "close help")), m.keys.Quit}
+	}
+	if p := m.views.Get(m.active); p != nil {
+		view = p.KeyMap().ShortHelp()
+	}
+	if m.capturing() { // letters go to the input: only ctrl+c leaves
+		return view, []key.Binding{m.keys.ForceQuit}
+	}
+	return view, m.keys.short(m.client != nil && m.active != viewLogin)
+}
+
+func (m *Model) fullHelp() [][]key.Binding {
+	var g [][]key.Binding
+	if p := m.views.Get(m.active); p != nil {
+		g = p.KeyMap().FullHelp()
+	}
+	return append(g, m.keys.full(m.client != nil && m.active != viewLogin, m.readOnly))
 }

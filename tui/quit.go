@@ -5,8 +5,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/draft"
-	"github.com/listings-tui/listings/tui/theme"
 )
 
 // Quitting never loses work without a question: q and ctrl+c ask first when a draft is
@@ -18,7 +18,7 @@ import (
 func (m Model) quitRisks() []string {
 	var why []string
 	if m.editor != nil {
-		switch ed := m.editor.m; {
+		switch ed := m.editor.M; {
 		case ed.Busy():
 			why = append(why, "the open draft is still uploading or being sent: what has not finished is lost")
 		case ed.Unsent() && m.sandbox:
@@ -28,7 +28,7 @@ func (m Model) quitRisks() []string {
 		}
 	}
 	if m.sandbox && m.client != nil {
-		if list, err := m.draftStore.List(m.baseURL); err == nil && len(list) > 0 && !(len(list) == 1 && m.editor.m.Unsent()) {
+		if list, err := m.draftStore.List(m.baseURL); err == nil && len(list) > 0 && !(len(list) == 1 && m.editor.M.Unsent()) {
 			why = append(why, fmt.Sprintf("%d drafts are lost: the sandbox keeps nothing", len(list)))
 		}
 	}
@@ -41,13 +41,7 @@ func (m Model) quit() (Model, tea.Cmd) {
 	if len(why) == 0 {
 		return m, tea.Quit
 	}
-	lines := []string{theme.Heading.Render("Quit listings?")}
-	for _, w := range why {
-		lines = append(lines, theme.WarningMark+" "+w)
-	}
-	lines = append(lines, "",
-		theme.Key.Render("y/enter")+theme.Muted.Render(": quit · ")+theme.Key.Render("n/esc")+theme.Muted.Render(": stay"))
-	m.dialog = &dialog{quit: true, lines: lines}
+	m.dialog = confirm.QuitQuestion(why)
 	return m, nil
 }
 
@@ -65,7 +59,7 @@ func countDrafts(store *draft.Store, base string) tea.Cmd {
 }
 
 func (m Model) onDraftsCount(n int) (Model, tea.Cmd) {
-	if n > 0 && m.notice.text == "" {
+	if n > 0 && m.notice.Text == "" {
 		word := "drafts"
 		if n == 1 {
 			word = "draft"

@@ -20,7 +20,7 @@ func TestQuitAsksWhenWorkWouldBeLost(t *testing.T) {
 	}
 	m, _ = f.press(m, "n", "L", "a", "m", "p", "a")
 	m, quit := f.press(m, "ctrl+c")
-	if quit || m.dialog == nil || !m.dialog.quit {
+	if quit || m.dialog == nil || !m.dialog.Quit {
 		t.Fatalf("ctrl+c with an unsent draft quit at once (dialog %v)", m.dialog != nil)
 	}
 	tuitest.Contains(t, flat(m), "Quit listings?", "the open draft is lost: the sandbox keeps nothing")

@@ -5,6 +5,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/tui/internal/batch"
+	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -24,7 +26,6 @@ type addressed struct {
 }
 
 var (
-	cmdType     = reflect.TypeFor[tea.Cmd]()
 	bubbleteaPk = reflect.TypeFor[tea.QuitMsg]().PkgPath()
 	msgsPk      = reflect.TypeFor[msgs.Back]().PkgPath()
 )
@@ -51,7 +52,7 @@ func wrap(to viewID, gen int, msg tea.Msg) tea.Msg {
 	if msg == nil {
 		return nil
 	}
-	if out, ok := mapCmds(msg, func(c tea.Cmd) tea.Cmd { return address(to, gen, c) }); ok {
+	if out, ok := batch.Map(msg, func(c tea.Cmd) tea.Cmd { return address(to, gen, c) }); ok {
 		return out
 	}
 	if reflect.TypeOf(msg).PkgPath() == bubbleteaPk {
@@ -60,36 +61,20 @@ func wrap(to viewID, gen int, msg tea.Msg) tea.Msg {
 	return addressed{to: to, gen: gen, msg: msg}
 }
 
-// mapCmds rebuilds a batch, or the unexported message of tea.Sequence, with f applied
-// to each of its commands; ok is false for any other message. Both are slices of
-// tea.Cmd that Bubble Tea runs itself, so their type must stay what it was.
-func mapCmds(msg tea.Msg, f func(tea.Cmd) tea.Cmd) (tea.Msg, bool) {
-	v := reflect.ValueOf(msg)
-	if !v.IsValid() || v.Kind() != reflect.Slice || v.Type().Elem() != cmdType {
-		return nil, false
-	}
-	out := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
-	for i := range v.Len() {
-		c, _ := v.Index(i).Interface().(tea.Cmd)
-		out.Index(i).Set(reflect.ValueOf(f(c)))
-	}
-	return out.Interface(), true
-}
-
 // deliver gives msg to the view id alone and addresses what it answers.
 func (m Model) deliver(id viewID, msg tea.Msg) (Model, tea.Cmd) {
-	p := m.views.get(id)
+	p := m.views.Get(id)
 	if p == nil {
 		return m, nil
 	}
-	return m, address(id, m.views.gen(id), p.update(msg))
+	return m, address(id, m.views.Gen(id), p.Update(msg))
 }
 
 // broadcast gives a global message to every view.
 func (m Model) broadcast(msg tea.Msg) (Model, tea.Cmd) {
 	var cmds []tea.Cmd
-	m.views.each(func(id viewID, p pane) {
-		cmds = append(cmds, address(id, m.views.gen(id), p.update(msg)))
+	m.views.Each(func(id viewID, p registry.Pane) {
+		cmds = append(cmds, address(id, m.views.Gen(id), p.Update(msg)))
 	})
 	return m, tea.Batch(cmds...)
 }
@@ -104,7 +89,7 @@ func (m Model) onAddressed(a addressed) (Model, tea.Cmd) {
 	if isRootMsg(a.msg) {
 		return m.route(a.msg)
 	}
-	if a.gen != m.views.gen(a.to) {
+	if a.gen != m.views.Gen(a.to) {
 		return m, nil // an answer to a view replaced since (a login, a new login screen)
 	}
 	return m.deliver(a.to, a.msg)

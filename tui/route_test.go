@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -49,7 +50,7 @@ func TestAViewReceivesOnlyItsOwnAnswers(t *testing.T) {
 	var got []string
 	m := f.model(f.options(), 100, 30)
 	const countingID = numViews
-	m.views.set(countingID, hold(counting{got: &got}))
+	m.views.Set(countingID, registry.Hold(counting{got: &got}))
 	m, _ = f.settle(m, m.Init())
 	m, _ = f.press(m, "enter")                     // the detail loads a listing
 	m, _ = f.press(m, "esc", "tab", "r", "L", "W") // another tab, a refresh, a language, the watch panel

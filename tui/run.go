@@ -2,19 +2,21 @@ package tui
 
 import (
 	"context"
-	"errors"
-	"io"
 	"os"
-	"runtime/debug"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
+	"github.com/listings-tui/listings/tui/crash"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
 )
+
+// CrashError is what Run returns after a panic, once the terminal is restored: where
+// the report is (tui/crash writes it).
+type CrashError = crash.Error
 
 // Run sets up the terminal and runs the app until the user quits, ctx ends or the
 // app crashes (then it returns a *CrashError after the terminal is restored).
@@ -44,63 +46,16 @@ func Run(ctx context.Context, opts Options) error {
 	defer func() { _ = m.store.Flush() }()
 	// Drafts are written in the background; the last change must reach the disk.
 	defer func() { _ = m.saver.Flush() }()
-	return runProgram(ctx, m, runConfig{
-		input:    opts.Input,
-		output:   opts.Output,
-		crashDir: opts.CrashDir,
-		version:  opts.Version,
-		secrets:  m.shared.secrets,
-	})
-}
-
-type runConfig struct {
-	input    io.Reader
-	output   io.Writer
-	crashDir string
-	version  string
-	secrets  func() []string
-	extra    []tea.ProgramOption // tests
-}
-
-// runProgram runs model under the crash guard (see crash.go).
-func runProgram(ctx context.Context, model tea.Model, rc runConfig) (err error) {
-	rec := &recorder{}
-	opts := []tea.ProgramOption{
-		tea.WithContext(ctx),
+	popts := []tea.ProgramOption{
 		tea.WithAltScreen(),
 		tea.WithMouseCellMotion(),
 		tea.WithReportFocus(), // a decision nudges only when the user is not looking
-		tea.WithoutCatchPanics(),
 	}
-	if rc.input != nil {
-		opts = append(opts, tea.WithInput(rc.input))
+	if opts.Input != nil {
+		popts = append(popts, tea.WithInput(opts.Input))
 	}
-	if rc.output != nil {
-		opts = append(opts, tea.WithOutput(rc.output))
+	if opts.Output != nil {
+		popts = append(popts, tea.WithOutput(opts.Output))
 	}
-	opts = append(opts, rc.extra...)
-	p := tea.NewProgram(guard{inner: model, rec: rec}, opts...)
-	rec.send = p.Send
-
-	report := func() error {
-		path, werr := rec.writeReport(rc.crashDir, rc.version, rc.secrets())
-		return &CrashError{Path: path, Err: werr}
-	}
-	defer func() {
-		// The last resort: a panic inside Bubble Tea itself skipped its shutdown.
-		if v := recover(); v != nil {
-			rec.record(v, debug.Stack())
-			_ = p.ReleaseTerminal()
-			err = report()
-		}
-	}()
-
-	_, runErr := p.Run()
-	if rec.crashed() {
-		return report()
-	}
-	if runErr != nil && errors.Is(runErr, tea.ErrProgramKilled) && ctx.Err() != nil {
-		return ctx.Err()
-	}
-	return runErr
+	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.keys.List}, popts...)
 }

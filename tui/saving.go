@@ -33,7 +33,7 @@ func (m Model) onSaver(msg saverMsg) (Model, tea.Cmd) {
 	}
 	if m.saveFailing {
 		m.saveFailing = false
-		if m.banner != nil && strings.HasPrefix(m.banner.op, "save the draft") {
+		if m.banner != nil && strings.HasPrefix(m.banner.Op(), "save the draft") {
 			m.banner = nil
 		}
 		m.setNotice(theme.OKMark+" drafts are saved again", false)

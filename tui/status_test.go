@@ -8,6 +8,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -68,7 +69,7 @@ func TestConfirmationCancels(t *testing.T) {
 			}
 			// Other keys are swallowed while the dialog is open.
 			m, _ = f.press(m, "x", "down", "r", "a")
-			if m.dialog == nil || m.dialog.req.To != api.StatusInactive || g.statusPosts() != 0 {
+			if m.dialog == nil || m.dialog.Req.To != api.StatusInactive || g.statusPosts() != 0 {
 				t.Error("the dialog let a key through")
 			}
 		})
@@ -110,28 +111,6 @@ func TestForbiddenMovesRefused(t *testing.T) {
 	}
 }
 
-func TestRefusalRules(t *testing.T) {
-	for _, c := range []struct {
-		from, to api.Status
-		want     string
-	}{
-		{api.StatusActive, api.StatusInactive, ""},
-		{api.StatusInactive, api.StatusActive, ""},
-		{api.StatusActive, api.StatusActive, "already active"},
-		{api.StatusPending, api.StatusActive, "awaiting moderation"},
-		{api.StatusBlocked, api.StatusActive, "rejected by a moderator"},
-		{api.StatusSold, api.StatusActive, "moderator or admin"},
-		{api.StatusArchived, api.StatusInactive, "moderator or admin"},
-		{api.StatusActive, api.StatusSold, "only activation and deactivation"},
-		{api.Status("frozen"), api.StatusActive, "a frozen listing cannot be activated"},
-	} {
-		got := refusal(c.from, c.to)
-		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
-			t.Errorf("%s → %s: %q, want %q", c.from, c.to, got, c.want)
-		}
-	}
-}
-
 func TestStatusErrorShowsBanner(t *testing.T) {
 	f, g := gated(t, sandbox.KeyPersonal)
 	m := f.started(80, 24)
@@ -154,8 +133,8 @@ func TestStaleStatusAnswerDropped(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
 	m := f.started(80, 24)
 	m.statuses[10053] = 2
-	m, _ = f.run(m, statusDoneMsg{req: msgs.RequestStatus{ID: 10053, To: api.StatusInactive}, seq: 1,
-		res: &api.StatusResult{ListingID: 10053, Status: api.StatusInactive}})
+	m, _ = f.run(m, confirm.Done{Req: msgs.RequestStatus{ID: 10053, To: api.StatusInactive}, Seq: 1,
+		Res: &api.StatusResult{ListingID: 10053, Status: api.StatusInactive}})
 	if !strings.Contains(selectedLine(m), "● active") {
 		t.Errorf("a stale answer changed the row: %q", selectedLine(m))
 	}

@@ -1,16 +1,17 @@
-// Package tui owns the root of the interactive app, its only tea.Model: it routes
-// between the views (browser, detail, watch panel, login), handles the global keys,
-// the error banner, the notice line, the footer with the short help and the request
-// budget, the full help overlay and the status-change confirmation. Run adds
-// start-up and the crash report. The views never see each other; they ask the root
-// through tui/msgs.
+// Package tui owns the root of the interactive app, its only tea.Model: which views
+// there are and the routing of messages between them, the global keys, and the glue
+// that spans views (what follows a save, a status change, the quit question, start-up
+// and login, what the banner and the notice say). What it draws around the view is
+// rendered by leaf packages only the root uses: tui/frame (header, footer),
+// tui/notice (banner, notice and wait lines), tui/helpview (the help), tui/confirm
+// (the questions); tui/crash guards the program, tui/nudge knows the terminal's
+// notifications. The views never see each other; they ask the root through tui/msgs.
 package tui
 
 import (
 	"context"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"sync"
 	"time"
@@ -21,12 +22,18 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/browser"
+	"github.com/listings-tui/listings/tui/confirm"
+	"github.com/listings-tui/listings/tui/crash"
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/drafts"
 	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/editor"
+	"github.com/listings-tui/listings/tui/helpview"
+	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/login"
+	"github.com/listings-tui/listings/tui/notice"
+	"github.com/listings-tui/listings/tui/nudge"
 	"github.com/listings-tui/listings/tui/watch"
 )
 
@@ -85,24 +92,9 @@ type Options struct {
 // shared is what every copy of the model points to: Bubble Tea copies the model on
 // each Update, but secrets to redact and sandboxes to stop belong to the process.
 type shared struct {
+	keys  crash.Secrets
 	mu    sync.Mutex
-	keys  []string
 	stops []func()
-}
-
-func (s *shared) addKey(k string) {
-	if k == "" {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.keys = append(s.keys, k)
-}
-
-func (s *shared) secrets() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.keys...)
 }
 
 func (s *shared) addStop(f func()) {
@@ -140,13 +132,13 @@ type Model struct {
 	// views is the registry; the typed holders below are the same views, for the
 	// few things the root asks of one in particular (open a listing in the detail,
 	// a draft in the editor).
-	views   registry
-	browser *holder[browser.Model, browser.KeyMap]
-	detail  *holder[detail.Model, detail.KeyMap]
-	watch   *holder[watch.Model, watch.KeyMap]
-	login   *holder[login.Model, login.KeyMap]
-	editor  *holder[editing.Model, editor.KeyMap]
-	drafts  *holder[drafts.Model, drafts.KeyMap]
+	views   registry.Registry[viewID]
+	browser *registry.Holder[browser.Model, browser.KeyMap]
+	detail  *registry.Holder[detail.Model, detail.KeyMap]
+	watch   *registry.Holder[watch.Model, watch.KeyMap]
+	login   *registry.Holder[login.Model, login.KeyMap]
+	editor  *registry.Holder[editing.Model, editor.KeyMap]
+	drafts  *registry.Holder[drafts.Model, drafts.KeyMap]
 	store   *watch.Store
 
 	draftStore  *draft.Store
@@ -164,11 +156,11 @@ type Model struct {
 	showHelp bool
 	helpOff  int      // the overlay's scroll
 	helpBox  []string // the overlay, rendered by refresh
-	dialog   *dialog
-	banner   *banner
-	notice   notice
-	waitLine notice // the request budget's wait, when one holds a request back
-	waits    *waits
+	dialog   *confirm.Dialog
+	banner   *notice.Banner
+	notice   notice.Line
+	waitLine notice.Line // the request budget's wait, when one holds a request back
+	waits    *notice.Waits
 	lastIP   string
 	budget   api.Budget
 	statuses map[int]int // the latest status request per listing id
@@ -180,8 +172,7 @@ type Model struct {
 	// renderer writes each frame with one Write call, so a short write in between
 	// cannot land inside an escape sequence.
 	bell          io.Writer
-	notify        notifyKind
-	inTmux        bool
+	term          nudge.Terminal // how it shows a desktop notification
 	focused       bool           // the terminal window has focus (as far as it reports)
 	ticker        func() tea.Cmd // tick; tests stop the clock
 	width, height int
@@ -210,8 +201,8 @@ func New(opts Options) Model {
 		sandbox:  opts.Sandbox,
 		store:    opts.WatchStore,
 		statuses: map[int]int{},
-		waits:    &waits{},
-		help:     newHelp(),
+		waits:    &notice.Waits{},
+		help:     helpview.New(),
 		keys:     defaultRootKeys(),
 		bell:     io.Discard,
 		focused:  true,
@@ -226,10 +217,10 @@ func New(opts Options) Model {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	m.notify, m.inTmux = detectNotify(getenv)
+	m.term = nudge.Detect(getenv)
 	m.draftStore = draft.OpenStore(opts.DraftDir)
 	m.saver = draft.NewSaver(m.draftStore, nil)
-	m.shared.addKey(opts.Key)
+	m.shared.keys.Add(opts.Key)
 	if opts.Client != nil {
 		m.setClient(opts.Client)
 		if m.baseURL == "" {
@@ -245,24 +236,24 @@ func New(opts Options) Model {
 // setClient builds the views over c; used at start and after a login.
 func (m *Model) setClient(c *api.Client) {
 	m.client = c
-	c.OnWaits(m.waits.note)
+	c.OnWaits(m.waits.Note)
 	m.budget = c.Budget()
 	images := m.opts.Images
 	if images == nil {
 		images = detail.HTTPImages(&http.Client{Timeout: 30 * time.Second})
 	}
-	m.browser = hold(browser.New(c, m.lang))
-	m.detail = hold(detail.New(c, images, m.lang))
-	m.watch = hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
-	m.editor = hold(editing.New(editor.New(editor.Config{Service: c, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
+	m.browser = registry.Hold(browser.New(c, m.lang))
+	m.detail = registry.Hold(detail.New(c, images, m.lang))
+	m.watch = registry.Hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
+	m.editor = registry.Hold(editing.New(editor.New(editor.Config{Service: c, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
 		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir, FindEditor: m.opts.FindEditor}),
 		editing.Config{Store: m.draftStore, BaseURL: m.baseURL, Profile: m.profile, Lang: m.lang, Now: m.opts.Now}))
-	m.drafts = hold(drafts.New(m.draftStore, m.baseURL, m.opts.Now))
-	m.views.set(viewBrowser, m.browser)
-	m.views.set(viewDetail, m.detail)
-	m.views.set(viewWatch, m.watch)
-	m.views.set(viewEditor, m.editor)
-	m.views.set(viewDrafts, m.drafts)
+	m.drafts = registry.Hold(drafts.New(m.draftStore, m.baseURL, m.opts.Now))
+	m.views.Set(viewBrowser, m.browser)
+	m.views.Set(viewDetail, m.detail)
+	m.views.Set(viewWatch, m.watch)
+	m.views.Set(viewEditor, m.editor)
+	m.views.Set(viewDrafts, m.drafts)
 	m.active = viewBrowser
 	m.back = nil
 	m.viewHeight = -1 // new views: layout must size them
@@ -274,7 +265,7 @@ func (m *Model) toLogin(reason string) {
 	if m.opts.Env != nil {
 		store = m.opts.Env
 	}
-	m.login = hold(login.New(login.Config{
+	m.login = registry.Hold(login.New(login.Config{
 		Store:   store,
 		Sandbox: m.opts.SandboxStarter,
 		BaseURL: m.loginBaseURL(),
@@ -283,7 +274,7 @@ func (m *Model) toLogin(reason string) {
 		Reason:  reason,
 		Version: m.opts.Version,
 	}))
-	m.views.set(viewLogin, m.login)
+	m.views.Set(viewLogin, m.login)
 	if m.active != viewLogin {
 		m.back = nil
 	}
@@ -311,17 +302,8 @@ func (m Model) Init() tea.Cmd {
 		cmds = append(cmds, watchSaver(m.saver))
 	}
 	if m.client != nil {
-		cmds = append(cmds, ping(m.client), countDrafts(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.m.Init()),
-			m.addr(viewWatch, m.watch.m.Init()), m.addr(viewDrafts, m.drafts.m.Init()))
+		cmds = append(cmds, ping(m.client), countDrafts(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.M.Init()),
+			m.addr(viewWatch, m.watch.M.Init()), m.addr(viewDrafts, m.drafts.M.Init()))
 	}
 	return tea.Batch(cmds...)
-}
-
-// host is the base URL's host for the header.
-func host(base string) string {
-	u, err := url.Parse(base)
-	if err != nil || u.Host == "" {
-		return base
-	}
-	return u.Host
 }

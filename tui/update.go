@@ -10,8 +10,11 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/keystore/profile"
+	"github.com/listings-tui/listings/tui/confirm"
+	"github.com/listings-tui/listings/tui/frame"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
@@ -116,7 +119,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		m.push(viewDetail)
 		var cmd tea.Cmd
-		m.detail.m, cmd = m.detail.m.Open(msg.ID, msg.Title)
+		m.detail.M, cmd = m.detail.M.Open(msg.ID, msg.Title)
 		return m, m.addr(viewDetail, cmd)
 	case msgs.Back:
 		m.pop()
@@ -135,7 +138,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.listingSaved(msg)
 	case msgs.RequestStatus:
 		return m.requestStatus(msg)
-	case statusDoneMsg:
+	case confirm.Done:
 		return m.statusDone(msg)
 	case msgs.Unauthorized:
 		m.toLogin(login.Explain(msg.Err, m.lastIP).String())
@@ -157,17 +160,17 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 
 // capturing reports whether the view on screen has a text input in focus.
 func (m Model) capturing() bool {
-	p := m.views.get(m.active)
-	return p != nil && p.capturing()
+	p := m.views.Get(m.active)
+	return p != nil && p.Capturing()
 }
 
 // addr addresses a command of the view id made outside its Update (an Open, an Init).
-func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return address(id, m.views.gen(id), cmd) }
+func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return address(id, m.views.Gen(id), cmd) }
 
 func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	keys := m.keys
 	if key.Matches(k, keys.ForceQuit) {
-		if m.dialog != nil && m.dialog.quit {
+		if m.dialog != nil && m.dialog.Quit {
 			return m, tea.Quit // ctrl+c twice
 		}
 		return m.quit()
@@ -177,8 +180,8 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	}
 	if m.dialog != nil {
 		switch {
-		case key.Matches(k, keys.Yes), m.dialog.quit && key.Matches(k, keys.Quit):
-			return m.confirm()
+		case key.Matches(k, keys.Yes), m.dialog.Quit && key.Matches(k, keys.Quit):
+			return m.yes()
 		case key.Matches(k, keys.No):
 			m.dialog = nil
 		}
@@ -190,7 +193,7 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 		m.banner = nil
 		return m, nil
 	}
-	if key.Matches(k, keys.Esc) && m.waitLine.text != "" {
+	if key.Matches(k, keys.Esc) && m.waitLine.Text != "" {
 		m.abandonWait()
 		return m, nil
 	}
@@ -230,11 +233,11 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 
 // hasSelection reports whether the view on screen has a listing under its cursor.
 func (m Model) hasSelection() bool {
-	s, ok := m.views.get(m.active).(selector)
-	if !ok {
+	p := m.views.Get(m.active)
+	if p == nil {
 		return false
 	}
-	_, ok = s.selected()
+	_, ok := p.Selected()
 	return ok
 }
 
@@ -277,11 +280,11 @@ func (m Model) onTick() (Model, tea.Cmd) {
 	if m.client != nil {
 		m.budget = m.client.Budget()
 	}
-	if !m.notice.until.IsZero() && !m.now.Before(m.notice.until) {
-		m.notice = notice{}
+	if !m.notice.Until.IsZero() && !m.now.Before(m.notice.Until) {
+		m.notice = notice.Line{}
 	}
 	if m.banner != nil {
-		m.banner.render(m.now, m.width, bannerHeight(m.height))
+		m.banner.Render(m.now, m.width, notice.Height(m.height))
 	}
 	// The views get the root's clock, not the timer's, so tests stay deterministic.
 	m, cmd := m.broadcast(msgs.Tick{At: m.now})
@@ -292,10 +295,10 @@ func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
 	opts := append([]api.Option{api.WithVersion(m.opts.Version)}, m.opts.APIOptions...)
 	c, err := api.New(d.BaseURL, api.StaticKey(d.Key), opts...)
 	if err != nil { // login checked the URL with the same rule; this is a bug
-		m.login.m.SetReason(termtext.Clean(err.Error()))
+		m.login.M.SetReason(termtext.Clean(err.Error()))
 		return m, nil
 	}
-	m.shared.addKey(d.Key)
+	m.shared.keys.Add(d.Key)
 	m.shared.addStop(d.Stop)
 	m.baseURL, m.profile, m.sandbox = d.BaseURL, d.Profile, d.Sandbox
 	if d.Sandbox {
@@ -307,10 +310,10 @@ func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
 	if d.Info != nil {
 		m.lastIP = termtext.Clean(d.Info.YourIP)
 	}
-	where := host(d.BaseURL)
+	where := frame.Host(d.BaseURL)
 	if d.Sandbox {
 		where = "the sandbox"
 	}
 	m.setNotice(fmt.Sprintf("%s logged in to %s", theme.OKMark, where), false)
-	return m, tea.Batch(ping(c), m.addr(viewBrowser, m.browser.m.Init()), m.addr(viewWatch, m.watch.m.Init()))
+	return m, tea.Batch(ping(c), m.addr(viewBrowser, m.browser.M.Init()), m.addr(viewWatch, m.watch.M.Init()))
 }

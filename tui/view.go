@@ -1,17 +1,13 @@
 package tui
 
 import (
-	"fmt"
-	"github.com/listings-tui/listings/api/format"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
-
-	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/frame"
+	"github.com/listings-tui/listings/tui/helpview"
+	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/layout"
-	"github.com/listings-tui/listings/tui/theme"
+	"github.com/listings-tui/listings/tui/notice"
 )
 
 // layout gives the views what is left between the header and the footer, whenever
@@ -19,29 +15,23 @@ import (
 func (m *Model) layout() {
 	h := m.height - 2 // header and footer
 	if m.banner != nil {
-		if mx := bannerHeight(m.height); m.banner.lines == nil || m.banner.width != m.width || m.banner.maxLines != mx {
-			m.banner.render(m.now, m.width, mx)
-		}
-		h -= len(m.banner.lines)
+		m.banner.Fit(m.now, m.width, notice.Height(m.height))
+		h -= len(m.banner.Lines())
 	}
-	if m.notice.text != "" {
-		if mx := bannerHeight(m.height); m.notice.lines == nil || m.notice.width != m.width || m.notice.maxLines != mx {
-			m.notice.render(m.width, mx)
-		}
-		h -= len(m.notice.lines)
+	if m.notice.Text != "" {
+		m.notice.Fit(m.width, notice.Height(m.height))
+		h -= len(m.notice.Lines())
 	}
-	if m.waitLine.text != "" {
-		if m.waitLine.lines == nil || m.waitLine.width != m.width {
-			m.waitLine.render(m.width, 2)
-		}
-		h -= len(m.waitLine.lines)
+	if m.waitLine.Text != "" {
+		m.waitLine.Fit(m.width, 2)
+		h -= len(m.waitLine.Lines())
 	}
 	h = max(h, 1)
 	if h == m.viewHeight && m.width == m.sizedWidth {
 		return
 	}
 	m.viewHeight, m.sizedWidth = h, m.width
-	m.views.each(func(_ viewID, p pane) { p.setSize(m.width, h) })
+	m.views.Each(func(_ viewID, p registry.Pane) { p.SetSize(m.width, h) })
 }
 
 // refresh precomputes the header and the footer for View.
@@ -50,10 +40,11 @@ func (m *Model) refresh() {
 	m.footer = m.renderFooter()
 	m.helpBox = nil
 	if m.showHelp {
-		m.helpBox = m.renderHelp()
+		m.helpBox, m.helpOff = helpview.Overlay(m.help, m.fullHelp(), m.width, m.viewHeight, m.helpOff)
 	}
 }
 
+// renderHeader says who is logged in and where (tui/frame draws the line).
 func (m *Model) renderHeader() string {
 	who := m.profile
 	switch {
@@ -64,136 +55,22 @@ func (m *Model) renderHeader() string {
 	case who == "":
 		who = "no profile"
 	}
-	parts := []string{theme.Title.Render("listings"), theme.Heading.Render(who)}
-	if m.baseURL != "" && !m.sandbox {
-		parts = append(parts, theme.Muted.Render(host(m.baseURL)))
+	where := ""
+	if m.baseURL != "" && !m.sandbox { // the sandbox's address changes on every start
+		where = frame.Host(m.baseURL)
 	}
-	left := strings.Join(parts, theme.Faint.Render(" · "))
-	right := theme.Muted.Render("lang ") + theme.Key.Render(m.lang)
-	return spread(left, right, m.width)
+	return frame.Header(who, where, m.lang, m.width)
 }
 
+// renderFooter gives the footer the keys of what is on screen and, once logged in,
+// the request budget and the watch's summary.
 func (m *Model) renderFooter() string {
-	right := ""
+	status := ""
 	if m.client != nil {
-		right = meter(m.budget, m.width >= 70)
-		if s := m.watchSummary(); s != "" && lipgloss.Width(s)+lipgloss.Width(right)+3 <= m.width/2 {
-			right = s + " · " + right
-		}
-		right = theme.Footer.Render(right)
+		status = frame.Status(m.budget, m.watch.M.Summary(), m.width)
 	}
 	view, root := m.shortHelp()
-	// The root's keys (? help, q quit) come last but are never the ones cut: a new
-	// user finds everything else through "?".
-	left := m.shortHelpLine(root, m.width)
-	room := m.width - lipgloss.Width(right) - 2
-	sep := m.help.Styles.ShortSeparator.Inline(true).Render(m.help.ShortSeparator)
-	if v := m.shortHelpLine(view, room-lipgloss.Width(left)-lipgloss.Width(sep)); v != "" {
-		left = v + sep + left
-	}
-	return spread(left, right, m.width)
-}
-
-// shortHelpLine is bindings as the help bubble's short view, cut to at most w cells
-// at a binding's end with an ellipsis: the bubble itself overflows when not even its
-// ellipsis fits.
-func (m *Model) shortHelpLine(bindings []key.Binding, w int) string {
-	st := m.help.Styles
-	sep := st.ShortSeparator.Inline(true).Render(m.help.ShortSeparator)
-	tail := " " + st.Ellipsis.Inline(true).Render(m.help.Ellipsis)
-	var b strings.Builder
-	used := 0
-	for _, kb := range bindings {
-		if !kb.Enabled() {
-			continue
-		}
-		item := st.ShortKey.Inline(true).Render(kb.Help().Key) + " " + st.ShortDesc.Inline(true).Render(kb.Help().Desc)
-		if used > 0 {
-			item = sep + item
-		}
-		iw := lipgloss.Width(item)
-		if used+iw > w {
-			if used > 0 && used+lipgloss.Width(tail) <= w {
-				b.WriteString(tail)
-			}
-			break
-		}
-		b.WriteString(item)
-		used += iw
-	}
-	return b.String()
-}
-
-func (m *Model) watchSummary() string {
-	if m.client == nil {
-		return ""
-	}
-	return m.watch.m.Summary()
-}
-
-// shortHelp is the footer's keys: those of the dialog or the overlay while one is
-// open, else the active view's; root is the root's own, always shown.
-func (m *Model) shortHelp() (view, root []key.Binding) {
-	switch {
-	case m.dialog != nil && m.dialog.quit:
-		return nil, []key.Binding{
-			key.NewBinding(key.WithKeys("y", "enter", "q"), key.WithHelp("y/enter", "quit")),
-			key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "stay")), m.keys.ForceQuit}
-	case m.dialog != nil:
-		return nil, []key.Binding{m.keys.Yes, m.keys.No}
-	case m.showHelp:
-		return nil, []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc/?", "close help")), m.keys.Quit}
-	}
-	if p := m.views.get(m.active); p != nil {
-		view = p.keyMap().ShortHelp()
-	}
-	if m.capturing() { // letters go to the input: only ctrl+c leaves
-		return view, []key.Binding{m.keys.ForceQuit}
-	}
-	return view, m.keys.short(m.client != nil && m.active != viewLogin)
-}
-
-func (m *Model) fullHelp() [][]key.Binding {
-	var g [][]key.Binding
-	if p := m.views.get(m.active); p != nil {
-		g = p.keyMap().FullHelp()
-	}
-	return append(g, m.keys.full(m.client != nil && m.active != viewLogin, m.readOnly))
-}
-
-// meter is the request budget: "12/60 min · 340/5 000 today", with "~" before the
-// numbers while the limits are assumed rather than told by a ping.
-func meter(b api.Budget, long bool) string {
-	approx := ""
-	if !b.Known {
-		approx = "~"
-	}
-	if long {
-		s := fmt.Sprintf("%s%d/%s min · %s%s/%s today", approx, b.UsedMinute, format.Number(b.PerMinute),
-			approx, format.Number(b.UsedToday), format.Number(b.PerDay))
-		if b.Foreign > 0 {
-			// Another program spends the same key: the numbers are the service's, and
-			// this says why they grow without a request from here.
-			s += fmt.Sprintf(" (%s by another client)", format.Number(b.Foreign))
-		}
-		return s
-	}
-	return fmt.Sprintf("%s%d/%s · %s%s/%s", approx, b.UsedMinute, format.Number(b.PerMinute),
-		approx, format.Number(b.UsedToday), format.Number(b.PerDay))
-}
-
-// spread puts left and right on one line of width w, left cut first.
-func spread(left, right string, w int) string {
-	rw := lipgloss.Width(right)
-	if rw >= w {
-		return ansi.Truncate(right, w, "")
-	}
-	lw := lipgloss.Width(left)
-	if lw+rw+1 > w {
-		left = ansi.Truncate(left, w-rw-1, theme.Ellipsis)
-		lw = lipgloss.Width(left)
-	}
-	return left + strings.Repeat(" ", w-lw-rw) + right
+	return frame.Footer(m.help, view, root, status, m.width)
 }
 
 // View joins what Update prepared: header, the active view (or the help overlay,
@@ -206,19 +83,19 @@ func (m Model) View() string {
 		lines = layout.Block(m.activeView(), m.width, m.viewHeight)
 	}
 	if m.dialog != nil {
-		lines = m.overlayDialog(lines)
+		lines = m.dialog.Over(lines, m.width)
 	}
 	out := make([]string, 0, m.height)
 	out = append(out, m.header)
 	out = append(out, lines...)
 	if m.banner != nil {
-		out = append(out, m.banner.lines...)
+		out = append(out, m.banner.Lines()...)
 	}
-	if m.notice.text != "" {
-		out = append(out, m.notice.lines...)
+	if m.notice.Text != "" {
+		out = append(out, m.notice.Lines()...)
 	}
-	if m.waitLine.text != "" {
-		out = append(out, m.waitLine.lines...)
+	if m.waitLine.Text != "" {
+		out = append(out, m.waitLine.Lines()...)
 	}
 	out = append(out, m.footer)
 	if len(out) > m.height && m.height > 0 {
@@ -228,25 +105,8 @@ func (m Model) View() string {
 }
 
 func (m Model) activeView() string {
-	if p := m.views.get(m.active); p != nil {
-		return p.view()
+	if p := m.views.Get(m.active); p != nil {
+		return p.View()
 	}
 	return ""
-}
-
-// overlayDialog draws the confirmation over the middle of the view.
-func (m Model) overlayDialog(lines []string) []string {
-	w := min(64, m.width-2)
-	box := strings.Split(theme.Dialog.Width(max(w-2, 10)).Render(strings.Join(m.dialog.lines, "\n")), "\n")
-	if len(box) > len(lines) {
-		box = box[:len(lines)]
-	}
-	top := (len(lines) - len(box)) / 2
-	out := append([]string(nil), lines...)
-	for i, l := range box {
-		bw := lipgloss.Width(l)
-		pad := max((m.width-bw)/2, 0)
-		out[top+i] = ansi.Truncate(strings.Repeat(" ", pad)+l, m.width, "")
-	}
-	return out
 }

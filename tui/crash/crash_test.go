@@ -1,20 +1,18 @@
-package tui
+package crash
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // unknownKey is key-shaped but never given to the app: the report's shape rule
@@ -62,46 +60,22 @@ func (b bomb) View() string {
 	return "running"
 }
 
-// syncBuffer is the program's terminal: it is written from the renderer's goroutine.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-// keyThenWait is a terminal's input: one key press, then nothing until the test ends.
-func keyThenWait(t *testing.T, keys string) io.Reader {
-	r, w := io.Pipe()
-	go func() { _, _ = w.Write([]byte(keys)) }()
-	t.Cleanup(func() { _ = w.Close() })
-	return r
-}
-
 func TestCrashAnywhereRestoresTheTerminalAndReports(t *testing.T) {
 	for _, where := range []string{"init", "update", "cmd", "batch", "sequence", "view"} {
 		t.Run(where, func(t *testing.T) {
 			dir := t.TempDir()
-			out := &syncBuffer{}
+			out := &tuitest.SyncBuffer{}
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
-			err := runProgram(ctx, bomb{where: where}, runConfig{
-				input: keyThenWait(t, "x"), output: out, crashDir: dir, version: "test",
-				secrets: func() []string { return []string{sandbox.KeyPersonal} },
-			})
-			var ce *CrashError
+			// The program's options are the root's (tui.Run): the terminal they set up
+			// is the one a crash must give back.
+			err := Run(ctx, bomb{where: where}, Report{Dir: dir, Version: "test",
+				Secrets: func() []string { return []string{sandbox.KeyPersonal} }},
+				tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithReportFocus(),
+				tea.WithInput(tuitest.KeyThenWait(t, "x")), tea.WithOutput(out))
+			var ce *Error
 			if !errors.As(err, &ce) {
-				t.Fatalf("err %v, want a *CrashError", err)
+				t.Fatalf("err %v, want a *Error", err)
 			}
 			if ce.Path == "" || filepath.Dir(ce.Path) != dir || !strings.Contains(ce.Error(), ce.Path) {
 				t.Fatalf("report path %q (%v)", ce.Path, ce.Err)
@@ -153,41 +127,15 @@ func TestCrashReportsDoNotOverwrite(t *testing.T) {
 	}
 }
 
-// Run writes nothing to the process's stdout or stderr: the UI goes to the given
-// output only.
-func TestRunPrintsNothingToStdout(t *testing.T) {
-	f := newFixture(t, sandbox.KeyPersonal, nil)
-	stdout, stderr := os.Stdout, os.Stderr
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.Stdout, os.Stderr = w, w
-	defer func() { os.Stdout, os.Stderr = stdout, stderr }()
-
-	out := &syncBuffer{}
-	opts := f.options()
-	opts.Input, opts.Output, opts.CrashDir = keyThenWait(t, ""), out, t.TempDir()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- Run(ctx, opts) }()
-	// Quit once the first page is on the screen.
-	deadline := time.Now().Add(15 * time.Second)
-	for !strings.Contains(out.String(), "Ремонт квартир") && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
-	cancel()
-	if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
-		t.Fatalf("Run: %v", err)
-	}
-	os.Stdout, os.Stderr = stdout, stderr
-	_ = w.Close()
-	leaked, _ := io.ReadAll(r)
-	if len(leaked) > 0 {
-		t.Errorf("written to stdout/stderr while the UI ran: %q", leaked)
-	}
-	if !strings.Contains(out.String(), "Ремонт квартир") {
-		t.Error("the UI never drew the first page")
+// The keys to redact are gathered as the app learns them; an empty one is none, and
+// the list handed out is a copy.
+func TestSecretsGathered(t *testing.T) {
+	var s Secrets
+	s.Add("")
+	s.Add(sandbox.KeyPersonal)
+	got := s.List()
+	got[0] = "changed"
+	if l := s.List(); len(l) != 1 || l[0] != sandbox.KeyPersonal {
+		t.Fatalf("secrets %q", l)
 	}
 }

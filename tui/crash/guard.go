@@ -1,20 +1,18 @@
-package tui
+// Package crash owns what happens when the app panics: the program runs under a guard
+// that recovers every panic (in Init, Update, View and every command), the program
+// leaves through its normal shutdown so the terminal is restored, and a report with
+// every API key redacted is written for a bug report. The root's Run hands it the
+// model; it knows nothing of the app.
+package crash
 
 import (
-	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
-	"regexp"
-	"runtime"
 	"runtime/debug"
-	"strings"
 	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/keystore"
+	"github.com/listings-tui/listings/tui/internal/batch"
 )
 
 // Why our own recovery and not Bubble Tea's: v1.3.10 recovers a panic in the event
@@ -34,12 +32,9 @@ import (
 //
 // The program thus always leaves through its normal shutdown, which restores the
 // terminal (raw mode, alt screen, mouse, cursor, bracketed paste); only then does
-// Run write the report and return a *CrashError whose message names the file, which
+// Run write the report and return an *Error whose message names the file, which
 // main prints to stderr. A panic that escapes anyway (inside Bubble Tea itself) is
 // caught by Run's last defer, which releases the terminal before reporting.
-
-// keyShape is any API key: sk_live_ or sk_test_ and 48 hex digits.
-var keyShape = regexp.MustCompile(`sk_(?:live|test)_[0-9a-fA-F]{48}`)
 
 // crashedMsg tells the event loop a command or View panicked: time to quit.
 type crashedMsg struct{}
@@ -87,7 +82,7 @@ func (r *recorder) wrap(cmd tea.Cmd) tea.Cmd {
 // wrapMsg guards the commands of a batch or a sequence, which Bubble Tea runs in its
 // own goroutines.
 func (r *recorder) wrapMsg(msg tea.Msg) tea.Msg {
-	if out, ok := mapCmds(msg, r.wrap); ok {
+	if out, ok := batch.Map(msg, r.wrap); ok {
 		return out
 	}
 	return msg
@@ -139,68 +134,4 @@ func (g guard) View() (s string) {
 		}
 	}()
 	return g.inner.View()
-}
-
-// CrashError is what Run returns after a panic: the report's path, for stderr.
-type CrashError struct {
-	Path string // "" when the report could not be written
-	Err  error  // why it could not
-}
-
-func (e *CrashError) Error() string {
-	if e.Path == "" {
-		return fmt.Sprintf("the app crashed, and its report could not be written: %v", e.Err)
-	}
-	return "the app crashed; the report is in " + e.Path + " (please attach it to a bug report)"
-}
-
-// writeReport writes the recorded panic to dir, with every secret redacted, and
-// returns the file's path.
-func (r *recorder) writeReport(dir, version string, secrets []string) (string, error) {
-	r.mu.Lock()
-	value, stack, at := r.value, r.stack, r.at
-	r.mu.Unlock()
-	if stack == nil {
-		return "", errors.New("no panic was recorded")
-	}
-	if dir == "" {
-		cache, err := os.UserCacheDir()
-		if err != nil {
-			return "", err
-		}
-		dir = filepath.Join(cache, "listings")
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "listings crash report\n\ntime:    %s\nversion: %s\ngo:      %s %s/%s\n\npanic: %v\n\n%s",
-		at.Format(time.RFC3339), version, runtime.Version(), runtime.GOOS, runtime.GOARCH, value, stack)
-	text := b.String()
-	for _, k := range secrets {
-		text = keystore.Redact(text, k)
-	}
-	// A key the app was not told about (one being typed on the login screen, say)
-	// is caught by its shape.
-	text = keyShape.ReplaceAllString(text, "sk_…REDACTED")
-	base := "crash-" + at.Format("20060102-150405")
-	for i := 0; ; i++ {
-		name := base + ".txt"
-		if i > 0 {
-			name = fmt.Sprintf("%s-%d.txt", base, i)
-		}
-		path := filepath.Join(dir, name)
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if errors.Is(err, os.ErrExist) && i < 100 {
-			continue
-		}
-		if err != nil {
-			return "", err
-		}
-		_, werr := f.WriteString(text)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		return path, werr
-	}
 }

@@ -1,0 +1,50 @@
+// Package confirm owns the root's two questions, changing a listing's status and
+// quitting while work is at risk: their words, the box drawn over the view, and the
+// status request a yes sends with what its answer says. Whether to ask, and what
+// follows an answer (the notice, the banner, the views told), is the root's.
+package confirm
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// Dialog is an open question; it is modal.
+type Dialog struct {
+	Req   msgs.RequestStatus // the status change asked for
+	Quit  bool               // the quit question instead of a status change
+	lines []string           // rendered once when opened
+}
+
+// QuitQuestion asks before quitting; why says what would be lost.
+func QuitQuestion(why []string) *Dialog {
+	lines := []string{theme.Heading.Render("Quit listings?")}
+	for _, w := range why {
+		lines = append(lines, theme.WarningMark+" "+w)
+	}
+	lines = append(lines, "",
+		theme.Key.Render("y/enter")+theme.Muted.Render(": quit · ")+theme.Key.Render("n/esc")+theme.Muted.Render(": stay"))
+	return &Dialog{Quit: true, lines: lines}
+}
+
+// Over draws the dialog over the middle of the view's lines, width cells wide.
+func (d *Dialog) Over(lines []string, width int) []string {
+	w := min(64, width-2)
+	box := strings.Split(theme.Dialog.Width(max(w-2, 10)).Render(strings.Join(d.lines, "\n")), "\n")
+	if len(box) > len(lines) {
+		box = box[:len(lines)]
+	}
+	top := (len(lines) - len(box)) / 2
+	out := append([]string(nil), lines...)
+	for i, l := range box {
+		bw := lipgloss.Width(l)
+		pad := max((width-bw)/2, 0)
+		out[top+i] = ansi.Truncate(strings.Repeat(" ", pad)+l, width, "")
+	}
+	return out
+}

@@ -1,0 +1,137 @@
+// Package helpview owns how key maps are laid out on screen: the full help overlay
+// (each key map's groups as columns, in as many bands as the width needs, scrolled
+// when taller than the view) and the footer's short help (the view's keys, then the
+// root's, cut at a binding's end). Which keys are shown, and when, is the root's.
+package helpview
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// gap separates two columns of the help overlay.
+const gap = "    "
+
+// New is the help bubble in the theme's styles.
+func New() help.Model {
+	h := help.New()
+	h.Styles.ShortKey = theme.Key
+	h.Styles.ShortDesc = theme.Muted
+	h.Styles.ShortSeparator = theme.Faint
+	h.Styles.Ellipsis = theme.Faint
+	h.Styles.FullKey = theme.Key
+	h.Styles.FullDesc = theme.Muted
+	h.Styles.FullSeparator = theme.Faint
+	return h
+}
+
+// body lays the key groups out as columns, in as many bands as the width w needs: at
+// 60 columns the root's keys (q, W, L) wrap below the view's instead of being cut off.
+func body(h help.Model, groups [][]key.Binding, w int) []string {
+	h.Width = 0 // one column at a time: never cut
+	var bands []string
+	var band []string
+	bandW := 0
+	flush := func() {
+		if len(band) > 0 {
+			bands = append(bands, lipgloss.JoinHorizontal(lipgloss.Top, band...))
+		}
+		band, bandW = nil, 0
+	}
+	for _, g := range groups {
+		col := h.FullHelpView([][]key.Binding{g})
+		if col == "" {
+			continue
+		}
+		cw := lipgloss.Width(col)
+		if len(band) > 0 && bandW+len(gap)+cw > w {
+			flush()
+		}
+		if len(band) > 0 {
+			band = append(band, gap)
+			bandW += len(gap)
+		}
+		band = append(band, col)
+		bandW += cw
+	}
+	flush()
+	var lines []string
+	for i, b := range bands {
+		if i > 0 {
+			lines = append(lines, "")
+		}
+		for _, l := range strings.Split(b, "\n") {
+			lines = append(lines, ansi.Truncate(strings.TrimRight(l, " "), w, theme.Ellipsis))
+		}
+	}
+	return lines
+}
+
+// Overlay is the full help's box for a view area of width×height, scrolled to off
+// when it is taller than the area; it returns off clamped to what can scroll.
+func Overlay(h help.Model, groups [][]key.Binding, width, height, off int) ([]string, int) {
+	inner := max(width-4, 8) // border and padding
+	lines := body(h, groups, inner)
+	room := max(height-4, 1) // border, heading and the blank line under it
+	head := theme.Heading.Render("Keys")
+	if extra := len(lines) - room; extra > 0 {
+		off = min(max(off, 0), extra)
+		total := len(lines)
+		lines = lines[off : off+room]
+		head += theme.Muted.Render(fmt.Sprintf("  ↑/↓ scroll · lines %d–%d of %d", off+1, off+len(lines), total))
+	} else {
+		off = 0
+	}
+	head = ansi.Truncate(head, inner, theme.Ellipsis)
+	box := theme.Border.Width(max(width-2, 10)).Render(head + "\n\n" + strings.Join(lines, "\n"))
+	return strings.Split(box, "\n"), off
+}
+
+// Bar is the footer's short help: the view's keys, then the root's. The root's (?
+// help, q quit) come last but are never the ones cut, so they get the whole width;
+// a new user finds everything else through "?". The view's get what is left of room.
+func Bar(h help.Model, view, root []key.Binding, width, room int) string {
+	left := short(h, root, width)
+	sep := h.Styles.ShortSeparator.Inline(true).Render(h.ShortSeparator)
+	if v := short(h, view, room-lipgloss.Width(left)-lipgloss.Width(sep)); v != "" {
+		left = v + sep + left
+	}
+	return left
+}
+
+// short is bindings as the help bubble's short view, cut to at most w cells at a
+// binding's end with an ellipsis: the bubble itself overflows when not even its
+// ellipsis fits.
+func short(h help.Model, bindings []key.Binding, w int) string {
+	st := h.Styles
+	sep := st.ShortSeparator.Inline(true).Render(h.ShortSeparator)
+	tail := " " + st.Ellipsis.Inline(true).Render(h.Ellipsis)
+	var b strings.Builder
+	used := 0
+	for _, kb := range bindings {
+		if !kb.Enabled() {
+			continue
+		}
+		item := st.ShortKey.Inline(true).Render(kb.Help().Key) + " " + st.ShortDesc.Inline(true).Render(kb.Help().Desc)
+		if used > 0 {
+			item = sep + item
+		}
+		iw := lipgloss.Width(item)
+		if used+iw > w {
+			if used > 0 && used+lipgloss.Width(tail) <= w {
+				b.WriteString(tail)
+			}
+			break
+		}
+		b.WriteString(item)
+		used += iw
+	}
+	return b.String()
+}

@@ -1,0 +1,107 @@
+// Package registry is the container of the root's views: each view, whatever its
+// type, adapted to one small interface (Pane) and held by id, with a generation per id
+// that tells an answer meant for a view since replaced. The root asks it, never a
+// switch, for routing, key capture, the help, sizing and rendering; which views there
+// are, and where a message goes, stay the root's (docs/tui.md, "The registry, and who
+// owns a view").
+package registry
+
+import (
+	"github.com/charmbracelet/bubbles/help"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// View is the shape every view of the app has (docs/tui.md, "A view"): a value whose
+// Update returns the next value, with its own key map for the help bar.
+type View[M any, K help.KeyMap] interface {
+	Update(tea.Msg) (M, tea.Cmd)
+	View() string
+	Capturing() bool
+	KeyMap() K
+}
+
+// Pane is a view as the root sees it.
+type Pane interface {
+	Update(tea.Msg) tea.Cmd
+	View() string
+	SetSize(w, h int)
+	Capturing() bool
+	KeyMap() help.KeyMap
+	// Selected is the listing under the view's cursor (the browser, the detail): e
+	// edits it. ok is false for a view without one.
+	Selected() (id int, ok bool)
+}
+
+// Holder owns one view's value, M. The root keeps a pointer to it: Bubble Tea runs the
+// root linearly (each Update's result is the next model), so the copies of the root it
+// makes share the holders without ever diverging (docs/tui.md, "Ownership").
+type Holder[M View[M, K], K help.KeyMap] struct{ M M }
+
+// Hold adapts a view to Pane.
+func Hold[M View[M, K], K help.KeyMap](m M) *Holder[M, K] { return &Holder[M, K]{M: m} }
+
+func (h *Holder[M, K]) Update(msg tea.Msg) (cmd tea.Cmd) {
+	h.M, cmd = h.M.Update(msg)
+	return cmd
+}
+
+func (h *Holder[M, K]) View() string        { return h.M.View() }
+func (h *Holder[M, K]) Capturing() bool     { return h.M.Capturing() }
+func (h *Holder[M, K]) KeyMap() help.KeyMap { return h.M.KeyMap() }
+
+// SetSize reaches the view's pointer method through the holder's own copy.
+func (h *Holder[M, K]) SetSize(w, ht int) {
+	if s, ok := any(&h.M).(interface{ SetSize(int, int) }); ok {
+		s.SetSize(w, ht)
+	}
+}
+
+// Selected asks a view that has a SelectedID method.
+func (h *Holder[M, K]) Selected() (int, bool) {
+	if s, ok := any(h.M).(interface{ SelectedID() (int, bool) }); ok {
+		return s.SelectedID()
+	}
+	return 0, false
+}
+
+// Registry holds the views by id (the root's small integers).
+type Registry[ID ~int] struct {
+	panes []Pane
+	// gens counts the views each id has had: an answer addressed to a view that has
+	// since been replaced (a new login screen, new views after a login) is dropped.
+	gens []int
+}
+
+// Set puts p at id, replacing (and outdating the answers of) the view there.
+func (r *Registry[ID]) Set(id ID, p Pane) {
+	for int(id) >= len(r.panes) {
+		r.panes, r.gens = append(r.panes, nil), append(r.gens, 0)
+	}
+	r.panes[id] = p
+	r.gens[id]++
+}
+
+// Gen is the generation of the view with id.
+func (r *Registry[ID]) Gen(id ID) int {
+	if id < 0 || int(id) >= len(r.gens) {
+		return 0
+	}
+	return r.gens[id]
+}
+
+// Get is the view with id, or nil.
+func (r *Registry[ID]) Get(id ID) Pane {
+	if id < 0 || int(id) >= len(r.panes) {
+		return nil
+	}
+	return r.panes[id]
+}
+
+// Each calls fn for every view present, in id order.
+func (r *Registry[ID]) Each(fn func(ID, Pane)) {
+	for id, p := range r.panes {
+		if p != nil {
+			fn(ID(id), p)
+		}
+	}
+}

@@ -1,0 +1,91 @@
+package notice
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// Line is the short line above the footer; a long one (a block reason) takes more.
+// The root keeps two: the notice, and the wait for the request budget.
+type Line struct {
+	Text  string
+	Warn  bool
+	Until time.Time // when the root takes it down; zero: it stays
+
+	lines    []string // rendered for width and maxLines
+	width    int
+	maxLines int
+}
+
+// Lines are the line as rendered last.
+func (n *Line) Lines() []string { return n.lines }
+
+// Fit renders the line for width w, wrapped, in at most maxLines lines, unless it was
+// rendered for those already. A decision with its reason needs three at 80 columns
+// and four at 60: it is wrapped, not cut, as far as the root allows.
+func (n *Line) Fit(w, maxLines int) {
+	if n.lines != nil && n.width == w && n.maxLines == maxLines {
+		return
+	}
+	style := theme.Notice
+	if n.Warn {
+		style = theme.Warning.Padding(0, 1)
+	}
+	n.width, n.maxLines, n.lines = w, maxLines, nil
+	for _, l := range clip(wrapLines(n.Text, max(w-2, 1)), maxLines, max(w-2, 1)) {
+		n.lines = append(n.lines, ansi.Truncate(style.Render(l), w, theme.Ellipsis))
+	}
+}
+
+// Every wait is visible: when the request budget holds a request back, a line under
+// the view says what it waits for, for how long, and that esc gives it up. The client
+// reports each wait (api.Client.OnWaits) from the request's goroutine into Waits; the
+// root reads it on every update and each second.
+
+// Waits is the latest budget wait of the client, shared by the copies of the root.
+type Waits struct {
+	mu   sync.Mutex
+	last api.Wait
+}
+
+// Note is the client's report of a wait (api.Client.OnWaits): the one that ends last
+// is kept.
+func (w *Waits) Note(x api.Wait) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if x.Until.After(w.last.Until) {
+		w.last = x
+	}
+}
+
+// Active is the wait that has not ended at now, if any.
+func (w *Waits) Active(now time.Time) (api.Wait, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.last, w.last.Until.After(now)
+}
+
+// Clear forgets the wait: the user gave it up.
+func (w *Waits) Clear() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.last = api.Wait{}
+}
+
+// WaitText is the line of an active wait: "⧗ waiting 42s for the request budget (the
+// key's 60 requests a minute are spent), until 12:01:05 Kyiv time · esc gives up".
+func WaitText(x api.Wait, now time.Time) string {
+	why := fmt.Sprintf("the key's %d requests a minute are spent", x.PerMinute)
+	if x.Throttled {
+		why = "the service asked to slow down"
+	}
+	return fmt.Sprintf("⧗ waiting %s for the request budget (%s), until %s Kyiv time · esc gives up",
+		format.Wait(x.Until.Sub(now)), why, format.Clock(x.Until))
+}
