@@ -138,3 +138,28 @@ func (c *Client) AbandonWaits() {
 	close(c.lim.abandon)
 	c.lim.abandon = make(chan struct{})
 }
+
+// Estimate says how long n more requests take under the budget b from now, at the
+// key's per-minute limit, and whether they fit in what is left of the Kyiv day (when
+// not, the rest waits for midnight: days says how many days the work spans).
+func (b Budget) Estimate(n int, now time.Time) (d time.Duration, fitsToday bool, days int) {
+	fitsToday = b.PerDay <= 0 || b.UsedToday+n <= b.PerDay
+	days = 1
+	if !fitsToday {
+		left := max(b.PerDay-b.UsedToday, 0)
+		days += (n - left + b.PerDay - 1) / b.PerDay
+	}
+	if b.PerMinute <= 0 || n <= 0 {
+		return 0, fitsToday, days
+	}
+	free := max(b.PerMinute-b.UsedMinute, 0)
+	if n <= free {
+		return 0, fitsToday, days
+	}
+	wait := time.Duration(0)
+	if b.MinuteResetsAt.After(now) {
+		wait = b.MinuteResetsAt.Sub(now)
+	}
+	rest := n - free
+	return wait + time.Duration((rest-1)/b.PerMinute)*time.Minute, fitsToday, days
+}

@@ -99,20 +99,8 @@ func (s *Session) LearnLimits(ctx context.Context, n int) {
 }
 
 // Estimate says how long n requests take under the budget b, and whether they fit in
-// what is left of the day.
+// what is left of the day (api.Budget.Estimate).
 func Estimate(b api.Budget, n int, now time.Time) (time.Duration, bool) {
-	fitsToday := b.PerDay <= 0 || b.UsedToday+n <= b.PerDay
-	if b.PerMinute <= 0 || n <= 0 {
-		return 0, fitsToday
-	}
-	free := max(b.PerMinute-b.UsedMinute, 0)
-	if n <= free {
-		return 0, fitsToday
-	}
-	wait := time.Duration(0)
-	if b.MinuteResetsAt.After(now) {
-		wait = b.MinuteResetsAt.Sub(now)
-	}
-	rest := n - free
-	return wait + time.Duration((rest-1)/b.PerMinute)*time.Minute, fitsToday
+	d, fits, _ := b.Estimate(n, now)
+	return d, fits
 }

@@ -1,0 +1,179 @@
+// Package bulk owns work on many listings at once, the part that knows no terminal:
+// what an action on a set of listings will do before anything is sent (the plan:
+// what changes, what is skipped and why by the spec's state rules, which active
+// listings an edit sends back to moderation, the requests and the time under the
+// key's limits), and the price arithmetic of a bulk price change. The TUI's marks and
+// the CLI's many-id commands both plan here; the job that carries a plan out is built
+// on it.
+package bulk
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/format"
+)
+
+// Item is what a plan knows of one listing: what the list view (or the mirror) says.
+// PriceType is "" when unknown, as in the list view.
+type Item struct {
+	ID        int
+	Title     string
+	Status    api.Status
+	Price     api.Price
+	Currency  string
+	PriceType string
+}
+
+// ItemOf is the plan's view of a listing of the list.
+func ItemOf(l api.Listing) Item {
+	return Item{ID: l.ID, Title: l.Title, Status: l.Status, Price: l.Price, Currency: l.Currency}
+}
+
+// Action is one bulk action; exactly one of its parts is set.
+type Action struct {
+	Status api.Status   // activate (active) or deactivate (inactive)
+	Price  *PriceChange // a new price for each
+	Edit   bool         // the same fields for every listing (condition, city, contacts, …)
+}
+
+// Change is a listing the action will change.
+type Change struct {
+	Item
+	NewPrice     api.Price // with a price action
+	ToModeration bool      // an active listing an edit sends back to moderation
+}
+
+// Skip is a listing the action leaves alone, and why.
+type Skip struct {
+	Item
+	Reason string
+}
+
+// Plan is what an action will do, said before anything is sent.
+type Plan struct {
+	Action   Action
+	Changes  []Change
+	Skips    []Skip
+	Requests int // one per change: no API call does batches
+	// ToModeration counts the active listings the action sends back to moderation
+	// (the spec: an edited active listing becomes pending).
+	ToModeration int
+	Duration     time.Duration // how long the requests take under the key's limits
+	FitsToday    bool          // the day's budget holds them all
+	Days         int           // Kyiv days the work spans
+}
+
+// Make plans a on items under the budget b at now. Repeated ids count once.
+func Make(items []Item, a Action, b api.Budget, now time.Time) Plan {
+	p := Plan{Action: a}
+	seen := make(map[int]bool, len(items))
+	for _, it := range items {
+		if it.ID <= 0 || seen[it.ID] {
+			continue
+		}
+		seen[it.ID] = true
+		c, why := a.decide(it)
+		if why != "" {
+			p.Skips = append(p.Skips, Skip{Item: it, Reason: why})
+			continue
+		}
+		if c.ToModeration {
+			p.ToModeration++
+		}
+		p.Changes = append(p.Changes, c)
+	}
+	p.Requests = len(p.Changes)
+	p.Duration, p.FitsToday, p.Days = b.Estimate(p.Requests, now)
+	return p
+}
+
+// decide is the rule for one listing: the change, or why there is none.
+func (a Action) decide(it Item) (Change, string) {
+	c := Change{Item: it}
+	switch {
+	case a.Status != "":
+		switch mv, why := api.CheckMove(it.Status, a.Status); mv {
+		case api.MoveAllowed:
+			return c, ""
+		case api.MoveNoop:
+			return c, why + ": nothing to do"
+		default:
+			return c, why
+		}
+	case a.Price != nil:
+		if why := editable(it.Status); why != "" {
+			return c, why
+		}
+		zero := it.Price.IsZero() || it.Price.Float64() == 0
+		switch {
+		case it.PriceType == api.PriceFree || it.PriceType == api.PriceExchange:
+			return c, "it is offered " + map[string]string{api.PriceFree: "for free", api.PriceExchange: "in exchange"}[it.PriceType] + ": it has no price"
+		case zero && it.PriceType == "":
+			return c, "a price of 0: free or exchange, which has no price"
+		}
+		np, err := a.Price.Apply(it.Price)
+		switch {
+		case err != nil:
+			return c, err.Error()
+		case np.Float64() <= 0:
+			return c, "the new price would be " + format.Price(np, it.Currency, api.PriceSell) + ": not changed"
+		case np.String() == it.Price.String():
+			return c, "already at " + format.Price(np, it.Currency, api.PriceSell)
+		}
+		c.NewPrice = np
+	case a.Edit:
+		if why := editable(it.Status); why != "" {
+			return c, why
+		}
+	default:
+		return c, "no action"
+	}
+	c.ToModeration = it.Status == api.StatusActive
+	return c, ""
+}
+
+// editable says why a listing of status is not edited in bulk: the spec does not say
+// what an edit does to a sold or archived listing ("not shown"), and a bulk action
+// must not find out on dozens of them.
+func editable(s api.Status) string {
+	switch s {
+	case api.StatusSold, api.StatusArchived:
+		return fmt.Sprintf("a %s listing is not edited in bulk: what an edit does to it is not stated; edit it alone", s)
+	}
+	return ""
+}
+
+// Summary says the plan in a few lines, for the confirmation: what changes, what goes
+// back to moderation (said loudly), what is skipped by reason, and the cost.
+func (p Plan) Summary() []string {
+	var out []string
+	out = append(out, fmt.Sprintf("%s of %s listings change; %s skipped",
+		format.Number(len(p.Changes)), format.Number(len(p.Changes)+len(p.Skips)), format.Number(len(p.Skips))))
+	if p.ToModeration > 0 {
+		out = append(out, fmt.Sprintf("! %s active listings go back to moderation (an edited active listing becomes pending) and are hidden until approved",
+			format.Number(p.ToModeration)))
+	}
+	reasons := map[string]int{}
+	var order []string
+	for _, s := range p.Skips {
+		if reasons[s.Reason] == 0 {
+			order = append(order, s.Reason)
+		}
+		reasons[s.Reason]++
+	}
+	for _, r := range order {
+		out = append(out, fmt.Sprintf("skipped %s: %s", format.Number(reasons[r]), r))
+	}
+	cost := fmt.Sprintf("%s requests", format.Number(p.Requests))
+	switch {
+	case !p.FitsToday:
+		cost += fmt.Sprintf(", more than is left of today's budget: over %d days (the rest after Kyiv midnight)", p.Days)
+	case p.Duration > 0:
+		cost += ", about " + format.Wait(p.Duration) + " under the key's limit"
+	default:
+		cost += ", at once within the key's limit"
+	}
+	return append(out, cost)
+}
