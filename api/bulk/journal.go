@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/listings-tui/listings/api"
@@ -68,6 +69,7 @@ type Outcome struct {
 
 // Journal is an open journal file.
 type Journal struct {
+	mu   sync.Mutex // the workers of a job write it at once
 	f    *os.File
 	Head Header
 	// Items are the outcomes read back, by id.
@@ -118,6 +120,8 @@ func Open(path string) (*Journal, error) {
 			j.Items[e.ID] = Outcome{State: Done, Status: e.Status}
 		case "fail":
 			j.Items[e.ID] = Outcome{State: Failed, Code: e.Code, Hint: e.Hint}
+		case "unsent":
+			j.Items[e.ID] = Outcome{State: NotStarted}
 		}
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o600)
@@ -133,20 +137,42 @@ func Open(path string) (*Journal, error) {
 
 // Sending records that id's request is about to go out; it must be on disk first.
 func (j *Journal) Sending(id int) error {
-	j.Items[id] = Outcome{State: InDoubt}
-	return j.append(event{ID: id, Ev: "send", At: time.Now().Unix()})
+	return j.record(id, Outcome{State: InDoubt}, event{ID: id, Ev: "send"})
 }
 
 // Succeeded records id's answer.
 func (j *Journal) Succeeded(id int, status api.Status) error {
-	j.Items[id] = Outcome{State: Done, Status: string(status)}
-	return j.append(event{ID: id, Ev: "ok", Status: string(status), At: time.Now().Unix()})
+	return j.record(id, Outcome{State: Done, Status: string(status)}, event{ID: id, Ev: "ok", Status: string(status)})
 }
 
 // Refused records id's refusal (or any failure that is final for it).
 func (j *Journal) Refused(id int, code, hint string) error {
-	j.Items[id] = Outcome{State: Failed, Code: code, Hint: hint}
-	return j.append(event{ID: id, Ev: "fail", Code: code, Hint: hint, At: time.Now().Unix()})
+	return j.record(id, Outcome{State: Failed, Code: code, Hint: hint}, event{ID: id, Ev: "fail", Code: code, Hint: hint})
+}
+
+// Unsent records that id's request was refused before it was acted on (a 429, the
+// key): it is to be sent again, with no check first.
+func (j *Journal) Unsent(id int) error {
+	return j.record(id, Outcome{State: NotStarted}, event{ID: id, Ev: "unsent"})
+}
+
+// record journals e and then takes o as id's outcome.
+func (j *Journal) record(id int, o Outcome, e event) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	e.At = time.Now().Unix()
+	if err := j.append(e); err != nil {
+		return err
+	}
+	j.Items[id] = o
+	return nil
+}
+
+// Outcome is where id stands.
+func (j *Journal) Outcome(id int) Outcome {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.Items[id]
 }
 
 // Close closes the file.
@@ -159,6 +185,8 @@ func (j *Journal) Close() error {
 
 // Left are the items still to do, in the plan's order: not started and in doubt.
 func (j *Journal) Left() []Planned {
+	j.mu.Lock()
+	defer j.mu.Unlock()
 	var out []Planned
 	for _, p := range j.Head.Items {
 		if st := j.Items[p.ID].State; st == NotStarted || st == InDoubt {
@@ -190,3 +218,22 @@ func syncDir(dir string) {
 	}
 }
 
+// HeaderOf is the journal's header of plan p, named job: every change with what it
+// becomes.
+func HeaderOf(job string, p Plan) Header {
+	h := Header{Job: job, Created: time.Now()}
+	switch {
+	case p.Action.Status != "":
+		h.Kind, h.Status = KindStatus, string(p.Action.Status)
+	case p.Action.Price != nil:
+		h.Kind = KindPrice
+	}
+	for _, c := range p.Changes {
+		pl := Planned{ID: c.ID, Title: c.Title}
+		if h.Kind == KindPrice {
+			pl.OldPrice, pl.NewPrice = c.Price.String(), c.NewPrice.String()
+		}
+		h.Items = append(h.Items, pl)
+	}
+	return h
+}

@@ -18,8 +18,8 @@ type Getter interface {
 // a price that is neither was changed by someone else meanwhile, and is left alone.
 // What it learns is journaled. An item not in doubt needs no check.
 func (j *Journal) Verify(ctx context.Context, g Getter, p Planned) (resend bool, err error) {
-	if j.Items[p.ID].State != InDoubt {
-		return j.Items[p.ID].State == NotStarted, nil
+	if st := j.Outcome(p.ID).State; st != InDoubt {
+		return st == NotStarted, nil
 	}
 	d, err := g.GetListing(ctx, p.ID, "")
 	if api.IsNotFound(err) {

@@ -1,0 +1,164 @@
+package bulk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/listings-tui/listings/api"
+)
+
+// Service is what running a job needs; *api.Client satisfies it.
+type Service interface {
+	Getter
+	SetStatus(ctx context.Context, id int, status api.Status) (*api.StatusResult, error)
+	EditListing(ctx context.Context, id int, e *api.ListingEdit) (*api.EditResult, error)
+}
+
+// Workers is how many items are in flight at once. The client's budget paces them,
+// so more would only queue; three keep a slow answer from idling the others.
+const Workers = 3
+
+// Event is what happened to an item, for a progress line or panel.
+type Event struct {
+	Item    Planned
+	Outcome Outcome
+}
+
+// ErrStopped is the error of a job that stopped before its end for a reason that
+// stops every item (the key, its scope, the day's budget): the rest is left for a
+// resume, and errors.As gives the cause.
+type ErrStopped struct{ Cause error }
+
+func (e *ErrStopped) Error() string { return "the job stopped: " + e.Cause.Error() }
+func (e *ErrStopped) Unwrap() error { return e.Cause }
+
+// Run carries out what is left of the journal's job, Workers at a time within the
+// client's budget: each item is journaled before its request and after its answer; an
+// item in doubt from an earlier run is checked first (Verify); a refusal is recorded
+// on its item and the job goes on; a failure that would stop every item stops the job
+// (ErrStopped), and so does ctx, after the items in flight are answered and journaled.
+func Run(ctx context.Context, svc Service, j *Journal, onEvent func(Event)) error {
+	left := j.Left()
+	next := make(chan Planned)
+	var mu sync.Mutex // guards stop
+	var stop error
+	var wg sync.WaitGroup
+	for range min(Workers, len(left)) {
+		wg.Go(func() {
+			for p := range next {
+				mu.Lock()
+				stopped := stop
+				mu.Unlock()
+				if stopped != nil || ctx.Err() != nil {
+					continue
+				}
+				if err := runItem(ctx, svc, j, p, onEvent); err != nil {
+					mu.Lock()
+					if stop == nil {
+						stop = err
+					}
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for _, p := range left {
+		next <- p
+	}
+	close(next)
+	wg.Wait()
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case stop != nil:
+		return &ErrStopped{Cause: stop}
+	}
+	return nil
+}
+
+// runItem does one item; it returns an error only for a failure that stops the job.
+func runItem(ctx context.Context, svc Service, j *Journal, p Planned, onEvent func(Event)) error {
+	if j.Outcome(p.ID).State == InDoubt {
+		resend, err := j.Verify(ctx, svc, p)
+		if err != nil {
+			return err
+		}
+		if !resend {
+			report(onEvent, p, j.Outcome(p.ID))
+			return nil
+		}
+	}
+	var status api.Status
+	var err error
+	for try := 0; ; try++ {
+		if err := j.Sending(p.ID); err != nil {
+			return err // a step that cannot be journaled must not be sent
+		}
+		status, err = send(ctx, svc, j.Head, p)
+		if err == nil || !api.IsRateLimit(err) || api.IsDailyLimit(err) || try == 2 {
+			break
+		}
+		// A 429 is refused before anything is done (another program spends the key):
+		// the client holds the next request until the service's window lifts.
+		if jerr := j.Unsent(p.ID); jerr != nil {
+			return jerr
+		}
+	}
+	switch {
+	case err == nil:
+		err = j.Succeeded(p.ID, status)
+	case errors.Is(err, context.Canceled), api.IsUnreachable(err):
+		// The answer is lost: the item stays in doubt, to be checked on resume.
+		return err
+	case stopsJob(err):
+		// Refused before it was done: the item stays to be sent on resume.
+		if jerr := j.Unsent(p.ID); jerr != nil {
+			return jerr
+		}
+		return err
+	default:
+		code, hint := "error", err.Error()
+		if e, ok := api.AsError(err); ok {
+			code, hint = e.Code, e.Hint
+		}
+		err = j.Refused(p.ID, code, hint)
+	}
+	report(onEvent, p, j.Outcome(p.ID))
+	return err
+}
+
+func send(ctx context.Context, svc Service, h Header, p Planned) (api.Status, error) {
+	switch h.Kind {
+	case KindStatus:
+		r, err := svc.SetStatus(ctx, p.ID, api.Status(h.Status))
+		if err != nil {
+			return "", err
+		}
+		return r.Status, nil
+	case KindPrice:
+		np, err := api.ParsePrice(p.NewPrice)
+		if err != nil {
+			return "", err
+		}
+		r, err := svc.EditListing(ctx, p.ID, &api.ListingEdit{Price: api.Set(np)})
+		if err != nil {
+			return "", err
+		}
+		return r.Status, nil
+	}
+	return "", fmt.Errorf("job %s: unknown kind %q", h.Job, h.Kind)
+}
+
+// stopsJob reports whether err would fail every item alike: the key, its scope, the
+// day's budget, a rate limit the client gave up waiting out.
+func stopsJob(err error) bool {
+	return api.IsAuth(err) || api.IsScope(err) || api.IsDailyLimit(err) || api.IsRateLimit(err)
+}
+
+func report(onEvent func(Event), p Planned, o Outcome) {
+	if onEvent != nil {
+		onEvent(Event{Item: p, Outcome: o})
+	}
+}

@@ -1,0 +1,175 @@
+package bulk_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/sandbox"
+)
+
+// clock is a fake clock shared by the sandbox and the client: budget waits take no
+// real time, and the sandbox's own limits see them.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+	return nil
+}
+
+// shop serves a sandbox whose personal account has n listings, counting 429 answers
+// and, while drop is set, sending a request's answer to no one after the sandbox has
+// acted on it (an answer lost by a kill).
+type shop struct {
+	client  *api.Client
+	refused atomic.Int64
+	drop    atomic.Int64 // the next n edits are acted on and their answers lost
+	edits   atomic.Int64
+}
+
+func newShop(t *testing.T, n int) *shop {
+	t.Helper()
+	clk := &clock{t: time.Date(2026, 11, 24, 10, 0, 0, 0, api.Kyiv)}
+	srv, err := sandbox.New(sandbox.Options{Now: clk.Now, Grow: []sandbox.Grow{{Key: "personal", Listings: n}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &shop{}
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPatch {
+			s.edits.Add(1)
+			if s.drop.Load() > 0 {
+				s.drop.Add(-1)
+				srv.ServeHTTP(httptest.NewRecorder(), r) // done, and the answer lost
+				panic(http.ErrAbortHandler)
+			}
+		}
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, r)
+		if rec.Code == http.StatusTooManyRequests {
+			s.refused.Add(1)
+		}
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(rec.Body.Bytes())
+	}))
+	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
+	s.client, err = api.New(hs.URL, api.StaticKey(sandbox.KeyPersonal), api.WithClock(clk.Now), api.WithSleep(clk.Sleep), api.WithRetry(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// items lists the account's active listings, one request per page of 100.
+func (s *shop) items(t *testing.T) []bulk.Item {
+	t.Helper()
+	var out []bulk.Item
+	for page, err := range s.client.AllListings(context.Background(), api.ListParams{Status: api.StatusActive, Limit: 100}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range page.Listings {
+			out = append(out, bulk.ItemOf(l))
+		}
+	}
+	return out
+}
+
+// 70 deactivations on a 60/min key: all done, a minute's wait, and not one 429.
+func TestStatusJobWithinThePersonalBudget(t *testing.T) {
+	s := newShop(t, 100)
+	items := s.items(t)[:70]
+	p := bulk.Make(items, bulk.Action{Status: api.StatusInactive}, s.client.Budget(), time.Now())
+	if p.Requests != 70 {
+		t.Fatalf("plan: %d requests", p.Requests)
+	}
+	j, err := bulk.Create(filepath.Join(t.TempDir(), "j.jsonl"), bulk.HeaderOf("j", p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	var done atomic.Int64
+	if err := bulk.Run(context.Background(), s.client, j, func(e bulk.Event) {
+		if e.Outcome.State == bulk.Done {
+			done.Add(1)
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if done.Load() != 70 || len(j.Left()) != 0 || s.refused.Load() != 0 {
+		t.Fatalf("%d done, %d left, %d answered 429", done.Load(), len(j.Left()), s.refused.Load())
+	}
+}
+
+// A price job over 30 listings is killed when answers are lost in flight; the resume checks the
+// items in doubt with one GET each and leaves every price changed exactly once.
+func TestPriceJobKilledAndResumedChangesEachPriceOnce(t *testing.T) {
+	s := newShop(t, 40)
+	items := s.items(t)[:30]
+	before := map[int]string{}
+	for _, it := range items {
+		before[it.ID] = it.Price.String()
+	}
+	pc, _ := bulk.ParsePriceChange("", "-10%", "")
+	p := bulk.Make(items, bulk.Action{Price: &pc}, s.client.Budget(), time.Now())
+	path := filepath.Join(t.TempDir(), "p.jsonl")
+	j, err := bulk.Create(path, bulk.HeaderOf("p", p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.drop.Store(3) // the first three edits land and their answers are lost: the "kill"
+	err = bulk.Run(context.Background(), s.client, j, nil)
+	if err == nil {
+		t.Fatal("a job whose answers were lost ended as if all was well")
+	}
+	j.Close()
+
+	r, err := bulk.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := bulk.Run(context.Background(), s.client, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Left()) != 0 {
+		t.Fatalf("%d items left after the resume", len(r.Left()))
+	}
+	for _, c := range p.Changes {
+		d, err := s.client.GetListing(context.Background(), c.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Listing.Price.String(); got != c.NewPrice.String() {
+			t.Errorf("listing %d: price %s, want %s once (from %s)", c.ID, got, c.NewPrice, before[c.ID])
+		}
+	}
+	if s.refused.Load() != 0 {
+		t.Errorf("%d answers were 429", s.refused.Load())
+	}
+	// The three whose answers were lost landed: they were checked, not sent again.
+	// (Free and exchange listings among the 30 have no price: the plan skips them.)
+	if n := s.edits.Load(); n != int64(len(p.Changes)) {
+		t.Errorf("%d edits sent for %d changes", n, len(p.Changes))
+	}
+
+}
