@@ -141,7 +141,11 @@ func (c *Client) AbandonWaits() {
 
 // Estimate says how long n more requests take under the budget b from now, at the
 // key's per-minute limit, and whether they fit in what is left of the Kyiv day (when
-// not, the rest waits for midnight: days says how many days the work spans).
+// not, the rest waits for midnight: days says how many days the work spans). The
+// window slides: what is free now goes at once, and every further minute frees at
+// most the limit, the requests sent now included, so the estimate is whole minutes
+// past the first batch, an upper bound that a window of a service counting fixed
+// minutes may beat.
 func (b Budget) Estimate(n int, now time.Time) (d time.Duration, fitsToday bool, days int) {
 	fitsToday = b.PerDay <= 0 || b.UsedToday+n <= b.PerDay
 	days = 1
@@ -156,10 +160,6 @@ func (b Budget) Estimate(n int, now time.Time) (d time.Duration, fitsToday bool,
 	if n <= free {
 		return 0, fitsToday, days
 	}
-	wait := time.Duration(0)
-	if b.MinuteResetsAt.After(now) {
-		wait = b.MinuteResetsAt.Sub(now)
-	}
-	rest := n - free
-	return wait + time.Duration((rest-1)/b.PerMinute)*time.Minute, fitsToday, days
+	minutes := (n - free + b.PerMinute - 1) / b.PerMinute
+	return time.Duration(minutes) * time.Minute, fitsToday, days
 }
