@@ -1,0 +1,185 @@
+package listing_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+)
+
+// bulkShop is a sandbox whose business account has n more listings, counting the
+// requests that are not GETs, with a data directory of its own for the journals.
+func bulkShop(t *testing.T, n int) (*clitest.Runner, *atomic.Int64, string) {
+	t.Helper()
+	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: n}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	var writes atomic.Int64
+	c := clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet {
+			writes.Add(1)
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	data := t.TempDir()
+	c.Env = map[string]string{"LISTINGS_DATA_DIR": data}
+	return c, &writes, data
+}
+
+type listed struct {
+	ID     int    `json:"id"`
+	Status string `json:"status"`
+	Price  any    `json:"price"`
+}
+
+// activeIDs are n ids of active listings.
+func activeIDs(t *testing.T, c *clitest.Runner, n int) []string {
+	t.Helper()
+	var ls []listed
+	c.OKJSON(&ls, "", "ls", "--status", "active", "--all", "--json")
+	if len(ls) < n {
+		t.Fatalf("%d active listings, want %d", len(ls), n)
+	}
+	var ids []string
+	for _, l := range ls[:n] {
+		ids = append(ids, clitest.Itoa(l.ID))
+	}
+	return ids
+}
+
+func statuses(t *testing.T, c *clitest.Runner) map[string]string {
+	t.Helper()
+	var ls []listed
+	c.OKJSON(&ls, "", "ls", "--status", "all", "--all", "--json")
+	out := map[string]string{}
+	for _, l := range ls {
+		out[clitest.Itoa(l.ID)] = l.Status
+	}
+	return out
+}
+
+func TestDeactivateMany(t *testing.T) {
+	t.Parallel()
+	c, writes, data := bulkShop(t, 50)
+	ids := activeIDs(t, c, 10)
+	out := c.OK("", append([]string{"deactivate"}, ids...)...)
+	for _, id := range ids {
+		if !strings.Contains(out, id) {
+			t.Errorf("no row for %s:\n%s", id, out)
+		}
+	}
+	if got := writes.Load(); got != 10 {
+		t.Errorf("%d status requests, want 10", got)
+	}
+	st := statuses(t, c)
+	for _, id := range ids {
+		if st[id] != "inactive" {
+			t.Errorf("listing %s is %s after deactivate", id, st[id])
+		}
+	}
+	jobs, _ := filepath.Glob(filepath.Join(data, "jobs", "*-deactivate*.jsonl"))
+	if len(jobs) != 1 {
+		t.Errorf("journals: %v", jobs)
+	}
+
+	// Again, from standard input: every one is already inactive, a success.
+	var res []struct {
+		ID    int    `json:"id"`
+		OK    bool   `json:"ok"`
+		Error string `json:"error"`
+		Hint  string `json:"hint"`
+	}
+	c.OKJSON(&res, strings.Join(ids[:5], "\n")+"\n", "deactivate", "-", "--json")
+	if len(res) != 5 {
+		t.Fatalf("--json: %+v", res)
+	}
+	for _, r := range res {
+		if r.OK || r.Error != "skipped" || !strings.Contains(r.Hint, "inactive") {
+			t.Errorf("already inactive: %+v", r)
+		}
+	}
+	if got := writes.Load(); got != 10 {
+		t.Errorf("%d status requests after the no-op, want 10", got)
+	}
+
+	// Activate them back, ids on one line of stdin, as JSON.
+	var act []struct {
+		ID     int    `json:"id"`
+		OK     bool   `json:"ok"`
+		Status string `json:"status"`
+	}
+	c.OKJSON(&act, strings.Join(ids[:3], " "), "activate", "-", "--json")
+	if len(act) != 3 {
+		t.Fatalf("activate --json: %+v", act)
+	}
+	for _, r := range act {
+		if !r.OK || r.Status != "active" {
+			t.Errorf("activate: %+v", r)
+		}
+	}
+}
+
+func TestStatusManyDryRunAndSkips(t *testing.T) {
+	t.Parallel()
+	c, writes, data := bulkShop(t, 10)
+	ids := activeIDs(t, c, 4)
+	// A pending listing cannot be activated nor deactivated through the API.
+	var pending clitest.Created
+	c.OKJSON(&pending, clitest.PetJSON("Dry dog food, 10 kg"), "create", "--file", "-", "--json")
+	before := writes.Load()
+	args := append([]string{"deactivate", "--dry-run", clitest.Itoa(pending.ListingID), "999999"}, ids...)
+	out := c.OK("", args...)
+	if writes.Load() != before {
+		t.Errorf("--dry-run sent %d writes", writes.Load()-before)
+	}
+	if !strings.Contains(out, "4 of 5 listings change") || !strings.Contains(out, "not found") {
+		t.Errorf("dry run:\n%s", out)
+	}
+	for _, id := range ids {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), id+" change active → inactive") {
+			t.Errorf("dry run lacks %s:\n%s", id, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(data, "jobs")); err == nil {
+		t.Errorf("--dry-run made a journal")
+	}
+
+	// Run: the four change, the pending one and the unknown one are named with their
+	// reasons, and the exit code is 1.
+	r := c.Fails(cmdutil.ExitError, "", append([]string{"deactivate", "--json"}, args[2:]...)...)
+	var res []struct {
+		ID    int    `json:"id"`
+		OK    bool   `json:"ok"`
+		Error string `json:"error"`
+		Hint  string `json:"hint"`
+	}
+	if err := json.Unmarshal([]byte(r.Stdout), &res); err != nil {
+		t.Fatalf("%v:\n%s", err, r.Stdout)
+	}
+	if len(res) != 6 {
+		t.Fatalf("rows: %+v", res)
+	}
+	skipped := map[int]string{}
+	for _, x := range res {
+		if x.Error == "skipped" {
+			skipped[x.ID] = x.Hint
+		} else if !x.OK {
+			t.Errorf("failed: %+v", x)
+		}
+	}
+	if !strings.Contains(skipped[pending.ListingID], "moderation") || !strings.Contains(skipped[999999], "not found") {
+		t.Errorf("skips: %v", skipped)
+	}
+	if !strings.Contains(r.Stderr, "4 of 5 listings change") {
+		t.Errorf("no plan on stderr:\n%s", r.Stderr)
+	}
+}
