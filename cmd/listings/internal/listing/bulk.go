@@ -248,19 +248,19 @@ func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 		}
 		fmt.Fprintf(b.f.IOStreams.ErrOut, "job %s (journal %s)\n", h.Job, filepath.Join(dir, h.Job+".jsonl"))
 	}
-	return finishJob(ctx, b.f, s, j, b.skips(), b.noop, b.asJSON)
+	return FinishJob(ctx, b.f, s, j, b.skips(), b.noop, b.asJSON)
 }
 
-// finishJob runs what is left of j (nil: nothing to send), prints every item's
+// FinishJob runs what is left of j (nil: nothing to send), prints every item's
 // outcome, skips after the job's items, and returns the command's error.
-func finishJob(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *bulk.Journal, skips []bulk.Skip, noop func(bulk.Skip) bool, asJSON bool) error {
+func FinishJob(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *bulk.Journal, skips []bulk.Skip, noop func(bulk.Skip) bool, asJSON bool) error {
 	var runErr error
 	if j != nil {
 		defer j.Close()
 		line := cmdutil.NewStatusLine(f.IOStreams.ErrOut, f.IOStreams.IsStderrTTY)
 		total, start := len(j.Head.Items), time.Now()
 		progress := func() {
-			done, failed, left := countJob(j)
+			done, failed, left := CountJob(j)
 			eta := ""
 			if finished := total - left; finished > 0 && left > 0 {
 				eta = ", about " + format.Wait(time.Since(start)/time.Duration(finished)*time.Duration(left)) + " left"
@@ -278,12 +278,16 @@ func finishJob(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *b
 		})
 		line.Done()
 	}
-	failed, err := printOutcomes(f, j, skips, noop, asJSON)
+	failed, err := PrintOutcomes(f, j, skips, noop, asJSON)
 	if err != nil {
 		return err
 	}
 	var stopped *bulk.ErrStopped
 	switch {
+	case j == nil && failed > 0:
+		return cmdutil.NewError(fmt.Sprintf("%d listings were not changed (skipped)", failed), nil)
+	case j == nil:
+		return nil
 	case ctx.Err() != nil || errors.Is(runErr, context.Canceled):
 		return cmdutil.NewError("interrupted: the items in flight were answered; the rest is left: listings jobs resume "+j.Head.Job, context.Canceled)
 	case errors.As(runErr, &stopped):
@@ -297,8 +301,8 @@ func finishJob(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *b
 	return nil
 }
 
-// countJob counts a job's items: done, failed, left.
-func countJob(j *bulk.Journal) (done, failed, left int) {
+// CountJob counts a job's items: done, failed, left.
+func CountJob(j *bulk.Journal) (done, failed, left int) {
 	left = len(j.Left())
 	for _, p := range j.Head.Items {
 		switch j.Outcome(p.ID).State {
@@ -311,9 +315,9 @@ func countJob(j *bulk.Journal) (done, failed, left int) {
 	return done, failed, left
 }
 
-// printOutcomes prints the job's items (in the plan's order) and the skips, and
+// PrintOutcomes prints the job's items (in the plan's order) and the skips, and
 // counts those that are not a success.
-func printOutcomes(f *cmdutil.Factory, j *bulk.Journal, skips []bulk.Skip, noop func(bulk.Skip) bool, asJSON bool) (failed int, err error) {
+func PrintOutcomes(f *cmdutil.Factory, j *bulk.Journal, skips []bulk.Skip, noop func(bulk.Skip) bool, asJSON bool) (failed int, err error) {
 	var rows []itemJSON
 	if j != nil {
 		for _, p := range j.Head.Items {
