@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/listings-tui/listings/api"
@@ -271,11 +272,19 @@ func FinishJob(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *b
 			progress()
 			s.Client.OnWaits(line.OnWait)
 		}
-		runErr = bulk.Run(ctx, s.Client, j, func(bulk.Event) {
+		// Ctrl+C stops the job from taking more items, and gives up a wait for the
+		// budget; a request already on its way is answered and journaled.
+		stopWaits := context.AfterFunc(ctx, s.Client.AbandonWaits)
+		defer stopWaits()
+		svc := newInFlight(s.Client)
+		runErr = bulk.Run(ctx, svc, j, func(bulk.Event) {
 			if f.IOStreams.IsStderrTTY {
 				progress()
 			}
 		})
+		if err := svc.settle(j); err != nil && runErr == nil {
+			runErr = err
+		}
 		line.Done()
 	}
 	failed, err := PrintOutcomes(f, j, skips, noop, asJSON)
@@ -289,6 +298,9 @@ func FinishJob(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *b
 	case j == nil:
 		return nil
 	case ctx.Err() != nil || errors.Is(runErr, context.Canceled):
+		// The error line of an interrupted command is only "interrupted": the way
+		// on is said here.
+		fmt.Fprintf(f.IOStreams.ErrOut, "the items in flight were answered; the rest is left: listings jobs resume %s\n", j.Head.Job)
 		return cmdutil.NewError("interrupted: the items in flight were answered; the rest is left: listings jobs resume "+j.Head.Job, context.Canceled)
 	case errors.As(runErr, &stopped):
 		e := cmdutil.Explain(stopped.Cause)
@@ -383,4 +395,67 @@ func outcomeTable(w io.Writer, rows []itemJSON) error {
 		}
 	}
 	return t.Flush()
+}
+
+// inFlight is the client as a job uses it: a request started before Ctrl+C is carried
+// to its answer (so its outcome is journaled, not left in doubt), none starts after
+// it, and one given up while it waited for the budget (nothing sent) is left in doubt,
+// to be checked with a GET on resume.
+type inFlight struct {
+	c *api.Client
+	// unsent are the items whose request was journaled as sent and then not sent:
+	// they are journaled unsent after the run, so a resume needs no GET for them.
+	mu     *sync.Mutex
+	unsent *[]int
+}
+
+func newInFlight(c *api.Client) inFlight {
+	return inFlight{c: c, mu: &sync.Mutex{}, unsent: new([]int)}
+}
+
+// settle journals the items not sent as such.
+func (s inFlight) settle(j *bulk.Journal) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, id := range *s.unsent {
+		if j.Outcome(id).State == bulk.InDoubt {
+			if err := j.Unsent(id); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func detach[T any](ctx context.Context, s inFlight, id int, call func(context.Context) (T, error)) (T, error) {
+	var zero T
+	notSent := func() {
+		if id > 0 {
+			s.mu.Lock()
+			*s.unsent = append(*s.unsent, id)
+			s.mu.Unlock()
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		notSent()
+		return zero, err
+	}
+	v, err := call(context.WithoutCancel(ctx))
+	if errors.Is(err, api.ErrWaitAbandoned) {
+		notSent()
+		return zero, context.Canceled
+	}
+	return v, err
+}
+
+func (s inFlight) GetListing(ctx context.Context, id int, lang string) (*api.ListingDetail, error) {
+	return detach(ctx, s, 0, func(ctx context.Context) (*api.ListingDetail, error) { return s.c.GetListing(ctx, id, lang) })
+}
+
+func (s inFlight) SetStatus(ctx context.Context, id int, to api.Status) (*api.StatusResult, error) {
+	return detach(ctx, s, id, func(ctx context.Context) (*api.StatusResult, error) { return s.c.SetStatus(ctx, id, to) })
+}
+
+func (s inFlight) EditListing(ctx context.Context, id int, e *api.ListingEdit) (*api.EditResult, error) {
+	return detach(ctx, s, id, func(ctx context.Context) (*api.EditResult, error) { return s.c.EditListing(ctx, id, e) })
 }

@@ -1,10 +1,12 @@
 package listing_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -181,5 +183,107 @@ func TestStatusManyDryRunAndSkips(t *testing.T) {
 	}
 	if !strings.Contains(r.Stderr, "4 of 5 listings change") {
 		t.Errorf("no plan on stderr:\n%s", r.Stderr)
+	}
+}
+
+// limitedShop is a sandbox whose day's budget runs out after n writes, until lift.
+func limitedShop(t *testing.T, n int64) (c *clitest.Runner, lift func()) {
+	t.Helper()
+	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: 20}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	var writes, open atomic.Int64
+	c = clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && open.Load() == 0 && writes.Add(1) > n {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusTooManyRequests)
+			_, _ = w.Write([]byte(`{"ok":false,"error":"daily_limit_exceeded","hint":"this key allows 4 requests per day (Europe/Kyiv); the count resets at midnight Kyiv time","retry_after":3600,"resets_at":"2026-11-25T00:00:00+02:00"}`))
+			return
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	c.Env = map[string]string{"LISTINGS_DATA_DIR": t.TempDir()}
+	return c, func() { open.Store(1) }
+}
+
+// The day's budget stops the job (exit 4) with the rest not sent; resumed, it ends.
+func TestStatusManyStoppedByTheBudget(t *testing.T) {
+	t.Parallel()
+	c, lift := limitedShop(t, 4)
+	ids := activeIDs(t, c, 10)
+	r := c.Fails(cmdutil.ExitRateLimit, "", append([]string{"deactivate"}, ids...)...)
+	if !strings.Contains(r.Stdout, "not sent") || !strings.Contains(r.Stderr, "listings jobs resume") {
+		t.Errorf("stopped job:\n%s\n%s", r.Stdout, r.Stderr)
+	}
+	job := regexp.MustCompile(`jobs resume (\S+)`).FindStringSubmatch(r.Stderr)
+	if job == nil {
+		t.Fatalf("no job named:\n%s", r.Stderr)
+	}
+	// The client keeps what it learnt of the day's budget between commands: the
+	// resume is another day's, with a fresh cache.
+	lift()
+	next := *c
+	next.CacheDir = t.TempDir()
+	next.OK("", "jobs", "resume", job[1])
+	st := statuses(t, &next)
+	for _, id := range ids {
+		if st[id] != "inactive" {
+			t.Errorf("listing %s is %s after resume", id, st[id])
+		}
+	}
+}
+
+// Ctrl+C: exit 130; what was in flight is answered and journaled, and a resume ends
+// the job.
+func TestStatusManyInterrupted(t *testing.T) {
+	t.Parallel()
+	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: 20}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var writes atomic.Int64
+	c := clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && writes.Add(1) == 2 {
+			cancel() // Ctrl+C while this request is on its way
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	c.Env = map[string]string{"LISTINGS_DATA_DIR": t.TempDir()}
+	ids := activeIDs(t, c, 12)
+	r := c.RunCtx(ctx, "", nil, append([]string{"deactivate", "--json"}, ids...)...)
+	if r.Code != cmdutil.ExitCancelled {
+		t.Fatalf("exit %d:\n%s\n%s", r.Code, r.Stdout, r.Stderr)
+	}
+	var res []struct {
+		OK    bool   `json:"ok"`
+		Error string `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(r.Stdout), &res); err != nil {
+		t.Fatalf("%v:\n%s", err, r.Stdout)
+	}
+	done, doubt := 0, 0
+	for _, x := range res {
+		if x.OK {
+			done++
+		}
+		if x.Error == "in_doubt" {
+			doubt++
+		}
+	}
+	if done < 2 || doubt != 0 || int64(done) != writes.Load() {
+		t.Errorf("after Ctrl+C: %d done, %d in doubt, %d sent: %+v", done, doubt, writes.Load(), res)
+	}
+	job := regexp.MustCompile(`jobs resume (\S+)`).FindStringSubmatch(r.Stderr)
+	if job == nil {
+		t.Fatalf("no job named:\n%s", r.Stderr)
+	}
+	c.OK("", "jobs", "resume", job[1])
+	if got := writes.Load(); got != 12 {
+		t.Errorf("%d status requests in all, want 12", got)
 	}
 }
