@@ -287,3 +287,19 @@ func TestStatusManyInterrupted(t *testing.T) {
 		t.Errorf("%d status requests in all, want 12", got)
 	}
 }
+
+// On a terminal, stderr shows the job's progress: done, failed, left.
+func TestStatusManyProgress(t *testing.T) {
+	t.Parallel()
+	c, _, _ := bulkShop(t, 10)
+	ids := activeIDs(t, c, 6)
+	c.StderrTTY = true
+	r := c.Run("", append([]string{"deactivate"}, ids...)...)
+	if r.Code != 0 || !strings.Contains(r.Stderr, "6 done, 0 failed, 0 left") {
+		t.Errorf("exit %d, stderr:\n%q", r.Code, r.Stderr)
+	}
+	c.StderrTTY = false
+	if r := c.Run("", append([]string{"activate"}, ids...)...); strings.Contains(r.Stderr, "done, ") {
+		t.Errorf("progress off a terminal:\n%s", r.Stderr)
+	}
+}
