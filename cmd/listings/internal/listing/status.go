@@ -4,16 +4,18 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
-// NewCmdStatus returns `listings activate ID` or `listings deactivate ID` (verb). They
-// send the change at once: the current status is not known without a GET, and the
+// NewCmdStatus returns `listings activate ID...` or `listings deactivate ID...` (verb).
+// With one id they send the change at once: the current status is not known without a GET, and the
 // service refuses what is not allowed at the same cost. What the answer tells of the
 // status before is read with api.CheckMove, the one rule of status changes.
 func NewCmdStatus(f *cmdutil.Factory, verb string) *cobra.Command {
@@ -21,9 +23,9 @@ func NewCmdStatus(f *cmdutil.Factory, verb string) *cobra.Command {
 	if verb == "deactivate" {
 		to, short = api.StatusInactive, "Hide an active listing from the catalog"
 	}
-	var asJSON bool
+	var asJSON, dryRun bool
 	cmd := &cobra.Command{
-		Use:   verb + " ID",
+		Use:   verb + " ID...",
 		Short: short,
 		Long: short + `.
 
@@ -35,10 +37,27 @@ Prints what the service's answer says the listing became, "ID: previous → new"
 --json {"listing_id", "status", "previous_status", "confirmed"}, where confirmed is
 false when the answer did not state the new status (status is then the one asked).
 When the answer states another status than the one asked, that is printed too, and
-the exit code is 1.`,
-		Example: "  listings " + verb + " 10040",
-		Args:    cobra.ExactArgs(1),
+the exit code is 1.
+
+With several ids (or "-", which reads ids from standard input, separated by spaces or
+newlines) the command plans first: it reads the listings' statuses (one GET each when
+they are few, else the list), skips what the API will not change (a pending, blocked,
+sold or archived listing) or what is already as asked, and prints the plan's summary
+on stderr. --dry-run prints the plan and sends nothing. The job is journaled in the
+data directory (jobs/<job>.jsonl), so an interrupted or stopped job goes on with
+listings jobs resume JOB. It prints one row per listing (id, result, status or
+reason); with --json an array of {"id", "ok", "status", "error", "hint"}, a skipped
+listing with "error": "skipped" and its reason as the hint. Exit code 0 when every
+listing is as asked (one already so counts), 1 when any failed or was skipped for
+another reason, 4 when the day's budget stopped the job, 130 on Ctrl+C.`,
+		Example: "  listings " + verb + " 10040\n" +
+			"  listings " + verb + " 10040 10041 10042 --dry-run\n" +
+			"  listings ls --status all --all --json | jq -r '.[].id' | listings " + verb + " -",
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 || args[0] == "-" || dryRun {
+				return runStatusMany(cmd.Context(), f, verb, to, args, asJSON, dryRun)
+			}
 			id, s, err := open(cmd.Context(), f, args[0])
 			if err != nil {
 				return err
@@ -64,7 +83,36 @@ the exit code is 1.`,
 		},
 	}
 	cmdutil.AddJSONFlag(cmd, &asJSON)
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print the plan and send nothing")
 	return cmd
+}
+
+// runStatusMany sets the status of many listings as one journaled job.
+func runStatusMany(ctx context.Context, f *cmdutil.Factory, verb string, to api.Status, args []string, asJSON, dryRun bool) error {
+	ids, err := readIDs(args, f.IOStreams.In)
+	if err != nil {
+		return err
+	}
+	s, err := f.Session(ctx)
+	if err != nil {
+		return err
+	}
+	items, missing, err := fetchItems(ctx, s.Client, s.Lang, ids)
+	if err != nil {
+		return err
+	}
+	b := &bulkJob{
+		f: f, verb: verb, missing: missing, asJSON: asJSON,
+		plan: bulk.Make(items, bulk.Action{Status: to}, s.Client.Budget(), time.Now()),
+		noop: func(sk bulk.Skip) bool {
+			mv, _ := api.CheckMove(sk.Status, to)
+			return sk.Status != "" && mv == api.MoveNoop
+		},
+	}
+	if dryRun {
+		return b.dryRun()
+	}
+	return b.run(ctx, s)
 }
 
 // statusLine is the text answer: "10040: inactive → active", and a word when the

@@ -14,6 +14,7 @@ import (
 
 	"github.com/listings-tui/listings/cmd/listings/internal/auth"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/cmd/listings/internal/jobs"
 	"github.com/listings-tui/listings/cmd/listings/internal/listing"
 	"github.com/listings-tui/listings/cmd/listings/internal/ping"
 	"github.com/listings-tui/listings/cmd/listings/internal/proxycmd"
@@ -66,7 +67,9 @@ messages go to standard error. Exit codes: 0 success, 1 error, 2 wrong usage,
 		listing.NewCmdEdit(f),
 		listing.NewCmdStatus(f, "activate"),
 		listing.NewCmdStatus(f, "deactivate"),
+		listing.NewCmdPrice(f),
 		listing.NewCmdWatch(f),
+		jobs.NewCmdJobs(f),
 		taxonomy.NewCmdCategories(f),
 		taxonomy.NewCmdAttributes(f),
 		taxonomy.NewCmdCities(f),

@@ -1,0 +1,220 @@
+// Package jobs is `listings jobs`: the journals of the many-listing commands
+// (activate, deactivate, price with several ids), listed, shown and resumed.
+package jobs
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/cmd/listings/internal/listing"
+)
+
+// NewCmdJobs returns `listings jobs` and its subcommands.
+func NewCmdJobs(f *cmdutil.Factory) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "jobs",
+		Short: "List the jobs of the many-listing commands, show one, resume one",
+		Long: `A many-listing command (activate, deactivate or price with several ids) is a job,
+journaled in the data directory (LISTINGS_DATA_DIR, else the XDG data directory) under
+jobs/<job>.jsonl: every item before its request and after its answer. listings jobs
+lists them (id, kind, created, done/failed/left); listings jobs show JOB prints every
+item's outcome; listings jobs resume JOB carries out what is left of a job that was
+interrupted (Ctrl+C, a crash) or stopped (the day's budget, the key). An item whose
+answer was lost is checked with one GET before it is sent again, so no change is
+made twice.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return list(f, asJSON)
+		},
+	}
+	cmdutil.AddJSONFlag(cmd, &asJSON)
+	cmd.AddCommand(newCmdShow(f), newCmdResume(f))
+	return cmd
+}
+
+// jobJSON is one job in `listings jobs --json`.
+type jobJSON struct {
+	ID      string `json:"id"`
+	Kind    string `json:"kind"`
+	Created string `json:"created"`
+	Items   int    `json:"items"`
+	Done    int    `json:"done"`
+	Failed  int    `json:"failed"`
+	Left    int    `json:"left"`
+}
+
+func list(f *cmdutil.Factory, asJSON bool) error {
+	dir, err := listing.JobsDir(f.Getenv)
+	if err != nil {
+		return err
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	rows := []jobJSON{}
+	for _, name := range names {
+		j, err := readOnly(name)
+		if err != nil {
+			fmt.Fprintf(f.IOStreams.ErrOut, "listings: %v\n", err)
+			continue
+		}
+		done, failed, left := listing.CountJob(j)
+		rows = append(rows, jobJSON{ID: j.Head.Job, Kind: kind(j.Head), Created: j.Head.Created.In(api.Kyiv).Format(time.RFC3339),
+			Items: len(j.Head.Items), Done: done, Failed: failed, Left: left})
+	}
+	if asJSON {
+		return cmdutil.PrintJSON(f.IOStreams.Out, rows)
+	}
+	if len(rows) == 0 {
+		fmt.Fprintf(f.IOStreams.ErrOut, "no jobs in %s\n", dir)
+		return nil
+	}
+	t := cmdutil.NewTable(f.IOStreams.Out)
+	t.Row("JOB", "KIND", "CREATED", "DONE", "FAILED", "LEFT")
+	for _, r := range rows {
+		created := r.Created
+		if at, err := time.Parse(time.RFC3339, r.Created); err == nil {
+			created = at.In(api.Kyiv).Format(time.DateTime)
+		}
+		t.Row(r.ID, r.Kind, created, fmt.Sprint(r.Done), fmt.Sprint(r.Failed), fmt.Sprint(r.Left))
+	}
+	return t.Flush()
+}
+
+// kind names a job's action: activate, deactivate or price.
+func kind(h bulk.Header) string {
+	if h.Kind == bulk.KindStatus {
+		switch h.Status {
+		case "active":
+			return "activate"
+		case "inactive":
+			return "deactivate"
+		}
+		return "status " + h.Status
+	}
+	return h.Kind
+}
+
+// path is the journal of job id; an id is a file name, never a path.
+func path(f *cmdutil.Factory, id string) (string, error) {
+	id = strings.TrimSuffix(strings.TrimSpace(id), ".jsonl")
+	if id == "" || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
+		return "", cmdutil.UsageErrorf("%q is not a job id: see listings jobs", id)
+	}
+	dir, err := listing.JobsDir(f.Getenv)
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(dir, id+".jsonl")
+	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+		return "", cmdutil.NewError(fmt.Sprintf("no job %s in %s: see listings jobs", id, dir), err)
+	}
+	return p, nil
+}
+
+// readOnly reads a journal without writing to it (bulk.Open ends a torn last line,
+// which must not happen under a job still running): it opens a copy.
+func readOnly(name string) (*bulk.Journal, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.CreateTemp("", "listings-job-*.jsonl")
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return nil, err
+	}
+	if err := tmp.Close(); err != nil {
+		return nil, err
+	}
+	j, err := bulk.Open(tmp.Name())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Base(name), err)
+	}
+	_ = j.Close()
+	return j, nil
+}
+
+func newCmdShow(f *cmdutil.Factory) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:     "show JOB",
+		Short:   "Print every item's outcome of a job",
+		Long:    "Print every item of a job: done (and the status it got), failed (and why), in doubt or not sent (left for a resume). With --json an array of {\"id\", \"ok\", \"status\", \"price\", \"error\", \"hint\"}.",
+		Example: "  listings jobs show 20261124-224900-deactivate",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := path(f, args[0])
+			if err != nil {
+				return err
+			}
+			j, err := readOnly(p)
+			if err != nil {
+				return err
+			}
+			done, failed, left := listing.CountJob(j)
+			fmt.Fprintf(f.IOStreams.ErrOut, "job %s: %s of %d listings, created %s; %d done, %d failed, %d left\n",
+				j.Head.Job, kind(j.Head), len(j.Head.Items), j.Head.Created.In(api.Kyiv).Format(time.DateTime), done, failed, left)
+			_, err = listing.PrintOutcomes(f, j, nil, nil, asJSON)
+			return err
+		},
+	}
+	cmdutil.AddJSONFlag(cmd, &asJSON)
+	return cmd
+}
+
+func newCmdResume(f *cmdutil.Factory) *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "resume JOB",
+		Short: "Carry out what is left of a job",
+		Long: `Carry out what is left of an interrupted or stopped job, on the service it was
+started on: an item whose answer was lost is checked with one GET first, the others
+not yet sent are sent. Prints every item's outcome as the command that started it;
+the exit codes are the same.`,
+		Example: "  listings jobs resume 20261124-224900-deactivate",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := path(f, args[0])
+			if err != nil {
+				return err
+			}
+			ctx := cmd.Context()
+			s, err := f.Session(ctx)
+			if err != nil {
+				return err
+			}
+			j, err := bulk.Open(p)
+			if err != nil {
+				return err
+			}
+			if b := j.Head.BaseURL; b != "" && strings.TrimRight(b, "/") != strings.TrimRight(s.BaseURL, "/") {
+				j.Close()
+				return cmdutil.NewError(fmt.Sprintf("job %s was started on %s, not %s: resume it there (--base-url or --profile)", j.Head.Job, b, s.BaseURL), nil)
+			}
+			done, failed, left := listing.CountJob(j)
+			fmt.Fprintf(f.IOStreams.ErrOut, "job %s: %s; %d done, %d failed, %d left\n", j.Head.Job, kind(j.Head), done, failed, left)
+			return listing.FinishJob(ctx, f, s, j, nil, nil, asJSON)
+		},
+	}
+	cmdutil.AddJSONFlag(cmd, &asJSON)
+	return cmd
+}
