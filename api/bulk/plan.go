@@ -166,7 +166,10 @@ func (p Plan) Summary() []string {
 	for _, r := range order {
 		out = append(out, fmt.Sprintf("skipped %s: %s", format.Number(reasons[r]), r))
 	}
-	cost := fmt.Sprintf("%s requests", format.Number(p.Requests))
+	cost := format.Number(p.Requests) + " requests"
+	if p.Requests == 1 {
+		cost = "1 request"
+	}
 	switch {
 	case !p.FitsToday:
 		cost += fmt.Sprintf(", more than is left of today's budget: over %d days (the rest after Kyiv midnight)", p.Days)
