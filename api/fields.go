@@ -149,3 +149,14 @@ func sentField(v any, sent uint64, field string) bool {
 	}
 	return false
 }
+
+// Unreadable reports whether the service sent field (a JSON name) in a form that could
+// not be read: the screen marks it rather than showing its zero value as the truth.
+func (l *Listing) Unreadable(field string) bool {
+	for _, p := range l.Problems {
+		if p.Field == field {
+			return true
+		}
+	}
+	return false
+}

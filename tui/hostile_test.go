@@ -33,6 +33,12 @@ func TestHostileServerPage(t *testing.T) {
 			t.Errorf("the page lacks %q:\n%s", want, screen)
 		}
 	}
+	// What could not be read is marked, not shown as a zero or left blank as if unknown.
+	for _, line := range strings.Split(screen, "\n") {
+		if strings.Contains(line, "Лампа настільна") && !strings.HasSuffix(strings.TrimSpace(line), "?") {
+			t.Errorf("the unreadable date is not marked: %q", line)
+		}
+	}
 	if strings.Contains(screen, "0001-") || strings.Contains(screen, "0000-") {
 		t.Errorf("a zero date is shown as a year:\n%s", screen)
 	}

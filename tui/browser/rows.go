@@ -69,6 +69,9 @@ func (t *strtab) newRow(l api.Listing, priceType string, idx int, wasMod bool) r
 	r.pType = t.id(priceType)
 	r.price = t.id(l.Price.String())
 	cell := formatPrice(l.Price, currency, priceType)
+	if l.Unreadable("price") {
+		cell = unreadable
+	}
 	r.priceS = t.id(cell)
 	r.priceF = l.Price.Float64()
 	r.priceW = uint8(min(ansi.StringWidth(cell), 255))
@@ -77,8 +80,11 @@ func (t *strtab) newRow(l api.Listing, priceType string, idx int, wasMod bool) r
 		r.city, r.cityKey = t.id(city), t.id(strings.ToLower(city))
 	}
 	if !l.CreatedAt.IsZero() {
-		r.created = t.id(l.CreatedAt.In(api.Kyiv).Format("2006-01-02"))
+		r.created = t.id(format.Date(l.CreatedAt.Time))
 		r.at = l.CreatedAt.Unix()
+	}
+	if l.Unreadable("created_at") {
+		r.created = t.id(unreadable)
 	}
 	return r
 }
@@ -123,6 +129,10 @@ func (rs *rowStore) matches(r *row, q string, digits bool) bool {
 func allDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }
+
+// unreadable marks a cell whose value the service sent in a form that could not be
+// read (api.Listing.Problems): the rest of the row is shown, this is not guessed.
+const unreadable = "?"
 
 // formatPrice is the price cell, as every screen reads a price (api/format); "—"
 // when the listing has none.

@@ -115,3 +115,19 @@ func TestLsAllStopsOnALoopingCursor(t *testing.T) {
 		t.Errorf("ls --all --json (%v):\n%s", err, r.Stdout)
 	}
 }
+
+// A value sent in a form that cannot be read is marked "?" in the table, and the rest
+// of the listing and of its page is shown.
+func TestLsMarksWhatCannotBeRead(t *testing.T) {
+	t.Parallel()
+	c := clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"ok":true,"count":2,"listings":[
+			{"id":2,"title":"Лампа","price":300,"currency":"UAH","status":"active","created_at":"позавчора"},
+			{"id":1,"title":"Стіл","price":900,"currency":"UAH","status":"active","created_at":"2026-11-21 16:15:00"}]}`))
+	}))
+	out := c.OK("", "ls")
+	if !clitest.ContainsLine(out, "2", "active", "300 UAH", "Лампа", "?") || !clitest.ContainsLine(out, "1", "Стіл", "2026-11-21 16:15:00") {
+		t.Errorf("ls:\n%s", out)
+	}
+}

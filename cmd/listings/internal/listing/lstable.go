@@ -36,6 +36,9 @@ func printListings(w io.Writer, ls []api.Listing, fields []string) error {
 
 // listingCell renders one list-view field for the table.
 func listingCell(l *api.Listing, field string) string {
+	if l.Unreadable(field) {
+		return "?" // sent in a form that could not be read: not shown as a zero
+	}
 	switch field {
 	case "id":
 		return strconv.Itoa(l.ID)
