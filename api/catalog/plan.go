@@ -13,10 +13,10 @@ import (
 
 // Plan is what an import will do, said before anything is sent.
 type Plan struct {
-	Header  Header   // every row with its action; the job's journal header
-	Unknown []string // columns no import reads: said, not silently dropped
+	Header                             Header   // every row with its action; the job's journal header
+	Unknown                            []string // columns no import reads: said, not silently dropped
 	Creates, Edits, Unchanged, Refused int
-	Uploads int // files to upload
+	Uploads                            int // files to upload
 	// Requests are what the job will send: one per upload, create and edit.
 	Requests int
 	// Reads are the requests the check made: category trees, attributes, city
@@ -96,7 +96,8 @@ func (p *Plan) Summary() []string {
 	if p.Requests == 0 {
 		return append(out, "nothing to send")
 	}
-	line := fmt.Sprintf("%s to send (%d uploads, %d creates, %d edits)", requests(p.Requests), p.Uploads, p.Creates, p.Edits)
+	line := fmt.Sprintf("%s to send (%s, %s, %s)", plural(p.Requests, "request"),
+		plural(p.Uploads, "upload"), plural(p.Creates, "create"), plural(p.Edits, "edit"))
 	if p.Duration > 0 {
 		line += ", about " + format.Wait(p.Duration) + " under the key's per-minute limit"
 	}
@@ -107,9 +108,9 @@ func (p *Plan) Summary() []string {
 	return out
 }
 
-func requests(n int) string {
+func plural(n int, word string) string {
 	if n == 1 {
-		return "1 request"
+		return "1 " + word
 	}
-	return fmt.Sprintf("%d requests", n)
+	return fmt.Sprintf("%d %ss", n, word)
 }
