@@ -124,13 +124,13 @@ func TestCheckCategoryCityAndAttributes(t *testing.T) {
 	for _, change := range []map[string]string{
 		{"category": "30101"},
 		{"category": "электроника > телефоны и аксессуары > мобильные телефоны"}, // ru, any case
-		{"category": "3"},                        // not a leaf
-		{"category": "999999"},                   // no such id
-		{"city": "Нарнія"},                       // unknown
+		{"category": "3"},                                // not a leaf
+		{"category": "999999"},                           // no such id
+		{"city": "Нарнія"},                               // unknown
 		{"city": "8d5a980d-391c-11dd-90d9-001a92567626"}, // a ref
-		{"attr.memory": "64 GB"},                 // a label in English
-		{"attr.memory": "", "attr.model": ""},    // required ones missing
-		{"attr.wings": "2"},                      // the category has none
+		{"attr.memory": "64 GB"},                         // a label in English
+		{"attr.memory": "", "attr.model": ""},            // required ones missing
+		{"attr.wings": "2"},                              // the category has none
 		{"price": "12 000,50"},
 		{"price": "дорого"},
 	} {
