@@ -27,11 +27,12 @@ func SheetID(path string) string {
 	return strings.ToLower(strings.TrimSuffix(base, filepath.Ext(base)))
 }
 
-// rowCells are the cells that make a row what it is, trimmed.
+// rowCells are the cells that make a row what it is, trimmed: not those that say
+// what became of it (an export's status, a report's result).
 func rowCells(cells map[string]string) map[string]string {
 	out := make(map[string]string, len(cells))
 	for k, v := range cells {
-		if v = strings.TrimSpace(v); v != "" && !sheet.ExportOnly(k) {
+		if v = strings.TrimSpace(v); v != "" && !sheet.NotListing(k) {
 			out[k] = v
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"sync"
 	"time"
 
@@ -314,4 +315,23 @@ func (j *Journal) Counts() (done, failed, left int) {
 func (j *Journal) Resumable() bool {
 	_, _, left := j.Counts()
 	return left > 0 && !j.Cancelled
+}
+
+// List reads every import journal in dir, oldest first, without disturbing a job
+// running in another process. A journal that cannot be read is reported in errs.
+func List(dir string) (jobs []*Journal, errs []error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*-"+Kind+"*.jsonl"))
+	if err != nil {
+		return nil, []error{err}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		j, err := PeekJob(name)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", filepath.Base(name), err))
+			continue
+		}
+		jobs = append(jobs, j)
+	}
+	return jobs, errs
 }

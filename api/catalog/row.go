@@ -45,6 +45,12 @@ func (b *rowBuild) has(col string) bool {
 // check plans one row. err is a failure to read what the check needs (the
 // categories, a city search): it stops the check, since every row may need it.
 func (c *checker) check(ctx context.Context, line int, raw map[string]string) (Row, error) {
+	if id, done := reported(raw); done {
+		// A row of an import's report whose listing was made: the report, its
+		// refused rows fixed, is being imported again.
+		return Row{Line: line, Cells: rowCells(raw), Title: raw["title"], Hash: rowHash(c.o.Sheet, rowCells(raw)),
+			Action: Unchanged, ListingID: id, Notes: []string{"done in an earlier import (the report says so)"}}, nil
+	}
 	cells := rowCells(raw)
 	b := &rowBuild{Row: Row{Line: line, Cells: cells, Title: cells["title"], Hash: rowHash(c.o.Sheet, cells)}, col: map[string]string{}}
 	if first, ok := c.lines[b.Hash]; ok {
@@ -94,6 +100,16 @@ func (c *checker) check(ctx context.Context, line int, raw map[string]string) (R
 		b.Action, b.Create, b.Edit, b.Media = Refused, nil, nil, nil
 	}
 	return b.Row, nil
+}
+
+// reported is the listing of a report's row that was created, edited or unchanged.
+func reported(raw map[string]string) (int, bool) {
+	switch strings.TrimSpace(raw["result"]) {
+	case OutcomeCreated, OutcomeEdited, OutcomeUnchanged:
+		id, err := strconv.Atoi(strings.TrimSpace(raw["listing_id"]))
+		return id, err == nil && id > 0
+	}
+	return 0, false
 }
 
 func joinInts(ids []int) string {

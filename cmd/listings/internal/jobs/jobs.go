@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,9 +16,14 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/cmd/listings/internal/importcmd"
 	"github.com/listings-tui/listings/cmd/listings/internal/listing"
 )
+
+// An import (listings import) is a job too, journaled beside the others with a
+// journal of its own kind: it is listed here, and resumed by its own command.
 
 // NewCmdJobs returns `listings jobs` and its subcommands.
 func NewCmdJobs(f *cmdutil.Factory) *cobra.Command {
@@ -73,6 +79,16 @@ func list(f *cmdutil.Factory, asJSON bool) error {
 		rows = append(rows, jobJSON{ID: j.Head.Job, Kind: j.Head.Verb(), Created: j.Head.Created.In(api.Kyiv).Format(time.RFC3339),
 			Items: len(j.Head.Items), Done: done, Failed: failed, Left: left, Cancelled: j.Cancelled})
 	}
+	imports, errs := catalog.List(dir)
+	for _, err := range errs {
+		fmt.Fprintf(f.IOStreams.ErrOut, "listings: %v\n", err)
+	}
+	for _, j := range imports {
+		done, failed, left := j.Counts()
+		rows = append(rows, jobJSON{ID: j.Head.Job, Kind: catalog.Kind, Created: j.Head.Created.In(api.Kyiv).Format(time.RFC3339),
+			Items: done + failed + left, Done: done, Failed: failed, Left: left, Cancelled: j.Cancelled})
+	}
+	slices.SortStableFunc(rows, func(a, b jobJSON) int { return strings.Compare(a.Created, b.Created) })
 	if asJSON {
 		return cmdutil.PrintJSON(f.IOStreams.Out, rows)
 	}
@@ -158,6 +174,9 @@ the exit codes are the same.`,
 				return err
 			}
 			ctx := cmd.Context()
+			if isImport(p) {
+				return importcmd.Resume(ctx, f, p, "", "", asJSON)
+			}
 			s, err := f.Session(ctx)
 			if err != nil {
 				return err
@@ -177,6 +196,13 @@ the exit codes are the same.`,
 	}
 	cmdutil.AddJSONFlag(cmd, &asJSON)
 	return cmd
+}
+
+// isImport says whether the journal at p is an import's (listings import), which
+// resumes with its own command.
+func isImport(p string) bool {
+	j, err := bulk.Peek(p)
+	return err == nil && j.Head.Kind == catalog.Kind
 }
 
 func newCmdCancel(f *cmdutil.Factory) *cobra.Command {
