@@ -78,11 +78,9 @@ func readEarlier(dir, baseURL, sheetID string) *earlier {
 	if dir == "" {
 		return e
 	}
-	names, _ := filepath.Glob(filepath.Join(dir, "*-"+Kind+"*.jsonl"))
-	sort.Strings(names)
-	for _, name := range names {
-		j, err := PeekJob(name)
-		if err != nil || !sameBase(j.Head.BaseURL, baseURL) {
+	jobs, _ := List(dir)
+	for _, j := range jobs {
+		if !sameBase(j.Head.BaseURL, baseURL) {
 			continue
 		}
 		mine := j.Head.Sheet == sheetID

@@ -333,5 +333,6 @@ func List(dir string) (jobs []*Journal, errs []error) {
 		}
 		jobs = append(jobs, j)
 	}
+	sort.SliceStable(jobs, func(a, b int) bool { return jobs[a].Head.Created.Before(jobs[b].Head.Created) })
 	return jobs, errs
 }

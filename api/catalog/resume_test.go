@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/catalog"
 )
 
@@ -51,7 +52,7 @@ func TestKilledImportResumesWithoutDuplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = catalog.Run(context.Background(), s.client, j, nil)
-	var stopped *catalog.ErrStopped
+	var stopped *bulk.ErrStopped
 	if !errors.As(err, &stopped) || !api.IsUnreachable(err) {
 		t.Fatalf("lost answer: %v", err)
 	}

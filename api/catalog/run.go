@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/bulk"
 )
 
 // Event is what happened to a row, for a progress line or panel.
@@ -15,20 +16,12 @@ type Event struct {
 	Outcome Outcome
 }
 
-// ErrStopped is the error of a job that stopped before its end for a reason that
-// stops every row (the key, its scope, the day's budget): the rest is left for a
-// resume, and errors.As gives the cause.
-type ErrStopped struct{ Cause error }
-
-func (e *ErrStopped) Error() string { return "the import stopped: " + e.Cause.Error() }
-func (e *ErrStopped) Unwrap() error { return e.Cause }
-
 // Run carries out what is left of the journal's job, Workers rows at a time within
 // the client's budget. Each row uploads its files (those journaled by an earlier run
 // are reused), then its create or edit is journaled and sent; a create in doubt from
 // an earlier run is looked for among the listings before it is sent again. A refusal
 // is recorded on its row and the job goes on; a failure that would stop every row
-// stops the job (ErrStopped). A cancelled ctx starts nothing more: a request already
+// stops the job (bulk.ErrStopped, as a bulk job). A cancelled ctx starts nothing more: a request already
 // on its way is carried to its answer and journaled, and a wait for the budget is
 // given up when the client's AbandonWaits is called (the caller's part).
 func Run(ctx context.Context, svc Service, j *Journal, onEvent func(Event)) error {
@@ -69,7 +62,7 @@ func Run(ctx context.Context, svc Service, j *Journal, onEvent func(Event)) erro
 	case ctx.Err() != nil || errors.Is(stop, context.Canceled):
 		return context.Canceled
 	case stop != nil:
-		return &ErrStopped{Cause: stop}
+		return &bulk.ErrStopped{Cause: stop}
 	}
 	return nil
 }
@@ -133,7 +126,7 @@ func settle(j *Journal, r Row, err error, wasInDoubt bool) error {
 		return errors.Join(j.write(event{Row: r.Line, Ev: "unsent"}), context.Canceled)
 	case api.IsUnreachable(err):
 		return err // the answer is lost: the row stays in doubt, looked for on resume
-	case stopsJob(err):
+	case bulk.StopsJob(err):
 		return errors.Join(j.write(event{Row: r.Line, Ev: "unsent"}), err)
 	case api.IsCode(err, api.CodeDuplicate) && errors.As(err, &e) && e.ExistingListingID > 0 && wasInDoubt:
 		// The create sent before was made after all, and not found among the newest
@@ -154,11 +147,6 @@ func detach(ctx context.Context, call func(context.Context) error) error {
 		return err
 	}
 	return call(context.WithoutCancel(ctx))
-}
-
-// stopsJob reports whether err would fail every row alike.
-func stopsJob(err error) bool {
-	return api.IsAuth(err) || api.IsScope(err) || api.IsDailyLimit(err) || api.IsRateLimit(err)
 }
 
 // upload uploads the row's files not uploaded yet, each journaled with its URLs, and
@@ -199,7 +187,7 @@ func upload(ctx context.Context, svc Service, j *Journal, r Row) (map[string][]M
 			case errors.Is(err, api.ErrWaitAbandoned):
 				return nil, context.Canceled
 			case err == nil:
-			case errors.Is(err, context.Canceled), api.IsUnreachable(err), stopsJob(err):
+			case errors.Is(err, context.Canceled), api.IsUnreachable(err), bulk.StopsJob(err):
 				return nil, err // nothing journaled: the file is uploaded again on resume
 			default:
 				code := "upload_failed"

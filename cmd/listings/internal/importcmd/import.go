@@ -9,7 +9,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -26,7 +25,7 @@ import (
 
 type options struct {
 	dryRun, suggest, yes, skipBad, asJSON bool
-	format, report, resume               string
+	format, report, resume                string
 }
 
 // NewCmdImport returns `listings import`.
@@ -87,7 +86,7 @@ Exit status: 0 every row done, 1 a row refused or failed, 2 a bad sheet or flag,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.resume != "" {
-				p, err := JobPath(f, o.resume)
+				p, err := listing.JobPath(f.Getenv, o.resume)
 				if err != nil {
 					return err
 				}
@@ -247,23 +246,6 @@ func confirmSuggestions(f *cmdutil.Factory, p *catalog.Plan, o options) error {
 		return cmdutil.NewError("nothing was sent: give those rows a category, or answer y", nil)
 	}
 	return nil
-}
-
-// JobPath is the journal of job id in the jobs folder; an id is a name, never a path.
-func JobPath(f *cmdutil.Factory, id string) (string, error) {
-	id = strings.TrimSuffix(strings.TrimSpace(id), ".jsonl")
-	if id == "" || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
-		return "", cmdutil.UsageErrorf("%q is not a job id: see listings jobs", id)
-	}
-	dir, err := listing.JobsDir(f.Getenv)
-	if err != nil {
-		return "", err
-	}
-	p := filepath.Join(dir, id+".jsonl")
-	if _, err := os.Stat(p); err != nil {
-		return "", cmdutil.NewError(fmt.Sprintf("no job %s in %s: see listings jobs", id, dir), err)
-	}
-	return p, nil
 }
 
 // Resume carries out what is left of the import journaled at path, on the service

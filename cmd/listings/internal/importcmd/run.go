@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/api/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
@@ -72,7 +73,7 @@ func finish(f *cmdutil.Factory, o options, sf sheet.Format, columns []string, re
 		}
 		fmt.Fprintf(f.IOStreams.ErrOut, "report: %s\n", o.report)
 	}
-	var stopped *catalog.ErrStopped
+	var stopped *bulk.ErrStopped
 	switch {
 	case errors.Is(runErr, context.Canceled):
 		fmt.Fprintf(f.IOStreams.ErrOut, "the rows in flight were finished; the rest is left: listings import --resume %s\n", job)
@@ -82,6 +83,8 @@ func finish(f *cmdutil.Factory, o options, sf sheet.Format, columns []string, re
 		return cmdutil.NewError(e.Error()+"\nthe import stopped; the rest is left: listings import --resume "+job, stopped.Cause)
 	case runErr != nil:
 		return cmdutil.Explain(runErr)
+	case bad > 0 && job == "":
+		return cmdutil.NewError(fmt.Sprintf("%d of %d rows are refused: see above", bad, len(results)), nil)
 	case bad > 0:
 		return cmdutil.NewError(fmt.Sprintf("%d of %d rows were not imported (refused or failed): see above", bad, len(results)), nil)
 	}

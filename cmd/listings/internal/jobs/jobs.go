@@ -3,11 +3,7 @@
 package jobs
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -112,22 +108,8 @@ func list(f *cmdutil.Factory, asJSON bool) error {
 	return t.Flush()
 }
 
-// path is the journal of job id; an id is a file name, never a path.
-func path(f *cmdutil.Factory, id string) (string, error) {
-	id = strings.TrimSuffix(strings.TrimSpace(id), ".jsonl")
-	if id == "" || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
-		return "", cmdutil.UsageErrorf("%q is not a job id: see listings jobs", id)
-	}
-	dir, err := listing.JobsDir(f.Getenv)
-	if err != nil {
-		return "", err
-	}
-	p := filepath.Join(dir, id+".jsonl")
-	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
-		return "", cmdutil.NewError(fmt.Sprintf("no job %s in %s: see listings jobs", id, dir), err)
-	}
-	return p, nil
-}
+// path is the journal of job id.
+func path(f *cmdutil.Factory, id string) (string, error) { return listing.JobPath(f.Getenv, id) }
 
 func newCmdShow(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
