@@ -200,3 +200,7 @@ func run(t testing.TB, s *shop, p *catalog.Plan, jobs string) *catalog.Journal {
 	}
 	return j
 }
+
+func itoa(n int) string { return fmt.Sprint(n) }
+
+func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o600) }

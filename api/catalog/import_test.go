@@ -2,11 +2,9 @@ package catalog_test
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/catalog"
 )
 
@@ -159,6 +157,4 @@ func TestCheckCategoryCityAndAttributes(t *testing.T) {
 	if b := p.Header.Rows[9].Create; b == nil || b.Price.String() != "12000.50" {
 		t.Errorf("12 000,50: %+v", b)
 	}
-	_ = api.Price{}
-	_ = filepath.Join
 }
