@@ -44,7 +44,7 @@ func (c *checker) create(ctx context.Context, b *rowBuild, cells map[string]stri
 		}
 		body.HidePhone = hide
 	}
-	id, path, err := c.category(ctx, b, cells, body.Title, body.Description)
+	id, path, err := c.category(ctx, b, cells)
 	if err != nil {
 		return err
 	}
@@ -117,7 +117,7 @@ func (c *checker) edit(ctx context.Context, b *rowBuild, cells map[string]string
 		}
 		e.HidePhone = api.Set(hide)
 	}
-	id, path, err := c.category(ctx, b, cells, "", "")
+	id, path, err := c.category(ctx, b, cells)
 	if err != nil {
 		return err
 	}

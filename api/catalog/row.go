@@ -158,7 +158,7 @@ func boolCell(v string) (bool, bool) {
 
 // category resolves the row's category (category, else category_id), or asks the
 // suggestion; 0 with no problem when none is given and none is asked.
-func (c *checker) category(ctx context.Context, b *rowBuild, cells map[string]string, title, desc string) (int, string, error) {
+func (c *checker) category(ctx context.Context, b *rowBuild, cells map[string]string) (int, string, error) {
 	col, cell := "category", cells["category"]
 	if id := cells["category_id"]; id != "" {
 		if cell != "" && cell != id {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/api/sheet"
@@ -275,6 +276,23 @@ func Resume(ctx context.Context, f *cmdutil.Factory, path, report, formatFlag st
 	runErr := runJob(ctx, f, s.Client, j)
 	o := options{report: report, asJSON: asJSON}
 	return finish(f, o, sf, j.Head.Columns, catalog.Results(j.Head, j), runErr, j.Head.Job)
+}
+
+// Show prints every row's outcome of the import journaled at path, without taking
+// its lock (the job may be running elsewhere): listings jobs show JOB.
+func Show(f *cmdutil.Factory, path string, asJSON bool) error {
+	j, err := catalog.PeekJob(path)
+	if err != nil {
+		return cmdutil.NewError(termtext.Clean(err.Error()), err)
+	}
+	done, failed, left := j.Counts()
+	fmt.Fprintf(f.IOStreams.ErrOut, "job %s: import of %s, created %s; %d done, %d failed, %d left\n",
+		j.Head.Job, j.Head.Sheet, j.Head.Created.In(api.Kyiv).Format(time.DateTime), done, failed, left)
+	results := catalog.Results(j.Head, j)
+	if asJSON {
+		return printJSON(f, results)
+	}
+	return printResults(f, results)
 }
 
 // eta is the time left at the pace so far.

@@ -121,6 +121,10 @@ func TestImportCSVThenAgain(t *testing.T) {
 	if n != 2 {
 		t.Errorf("jobs:\n%s", jobs)
 	}
+	first := strings.Fields(strings.Split(jobs, "\n")[1])[0]
+	if show := c.OK("", "jobs", "show", first); strings.Count(show, "created") != 3 || !strings.Contains(show, "refused") {
+		t.Errorf("jobs show %s:\n%s", first, show)
+	}
 }
 
 func TestImportXLSX(t *testing.T) {

@@ -57,11 +57,7 @@ func finish(f *cmdutil.Factory, o options, sf sheet.Format, columns []string, re
 		}
 	}
 	if o.asJSON {
-		rows := make([]resultJSON, len(results))
-		for i, r := range results {
-			rows[i] = resultJSON{Result: r, OK: r.OK()}
-		}
-		if err := cmdutil.PrintJSON(f.IOStreams.Out, rows); err != nil {
+		if err := printJSON(f, results); err != nil {
 			return err
 		}
 	} else if err := printResults(f, results); err != nil {
@@ -89,6 +85,14 @@ func finish(f *cmdutil.Factory, o options, sf sheet.Format, columns []string, re
 		return cmdutil.NewError(fmt.Sprintf("%d of %d rows were not imported (refused or failed): see above", bad, len(results)), nil)
 	}
 	return nil
+}
+
+func printJSON(f *cmdutil.Factory, results []catalog.Result) error {
+	rows := make([]resultJSON, len(results))
+	for i, r := range results {
+		rows[i] = resultJSON{Result: r, OK: r.OK()}
+	}
+	return cmdutil.PrintJSON(f.IOStreams.Out, rows)
 }
 
 // printResults writes a table of the rows: row, result, listing, and the page or the

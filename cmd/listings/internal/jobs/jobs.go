@@ -124,6 +124,9 @@ func newCmdShow(f *cmdutil.Factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if isImport(p) {
+				return importcmd.Show(f, p, asJSON)
+			}
 			j, err := bulk.Peek(p)
 			if err != nil {
 				return err
