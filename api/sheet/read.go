@@ -69,7 +69,7 @@ func ReadFrom(r io.Reader, f Format) (*Table, error) {
 	return nil, fmt.Errorf("%q is not a sheet format: use csv, xlsx or jsonl", f)
 }
 
-var bom = []byte("\xef\xbb\xbf")
+var leadingBOM = []byte("\xef\xbb\xbf")
 
 // checkText refuses what is not UTF-8 text, naming what it looks like instead.
 func checkText(data []byte, f Format) error {

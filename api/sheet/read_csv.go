@@ -13,7 +13,7 @@ import (
 // comma). A row is numbered as a spreadsheet shows it (the header is row 1), which a
 // quoted cell with line breaks does not change.
 func readCSV(data []byte) (*Table, error) {
-	data = bytes.TrimPrefix(data, bom)
+	data = bytes.TrimPrefix(data, leadingBOM)
 	r := csv.NewReader(bytes.NewReader(data))
 	r.Comma = sniffComma(data)
 	r.FieldsPerRecord = -1 // a short row is empty cells; a long one is judged by add

@@ -16,7 +16,7 @@ import (
 // key (a range {"from": 1, "to": 2} as "1-2"). The columns are the keys in the order
 // they first appear; a key repeated in one object (case aside) is refused.
 func readJSONL(data []byte) (*Table, error) {
-	data = bytes.TrimPrefix(data, bom)
+	data = bytes.TrimPrefix(data, leadingBOM)
 	var cols []string
 	colIndex := map[string]int{}
 	type line struct {
