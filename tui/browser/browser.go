@@ -131,7 +131,7 @@ type Model struct {
 	cols  columns
 	auto  int // pages fetched since the last user action
 
-	rev reviews // the moderation tab's reasons and refresh (moderation.go)
+	rev reviews  // the moderation tab's reasons and refresh (moderation.go)
 	mir mirrored // the local mirror's rows, search and gains (mirror.go)
 }
 

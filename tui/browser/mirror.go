@@ -219,7 +219,9 @@ func (m Model) onHits(msg hitsMsg) (Model, tea.Cmd) {
 }
 
 // mirrorFilters reports whether the mirror's matches decide the filter now.
-func (m *Model) mirrorFilters() bool { return m.mir.hits != nil && m.mir.hitsQ == m.query && m.query != "" }
+func (m *Model) mirrorFilters() bool {
+	return m.mir.hits != nil && m.mir.hitsQ == m.query && m.query != ""
+}
 
 // filter keeps the indices whose row matches the filter q: the mirror's matches
 // once they came (and the loaded rows it does not hold, by the local rule), the
