@@ -11,20 +11,35 @@ import (
 	"github.com/listings-tui/listings/api/mirror"
 )
 
-// BenchmarkMirrorSearchTyped is one key of / over a mirror of 10 000 listings, from
-// the key to its frame: the key's Update, the mirror's search (the command), the
-// answer's Update and View; the word is typed, then taken back key by key. docs/performance.md ("Mirror") records it.
-func BenchmarkMirrorSearchTyped(b *testing.B) {
-	data := gen(10_000, 10_000, api.StatusActive)
+// BenchmarkFirstFrameFromMirror is the browser's first frame over a mirror of 10 000
+// listings: reading every row into every tab, and View.
+func BenchmarkFirstFrameFromMirror(b *testing.B) {
+	db := benchMirror(b)
+	for b.Loop() {
+		m := New(&fakeLister{}, "uk", WithMirror(db))
+		m.SetSize(120, 40)
+		_ = m.View()
+	}
+}
+
+func benchMirror(b *testing.B) *mirror.DB {
+	b.Helper()
 	db, err := mirror.Open(context.Background(), filepath.Join(b.TempDir(), "m.db"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer db.Close()
-	if _, err := db.Sync(context.Background(), &fakeLister{data: data}, mirror.SyncOptions{}); err != nil {
+	b.Cleanup(func() { db.Close() })
+	if _, err := db.Sync(context.Background(), &fakeLister{data: gen(10_000, 10_000, api.StatusActive)}, mirror.SyncOptions{}); err != nil {
 		b.Fatal(err)
 	}
-	m := New(&fakeLister{data: data}, "uk", WithMirror(db))
+	return db
+}
+
+// BenchmarkMirrorSearchTyped is one key of / over a mirror of 10 000 listings, from
+// the key to its frame: the key's Update, the mirror's search (the command), the
+// answer's Update and View; the word is typed, then taken back key by key. docs/performance.md ("Mirror") records it.
+func BenchmarkMirrorSearchTyped(b *testing.B) {
+	m := New(&fakeLister{}, "uk", WithMirror(benchMirror(b)))
 	m.SetSize(120, 40)
 	m, _ = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'/'}})
 	word := []rune("listing 0999 sofa")

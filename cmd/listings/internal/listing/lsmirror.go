@@ -86,3 +86,14 @@ func lsMirror(ctx context.Context, f *cmdutil.Factory, o lsOptions, fields []str
 	fmt.Fprintln(f.IOStreams.ErrOut, note+"; listings sync brings it up to date.")
 	return nil
 }
+
+// keepDetail keeps a listing shown in the mirror, when there is one, so that its
+// description can be searched; the mirror is a cache, so a failure says nothing.
+func keepDetail(ctx context.Context, f *cmdutil.Factory, d *api.ListingDetail) {
+	db, err := f.ReadMirror(ctx)
+	if err != nil {
+		return
+	}
+	defer db.Close()
+	_ = db.PutDetail(ctx, &d.Listing)
+}

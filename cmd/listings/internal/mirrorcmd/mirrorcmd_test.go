@@ -120,3 +120,20 @@ func TestSyncProgressOnATerminal(t *testing.T) {
 		t.Errorf("second: %+v", r)
 	}
 }
+
+// show keeps the listing's detail in the mirror: its description can then be found.
+func TestShowMakesTheDescriptionSearchable(t *testing.T) {
+	c, _ := runner(t, 0)
+	c.OK("", "sync")
+	var rows []map[string]any
+	c.OKJSON(&rows, "", "ls", "--status", "all", "--limit", "1", "--json")
+	id := strconv.Itoa(int(rows[0]["id"].(float64)))
+	var shown struct{ Listing struct{ Description string } }
+	c.OKJSON(&shown, "", "show", id, "--json")
+	words := strings.Fields(shown.Listing.Description)
+	word := strings.Trim(words[len(words)/2], ".,!?:;()\"«»")
+	out := c.OK("", "ls", "--search", word, "--status", "all", "--all", "--json")
+	if !strings.Contains(out, `"id": `+id) {
+		t.Errorf("search %q after show %s: %s", word, id, out)
+	}
+}

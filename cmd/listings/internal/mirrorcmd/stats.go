@@ -177,6 +177,9 @@ func topStats(ctx context.Context, f *cmdutil.Factory, db *mirror.DB, limit int,
 		return cmdutil.PrintJSON(f.IOStreams.Out, out)
 	}
 	fmt.Fprintf(f.IOStreams.ErrOut, "Views gained in the last 7 days, %s.\n", countedFrom)
+	if len(rows) > 0 && rows[0].Views7d <= 0 {
+		fmt.Fprintln(f.IOStreams.ErrOut, "No listing gained views between the syncs so far: a gain shows once a later sync sees more views.")
+	}
 	t := cmdutil.NewTable(f.IOStreams.Out)
 	t.Row("ID", "+7D", "VIEWS", "TITLE")
 	for _, r := range rows {
