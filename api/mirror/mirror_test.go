@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/listings-tui/listings/api"
 )
 
 func TestFileNamesNeitherProfileNorService(t *testing.T) {
@@ -188,5 +191,24 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The taxonomy and city answers are kept for the Kyiv day they came on.
+func TestCacheKeepsTodaysAnswers(t *testing.T) {
+	ctx := context.Background()
+	db := openTemp(t)
+	day := time.Date(2026, 11, 24, 23, 30, 0, 0, api.Kyiv)
+	db.now = func() time.Time { return day }
+	must(t, db.PutCache(ctx, CacheCities, "київ", "uk", []byte(`[{"ref":"x"}]`)))
+	if b, ok, err := db.Cached(ctx, CacheCities, "київ", "uk"); err != nil || !ok || string(b) != `[{"ref":"x"}]` {
+		t.Errorf("%s %v %v", b, ok, err)
+	}
+	if _, ok, _ := db.Cached(ctx, CacheCities, "київ", "en"); ok {
+		t.Error("another language answered")
+	}
+	day = day.Add(time.Hour) // past Kyiv midnight
+	if _, ok, _ := db.Cached(ctx, CacheCities, "київ", "uk"); ok {
+		t.Error("yesterday's answer kept")
 	}
 }
