@@ -18,7 +18,10 @@ import (
 // a client that has learned the key's limits, and the requests the sandbox answered.
 func sandboxClient(t testing.TB, n int) (*api.Client, *atomic.Int64) {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: n}}})
+	// A clock that stands still: no pending listing is decided between two syncs.
+	at := time.Now()
+	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time { return at },
+		Grow: []sandbox.Grow{{Key: "business", Listings: n}}})
 	if err != nil {
 		t.Fatal(err)
 	}
