@@ -185,21 +185,9 @@ func (d *DB) Search(ctx context.Context, q Query) ([]Row, error) {
 // rows already needs for each key typed.
 func (d *DB) SearchIDs(ctx context.Context, q Query) ([]int, error) {
 	where, args := q.where()
-	rows, err := d.sql.QueryContext(ctx, "SELECT id FROM listings"+where+q.orderBy(), args...)
+	ids, err := d.ids(ctx, "SELECT id FROM listings"+where+q.orderBy(), args...)
 	if err != nil {
-		return nil, fmt.Errorf("mirror: search: %w", err)
+		return nil, fmt.Errorf("search: %w", err)
 	}
-	defer rows.Close()
-	var out []int
-	for rows.Next() {
-		var id int
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("mirror: search: %w", err)
-		}
-		out = append(out, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("mirror: search: %w", err)
-	}
-	return out, nil
+	return ids, nil
 }

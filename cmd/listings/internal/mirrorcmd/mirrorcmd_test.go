@@ -137,3 +137,26 @@ func TestShowMakesTheDescriptionSearchable(t *testing.T) {
 		t.Errorf("search %q after show %s: %s", word, id, out)
 	}
 }
+
+// sync --details opens the listings without a detail: a word of a description is
+// then found; the next --details sends nothing more.
+func TestSyncDetailsMakesDescriptionsSearchable(t *testing.T) {
+	c, _ := runner(t, 120)
+	var sum struct {
+		Requests    int
+		Details     *int
+		DetailsLeft *int `json:"details_left"`
+	}
+	c.OKJSON(&sum, "", "sync", "--details", "--json")
+	if sum.Details == nil || *sum.Details != 120 || *sum.DetailsLeft != 0 || sum.Requests != 2+120 {
+		t.Fatalf("%+v", sum)
+	}
+	out := c.OK("", "ls", "--search", "гарантія", "--status", "all", "--all")
+	if strings.Count(out, "\n") < 10 {
+		t.Errorf("few listings found by their descriptions:\n%s", out)
+	}
+	c.OKJSON(&sum, "", "sync", "--details", "--json")
+	if *sum.Details != 0 || sum.Requests != 2 {
+		t.Errorf("again: %+v", sum)
+	}
+}
