@@ -31,7 +31,7 @@ no history of views). No request is sent.
 
 With an ID: the views at each sync that saw them change, then the views gained
 per day over the last 7 and 30 days (Kyiv days; a day before the mirror first saw
-the listing has no figure; a day without a sync gains nothing and the next sync
+the listing has no figure, and of the 30 only the days since are listed; a day without a sync gains nothing and the next sync
 counts what came meanwhile).
 Without an ID: the listings that gained the most views in the last 7 days.
 
@@ -131,8 +131,20 @@ func listingStats(ctx context.Context, f *cmdutil.Factory, db *mirror.DB, id int
 	}
 	fmt.Fprintf(w, "\nLast 7 days: %s\n", signed(st.Gained7))
 	printDays(w, st.Last7)
-	_, err = fmt.Fprintf(w, "Last 30 days: %s\n", signed(st.Gained30))
-	return err
+	fmt.Fprintf(w, "Last 30 days: %s\n", signed(st.Gained30))
+	printDays(w, known(st.Last30[:len(st.Last30)-len(st.Last7)]))
+	return nil
+}
+
+// known drops the days before the mirror first saw the listing: 30 lines of "-" for
+// a listing synced since yesterday say nothing.
+func known(ds []mirror.Day) []mirror.Day {
+	for i, d := range ds {
+		if d.Known {
+			return ds[i:]
+		}
+	}
+	return nil
 }
 
 func days(ds []mirror.Day) []dayJSON {
