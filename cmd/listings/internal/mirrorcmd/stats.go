@@ -129,10 +129,8 @@ func listingStats(ctx context.Context, f *cmdutil.Factory, db *mirror.DB, id int
 	if err := t.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nLast 7 days: %s\n", signed(st.Gained7))
-	printDays(w, st.Last7)
-	fmt.Fprintf(w, "Last 30 days: %s\n", signed(st.Gained30))
-	printDays(w, known(st.Last30[:len(st.Last30)-len(st.Last7)]))
+	fmt.Fprintf(w, "\nLast 7 days: %s\nLast 30 days: %s\n", signed(st.Gained7), signed(st.Gained30))
+	printDays(w, known(st.Last30))
 	return nil
 }
 
