@@ -189,8 +189,9 @@ type Model struct {
 	mir mirrorState // the background sync of the local mirror (mirror.go)
 }
 
-// New builds the root from opts; it does no I/O, so the first frame is drawn before
-// any network answer (Init returns the loads).
+// New builds the root from opts; it does no network I/O (only the local mirror's
+// rows are read), so the first frame is drawn before any network answer (Init returns
+// the loads).
 func New(opts Options) Model {
 	if opts.Now == nil {
 		opts.Now = time.Now
