@@ -34,7 +34,7 @@ func (d *DB) PutCache(ctx context.Context, kind, key, lang string, body []byte) 
 // Cached returns an answer kept today; ok is false when there is none or it is older.
 func (d *DB) Cached(ctx context.Context, kind, key, lang string) ([]byte, bool, error) {
 	var body []byte
-	err := d.sql.QueryRowContext(ctx, `SELECT body FROM cache WHERE kind = ? AND key = ? AND lang = ? AND day = ?`,
+	err := d.conn().QueryRowContext(ctx, `SELECT body FROM cache WHERE kind = ? AND key = ? AND lang = ? AND day = ?`,
 		kind, key, lang, kyivDay(d.now())).Scan(&body)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, false, nil

@@ -102,7 +102,7 @@ func (d *DB) migrate(ctx context.Context) (string, error) {
 
 func (d *DB) migrateTo(ctx context.Context, target int) (string, error) {
 	var v int
-	if err := d.sql.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+	if err := d.conn().QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
 		return "it cannot be read: " + err.Error(), nil
 	}
 	if v > len(migrations) {
@@ -129,7 +129,7 @@ func (d *DB) migrateTo(ctx context.Context, target int) (string, error) {
 	if target < len(migrations) {
 		return "", nil
 	}
-	rows, err := d.sql.QueryContext(ctx, "SELECT name FROM sqlite_master WHERE type = 'table'")
+	rows, err := d.conn().QueryContext(ctx, "SELECT name FROM sqlite_master WHERE type = 'table'")
 	if err != nil {
 		return "it cannot be read: " + err.Error(), nil
 	}

@@ -162,7 +162,7 @@ func (q Query) orderBy() string {
 // Search returns the listings that match q, in its order.
 func (d *DB) Search(ctx context.Context, q Query) ([]Row, error) {
 	where, args := q.where()
-	rows, err := d.sql.QueryContext(ctx, "SELECT "+rowColumns+" FROM listings"+where+q.orderBy(), args...)
+	rows, err := d.conn().QueryContext(ctx, "SELECT "+rowColumns+" FROM listings"+where+q.orderBy(), args...)
 	if err != nil {
 		return nil, fmt.Errorf("mirror: search: %w", err)
 	}

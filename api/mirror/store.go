@@ -63,7 +63,7 @@ func scanRow(s scanner, extra ...any) (Row, error) {
 // ok is false when the mirror does not hold it.
 func (d *DB) Get(ctx context.Context, id int) (Row, *api.ListingFull, bool, error) {
 	var detail sql.NullString
-	row := d.sql.QueryRowContext(ctx, "SELECT "+rowColumns+", detail FROM listings WHERE id = ?", id)
+	row := d.conn().QueryRowContext(ctx, "SELECT "+rowColumns+", detail FROM listings WHERE id = ?", id)
 	r, scanErr := scanRow(row, &detail)
 	if errors.Is(scanErr, sql.ErrNoRows) {
 		return Row{}, nil, false, nil

@@ -109,7 +109,7 @@ func (d *DB) Sync(ctx context.Context, src Lister, o SyncOptions) (SyncResult, e
 	if err != nil {
 		return res, fmt.Errorf("mirror: start a sync: %w", err)
 	}
-	res.ID = id
+	res.ID, res.Lang = id, o.Lang
 
 	p := api.ListParams{Lang: o.Lang, Status: api.StatusAll, Limit: api.MaxListLimit, Fields: SyncFields}
 	seen := map[int]bool{}
