@@ -191,3 +191,33 @@ func TestALanguageChangeMakesASyncDue(t *testing.T) {
 	}
 	_ = m
 }
+
+// The editor's category tree goes through the mirror's cache of the day: a second
+// app the same day (a new model over the same mirror) asks for none.
+func TestTheTaxonomyIsAskedOnceADay(t *testing.T) {
+	g := &gate{}
+	f := newFixture(t, sandbox.KeyPersonal, g.wrap)
+	db := openMirror(t)
+	asked := func() int {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		n := 0
+		for _, r := range g.log {
+			if strings.Contains(r, "/categories") {
+				n++
+			}
+		}
+		return n
+	}
+	for run, want := range []int{1, 1} {
+		opts := f.options()
+		opts.Mirror = db
+		m := f.model(opts, 100, 24)
+		m, _ = f.settle(m, m.Init())
+		m, _ = f.press(m, "n")
+		tuitest.Contains(t, flat(m), "Category")
+		if n := asked(); n != want {
+			t.Errorf("run %d: %d requests for the category tree in all, want %d", run+1, n, want)
+		}
+	}
+}

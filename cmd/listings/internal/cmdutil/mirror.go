@@ -78,3 +78,16 @@ func (f *Factory) ReadMirror(ctx context.Context) (*mirror.DB, error) {
 	}
 	return f.OpenMirror(ctx, t, false)
 }
+
+// CachedClient is the session's client whose taxonomy and city answers are kept in
+// the target's mirror for the day (mirror.CachedClient; the mirror is made when
+// missing, opened without its integrity check: a damaged page only costs a request).
+// Without a mirror (no data directory, a newer app's file) nothing is kept. done
+// closes the mirror.
+func (f *Factory) CachedClient(ctx context.Context, s *Session) (c *mirror.CachedClient, done func()) {
+	db, err := f.openMirror(ctx, &Target{Profile: s.Profile, BaseURL: s.BaseURL}, true, mirror.OpenFast)
+	if err != nil {
+		return mirror.NewCachedClient(nil, s.Client), func() {}
+	}
+	return mirror.NewCachedClient(db, s.Client), func() { db.Close() }
+}
