@@ -1,13 +1,10 @@
 // Package jobs is `listings jobs`: the journals of the many-listing commands
-// (activate, deactivate, price with several ids), listed, shown and resumed.
+// (activate, deactivate, price with several ids) and of export --detail, listed,
+// shown and resumed.
 package jobs
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -15,8 +12,10 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/export"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/listing"
+	"github.com/listings-tui/listings/cmd/listings/internal/sheetcmd"
 )
 
 // NewCmdJobs returns `listings jobs` and its subcommands.
@@ -96,22 +95,8 @@ func list(f *cmdutil.Factory, asJSON bool) error {
 	return t.Flush()
 }
 
-// path is the journal of job id; an id is a file name, never a path.
-func path(f *cmdutil.Factory, id string) (string, error) {
-	id = strings.TrimSuffix(strings.TrimSpace(id), ".jsonl")
-	if id == "" || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
-		return "", cmdutil.UsageErrorf("%q is not a job id: see listings jobs", id)
-	}
-	dir, err := listing.JobsDir(f.Getenv)
-	if err != nil {
-		return "", err
-	}
-	p := filepath.Join(dir, id+".jsonl")
-	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
-		return "", cmdutil.NewError(fmt.Sprintf("no job %s in %s: see listings jobs", id, dir), err)
-	}
-	return p, nil
-}
+// path is the journal of job id.
+func path(f *cmdutil.Factory, id string) (string, error) { return listing.JobPath(f.Getenv, id) }
 
 func newCmdShow(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
@@ -158,6 +143,9 @@ the exit codes are the same.`,
 				return err
 			}
 			ctx := cmd.Context()
+			if export.IsExport(p) {
+				return sheetcmd.ResumeExport(ctx, f, p)
+			}
 			s, err := f.Session(ctx)
 			if err != nil {
 				return err

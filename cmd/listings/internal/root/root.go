@@ -19,6 +19,7 @@ import (
 	"github.com/listings-tui/listings/cmd/listings/internal/ping"
 	"github.com/listings-tui/listings/cmd/listings/internal/proxycmd"
 	"github.com/listings-tui/listings/cmd/listings/internal/sandboxcmd"
+	"github.com/listings-tui/listings/cmd/listings/internal/sheetcmd"
 	"github.com/listings-tui/listings/cmd/listings/internal/taxonomy"
 	"github.com/listings-tui/listings/cmd/listings/internal/tuicmd"
 	"github.com/listings-tui/listings/cmd/listings/internal/upload"
@@ -70,6 +71,7 @@ messages go to standard error. Exit codes: 0 success, 1 error, 2 wrong usage,
 		listing.NewCmdPrice(f),
 		listing.NewCmdWatch(f),
 		jobs.NewCmdJobs(f),
+		sheetcmd.NewCmdExport(f),
 		taxonomy.NewCmdCategories(f),
 		taxonomy.NewCmdAttributes(f),
 		taxonomy.NewCmdCities(f),

@@ -1,0 +1,466 @@
+package sheetcmd_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/export"
+	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/sheet"
+	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+)
+
+// shop is the sandbox behind a runner with the personal key, counting the detail
+// GETs; while limit is at or above 0, a detail GET past it gets the day's limit.
+type shop struct {
+	c       *clitest.Runner
+	details atomic.Int64
+	limit   atomic.Int64
+	onGet   func(n int64) // after the nth detail GET is let through
+}
+
+func newShop(t *testing.T, grow int) *shop {
+	t.Helper()
+	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "personal", Listings: grow}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	s := &shop{}
+	s.limit.Store(-1)
+	s.c = clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/api/v1/my/listings/") {
+			if l := s.limit.Load(); l >= 0 && s.details.Load() >= l {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusTooManyRequests)
+				_, _ = w.Write([]byte(`{"ok":false,"error":"daily_limit_exceeded","hint":"the day's requests are spent","retry_after":3600}`))
+				return
+			}
+			n := s.details.Add(1)
+			if s.onGet != nil {
+				s.onGet(n)
+			}
+		}
+		srv.ServeHTTP(w, r)
+	})).WithKey(sandbox.KeyPersonal)
+	s.c.Env = map[string]string{"LISTINGS_DATA_DIR": t.TempDir()}
+	return s
+}
+
+// show is what listings show --json says of a listing.
+func show(t *testing.T, c *clitest.Runner, id int) map[string]json.RawMessage {
+	t.Helper()
+	var d struct{ Listing map[string]json.RawMessage }
+	c.OKJSON(&d, "", "show", clitest.Itoa(id), "--json")
+	return d.Listing
+}
+
+// jsonlRows reads an export in JSON Lines.
+func jsonlRows(t *testing.T, data []byte) []map[string]json.RawMessage {
+	t.Helper()
+	var rows []map[string]json.RawMessage
+	for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+		var r map[string]json.RawMessage
+		if err := json.Unmarshal(line, &r); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// cell is a JSON value as the CSV and XLSX exports write it.
+func cellText(t *testing.T, raw json.RawMessage) string {
+	t.Helper()
+	if len(raw) == 0 {
+		return ""
+	}
+	var v any
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	if err := d.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case []any:
+		var s []string
+		for _, x := range v {
+			s = append(s, fmt.Sprint(x))
+		}
+		return strings.Join(s, sheet.Multi)
+	case string:
+		if at, err := api.ParseTime(v); err == nil && strings.Contains(v, ":") && len(v) >= 19 {
+			return at.Format(sheet.TimeLayout)
+		}
+	case map[string]any: // a range
+		return fmt.Sprintf("%v-%v", orEmpty(v["from"]), orEmpty(v["to"]))
+	}
+	return fmt.Sprint(v)
+}
+
+func orEmpty(v any) any {
+	if v == nil {
+		return ""
+	}
+	return v
+}
+
+// The personal account exported with --detail says of every listing what listings
+// show --json says, field by field. The personal key allows 60 requests a minute and
+// its 46 listings cost 48 to export (a ping, the list, a GET each): a show for each
+// would make the test wait a minute, so the first ten are shown (the business test
+// shows every one).
+func TestExportDetailMatchesShowPersonal(t *testing.T) {
+	t.Parallel()
+	s := newShop(t, 0)
+	checkAgainstShow(t, s, 10, "jsonl")
+}
+
+// The business account, in the three formats: CSV and XLSX read back by encoding/csv
+// and excelize, cell by cell, Cyrillic included.
+func TestExportDetailMatchesShowBusiness(t *testing.T) {
+	t.Parallel()
+	s := newShop(t, 0)
+	s.c = s.c.WithKey(sandbox.KeyBusiness)
+	checkAgainstShow(t, s, -1, "jsonl", "csv", "xlsx")
+}
+
+// exported reads an export of format f as rows of cells by column, as text.
+func exported(t *testing.T, c *clitest.Runner, f string) (header []string, rows []map[string]string) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "all."+f)
+	c.OK("", "export", "--status", "all", "--detail", "-o", file)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs [][]string
+	switch f {
+	case "jsonl":
+		for _, r := range jsonlRows(t, data) {
+			row := map[string]string{}
+			for k, v := range r {
+				row[k] = cellText(t, v)
+			}
+			rows = append(rows, row)
+		}
+		return nil, rows
+	case "csv":
+		if !bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")) {
+			t.Error("the CSV file has no BOM")
+		}
+		if recs, err = csv.NewReader(bytes.NewReader(data[3:])).ReadAll(); err != nil {
+			t.Fatal(err)
+		}
+	case "xlsx":
+		x, err := excelize.OpenReader(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer x.Close()
+		if recs, err = x.GetRows(sheet.SheetName); err != nil {
+			t.Fatal(err)
+		}
+	}
+	header = recs[0]
+	for _, rec := range recs[1:] {
+		row := map[string]string{}
+		for i, col := range header {
+			if i < len(rec) {
+				row[col] = strings.NewReplacer("TRUE", "true", "FALSE", "false").Replace(rec[i])
+			}
+		}
+		rows = append(rows, row)
+	}
+	return header, rows
+}
+
+// checkAgainstShow exports every listing in each format and compares the first
+// shows of them (-1: all) with listings show --json.
+func checkAgainstShow(t *testing.T, s *shop, shows int, formats ...string) {
+	t.Helper()
+	c := s.c
+	byFormat := map[string][]map[string]string{}
+	var header []string
+	for _, f := range formats {
+		h, rows := exported(t, c, f)
+		if h != nil {
+			if header != nil && strings.Join(h, ",") != strings.Join(header, ",") {
+				t.Errorf("the headers differ:\n%v\n%v", header, h)
+			}
+			header = h
+		}
+		byFormat[f] = rows
+	}
+	n := len(byFormat[formats[0]])
+	if n < 10 {
+		t.Fatalf("%d rows exported", n)
+	}
+	if got := s.details.Load(); got != int64(n*len(formats)) {
+		t.Errorf("%d detail GETs for %d listings in %d formats", got, n, len(formats))
+	}
+	sawCyrillic, sawAttr := false, false
+	for i, first := range byFormat[formats[0]] {
+		if i == shows {
+			break
+		}
+		id, _ := strconv.Atoi(first["id"])
+		l := show(t, c, id)
+		var attrs map[string]json.RawMessage
+		_ = json.Unmarshal(l["attributes"], &attrs)
+		want := map[string]string{}
+		for field, raw := range l {
+			want[map[string]string{"video_url": "video"}[field]+field] = cellText(t, raw)
+		}
+		want["video"] = want["videovideo_url"]
+		for code, raw := range attrs {
+			want["attr."+code] = cellText(t, raw)
+			sawAttr = true
+		}
+		if strings.ContainsAny(want["title"], "абвгдеєжзиіїйклмнопрстуфхцчшщьюя") {
+			sawCyrillic = true
+		}
+		for _, f := range formats {
+			row := byFormat[f][i]
+			if row["id"] != first["id"] {
+				t.Fatalf("%s row %d is listing %s, not %s", f, i+1, row["id"], first["id"])
+			}
+			cols := header
+			if cols == nil {
+				for k := range row {
+					cols = append(cols, k)
+				}
+			}
+			for _, col := range cols {
+				w := want[col]
+				if w == "false" && row[col] == "" && (col == "hide_phone" || col == "vip" || col == "top") {
+					continue
+				}
+				if row[col] != w {
+					t.Errorf("%s: listing %d %s: %q, show says %q", f, id, col, row[col], w)
+				}
+			}
+			// Every detail field and attribute show has is in the row.
+			for col, w := range want {
+				exported := strings.HasPrefix(col, "attr.") || indexOf(export.DetailColumns, col) >= 0
+				if _, ok := row[col]; !ok && exported && w != "" && w != "false" {
+					t.Errorf("%s: listing %d has no %s (%q)", f, id, col, w)
+				}
+			}
+		}
+	}
+	if !sawCyrillic || !sawAttr {
+		t.Errorf("the seed had no Cyrillic title (%v) or no attribute (%v)", sawCyrillic, sawAttr)
+	}
+}
+
+// xlsxText is how excelize shows a value written as text in CSV: booleans in capitals.
+func xlsxText(s string) string {
+	switch s {
+	case "true":
+		return "TRUE"
+	case "false":
+		return "FALSE"
+	}
+	return s
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// The day's limit stops a --detail export (exit 4): nothing is written under -o, the
+// fetched details are kept, and --resume, another day, fetches only the rest.
+func TestExportDetailStoppedAndResumed(t *testing.T) {
+	t.Parallel()
+	s := newShop(t, 30)
+	c := s.c
+	s.limit.Store(12)
+	file := filepath.Join(t.TempDir(), "out.xlsx")
+	r := c.Fails(cmdutil.ExitRateLimit, "", "export", "--status", "all", "--detail", "-o", file)
+	job := regexp.MustCompile(`--resume (\S+)`).FindStringSubmatch(r.Stderr)
+	if job == nil {
+		t.Fatalf("no resume named:\n%s", r.Stderr)
+	}
+	if !strings.Contains(r.Stderr, "listings to export with their detail") {
+		t.Errorf("no plan on stderr:\n%s", r.Stderr)
+	}
+	if _, err := os.Stat(file); err == nil {
+		t.Error("a stopped export left a file")
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(filepath.Dir(file), ".*")); len(tmp) > 0 {
+		t.Errorf("temporary files left: %v", tmp)
+	}
+	if got := s.details.Load(); got != 12 {
+		t.Errorf("%d details before the limit", got)
+	}
+	jobs := c.OK("", "jobs")
+	if !clitest.ContainsLine(jobs, job[1], "export") {
+		t.Errorf("listings jobs does not list the export:\n%s", jobs)
+	}
+
+	// The next day: a fresh budget cache, the limit lifted.
+	s.limit.Store(-1)
+	next := *c
+	next.CacheDir = t.TempDir()
+	r2 := next.Run("", "export", "--resume", job[1])
+	if r2.Code != 0 {
+		t.Fatalf("resume: exit %d\n%s", r2.Code, r2.Stderr)
+	}
+	var ls []struct{ ID int }
+	next.OKJSON(&ls, "", "ls", "--status", "all", "--all", "--json")
+	if got := s.details.Load(); got != int64(len(ls)) {
+		t.Errorf("%d detail GETs in all for %d listings: the resume fetched again what it had", got, len(ls))
+	}
+	x, err := excelize.OpenFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	recs, _ := x.GetRows(sheet.SheetName)
+	if len(recs) != len(ls)+1 {
+		t.Errorf("%d rows for %d listings", len(recs)-1, len(ls))
+	}
+	if recs[1][0] != clitest.Itoa(ls[0].ID) {
+		t.Errorf("the first row is %s, want the newest listing %d", recs[1][0], ls[0].ID)
+	}
+}
+
+// Ctrl+C during a --detail export: exit 130, the journal kept; listings jobs resume
+// ends it, fetching what was not journaled.
+func TestExportDetailInterrupted(t *testing.T) {
+	t.Parallel()
+	s := newShop(t, 20)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s.onGet = func(n int64) {
+		if n == 8 {
+			cancel()
+		}
+	}
+	file := filepath.Join(t.TempDir(), "out.csv")
+	r := s.c.RunCtx(ctx, "", nil, "export", "--status", "all", "--detail", "-o", file)
+	if r.Code != cmdutil.ExitCancelled {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	job := regexp.MustCompile(`--resume (\S+)`).FindStringSubmatch(r.Stderr)
+	if job == nil {
+		t.Fatalf("no resume named:\n%s", r.Stderr)
+	}
+	before := s.details.Load()
+	s.onGet = nil
+	s.c.OK("", "jobs", "resume", job[1])
+	var ls []struct{ ID int }
+	s.c.OKJSON(&ls, "", "ls", "--status", "all", "--all", "--json")
+	// What was in flight at Ctrl+C (at most the workers) is fetched again.
+	if got := s.details.Load(); got > int64(len(ls))+3 || got-before >= int64(len(ls)) {
+		t.Errorf("%d detail GETs in all (%d before the resume) for %d listings", got, before, len(ls))
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(data[3:])).ReadAll()
+	if err != nil || len(recs) != len(ls)+1 {
+		t.Errorf("%d records, %v", len(recs), err)
+	}
+}
+
+// Without --detail: the list's columns, a request per 100 listings, the format by
+// the extension; bad flags cost no request.
+func TestExportList(t *testing.T) {
+	t.Parallel()
+	s := newShop(t, 150)
+	c := s.c
+	file := filepath.Join(t.TempDir(), "active.jsonl")
+	r := c.Run("", "export", "-o", file)
+	if r.Code != 0 || !strings.Contains(r.Stderr, "exported to") {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	data, _ := os.ReadFile(file)
+	rows := jsonlRows(t, data)
+	for _, row := range rows {
+		if string(row["status"]) != `"active"` {
+			t.Errorf("a listing not active: %s", row["status"])
+		}
+	}
+	if s.details.Load() != 0 {
+		t.Errorf("%d detail GETs without --detail", s.details.Load())
+	}
+	dry := c.OK("", "export", "--status", "all", "--detail", "--dry-run")
+	if !strings.Contains(dry, "listings to export with their detail") || !strings.Contains(dry, "requests") {
+		t.Errorf("dry run:\n%s", dry)
+	}
+	if s.details.Load() != 0 {
+		t.Errorf("--dry-run fetched %d details", s.details.Load())
+	}
+	off := clitest.Offline(t)
+	for _, args := range [][]string{
+		{"export", "--format", "ods"},
+		{"export", "--status", "gone"},
+		{"export", "--format", "xlsx", "-o", "a.csv"},
+		{"export", "-o", "a.pdf"},
+		{"export", "--resume", "x", "--detail"},
+	} {
+		off.Fails(cmdutil.ExitUsage, "", args...)
+	}
+}
+
+// A list read that fails leaves no file under -o.
+func TestExportFailureLeavesNoFile(t *testing.T) {
+	t.Parallel()
+	calls := atomic.Int64{}
+	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: 250}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	c := clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/v1/my/listings" && calls.Add(1) == 2 {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusForbidden)
+			_, _ = w.Write([]byte(`{"ok":false,"error":"key_revoked","hint":"revoked"}`))
+			return
+		}
+		srv.ServeHTTP(w, r)
+	}))
+	dir := t.TempDir()
+	file := filepath.Join(dir, "x.csv")
+	if err := os.WriteFile(file, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := c.Run("", "export", "--status", "all", "-o", file)
+	if r.Code == 0 {
+		t.Fatalf("exit 0\n%s", r.Stderr)
+	}
+	if b, _ := os.ReadFile(file); string(b) != "old" {
+		t.Errorf("the file was replaced by a failed export: %q", b)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, ".x.csv.tmp-*")); len(m) > 0 {
+		t.Errorf("temporary file left: %v", m)
+	}
+	_ = time.Second
+}
