@@ -82,6 +82,11 @@ messages go to standard error. Exit codes: 0 success, 1 error, 2 wrong usage,
 		proxycmd.NewCmd(f),
 		newVersionCmd(f),
 	)
+	// Until the import command lands (issue 13's other half), its template is a
+	// hidden top-level command; the merge makes it `listings import template`.
+	tmpl := sheetcmd.NewCmdTemplate(f)
+	tmpl.Use, tmpl.Hidden = "import-template", true
+	root.AddCommand(tmpl)
 	// Added now rather than on Execute, so that strictArgs reaches it too.
 	root.InitDefaultCompletionCmd()
 	strictArgs(root)
