@@ -90,4 +90,3 @@ func TestHundredListingExportCost(t *testing.T) {
 		})
 	}
 }
-
