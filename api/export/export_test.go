@@ -223,3 +223,34 @@ func TestFetchStoppedByTheBudgetAndResumed(t *testing.T) {
 }
 
 func clitoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// A bulk job runner handed an export's journal refuses it without writing a line:
+// listings jobs resume sends an export to the export, never to bulk.Run.
+func TestBulkRefusesAnExportJournal(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "e.jsonl")
+	j, err := export.Create(path, export.Header{Job: "e", Items: []bulk.Planned{{ID: 1}, {ID: 2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	if !export.IsExport(path) {
+		t.Fatal("IsExport: false")
+	}
+	bj, err := bulk.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = bulk.Run(context.Background(), nil, bj, nil)
+	bj.Close()
+	if err == nil || !strings.Contains(err.Error(), "export") {
+		t.Fatalf("bulk.Run of an export: %v", err)
+	}
+	j, err = export.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if _, _, left := j.Counts(); left != 2 {
+		t.Errorf("%d left after bulk.Run refused it", left)
+	}
+}

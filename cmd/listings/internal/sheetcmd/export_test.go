@@ -317,9 +317,16 @@ func TestExportDetailStoppedAndResumed(t *testing.T) {
 	if got := s.details.Load(); got != 12 {
 		t.Errorf("%d details before the limit", got)
 	}
-	jobs := c.OK("", "jobs")
-	if !clitest.ContainsLine(jobs, job[1], "export") {
-		t.Errorf("listings jobs does not list the export:\n%s", jobs)
+	var listed []struct {
+		ID, Kind                  string
+		Items, Done, Failed, Left int
+	}
+	c.OKJSON(&listed, "", "jobs", "--json")
+	if len(listed) != 1 || listed[0].ID != job[1] || listed[0].Kind != "export" || listed[0].Done != 12 || listed[0].Left != listed[0].Items-12 {
+		t.Errorf("listings jobs: %+v", listed)
+	}
+	if shown := c.OK("", "jobs", "show", job[1]); strings.Count(shown, " done") != 12 || !strings.Contains(shown, "not sent") {
+		t.Errorf("listings jobs show:\n%s", shown)
 	}
 
 	// The next day: a fresh budget cache, the limit lifted.
