@@ -42,8 +42,8 @@ func (p Plan) Summary() []string {
 
 // Fetch gets the detail of every listing left in the journal, bulk.Workers at a time
 // within the client's budget, and journals each as it comes. A listing gone since the
-// list was read (404) or refused by the service is journaled as failed and the job
-// goes on; what would fail every listing (the key, the day's budget, the service
+// list was read (404), refused, or answered with a server error is journaled as failed
+// and the job goes on; what would fail every listing (the key, the day's budget, the service
 // unreachable) stops it with *bulk.ErrStopped, and ctx stops it after the requests in
 // flight are answered; in both cases what is left waits for a resume. onFetched (may be
 // nil) is called after each listing is journaled.
@@ -75,11 +75,14 @@ func fetchOne(ctx context.Context, g bulk.Getter, j *Journal, id int) error {
 		return j.Fetched(id, raw)
 	case errors.Is(err, context.Canceled), api.IsUnreachable(err), bulk.StopsJob(err):
 		return err
+	case api.IsNotFound(err):
+		return j.Refused(id, CodeGone, "deleted since the list was read")
 	}
-	if e, ok := api.AsError(err); ok && e.Status < 500 {
-		return j.Refused(id, e.Code, e.Hint)
+	// Refused, or a server error the client's retries did not get past: this listing
+	// is left out and the others go on; a resume tries it again.
+	code, hint := "error", err.Error()
+	if e, ok := api.AsError(err); ok {
+		code, hint = e.Code, e.Hint
 	}
-	// A server error the client's retries did not get past: the service is in
-	// trouble, and the rest is better fetched on a resume than refused one by one.
-	return err
+	return j.Refused(id, code, hint)
 }

@@ -142,8 +142,8 @@ func (j *Journal) Fetched(id int, listing json.RawMessage) error {
 	return j.record(event{ID: id, Ev: "ok", Listing: listing})
 }
 
-// Refused records that a listing's detail was refused for good (it is gone since the
-// list was read): its row is left out of the file.
+// Refused records that a listing's detail was refused (CodeGone: deleted since the
+// list was read) or failed: its row is left out of the file.
 func (j *Journal) Refused(id int, code, hint string) error {
 	return j.record(event{ID: id, Ev: "fail", Code: code, Hint: hint})
 }
@@ -162,18 +162,24 @@ func (j *Journal) record(e event) error {
 	return nil
 }
 
-// Left are the listings whose detail is still to fetch, in the file's order.
+// Left are the listings whose detail is still to fetch, in the file's order: those
+// not tried, and those that failed for another reason than being gone (a server
+// error, a refusal), which a resume tries again.
 func (j *Journal) Left() []bulk.Planned {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	var out []bulk.Planned
 	for _, p := range j.Head.Items {
-		if _, failed := j.failed[p.ID]; !j.fetched[p.ID] && !failed {
+		if !j.fetched[p.ID] && j.failed[p.ID].Code != CodeGone {
 			out = append(out, p)
 		}
 	}
 	return out
 }
+
+// CodeGone is the failure of a listing deleted since the list was read (404): it is
+// left out of the file, and not asked for again.
+const CodeGone = "not_found"
 
 // Counts are the listings fetched, refused and left.
 func (j *Journal) Counts() (done, failed, left int) {
@@ -211,10 +217,10 @@ type Refusal struct {
 	Failure
 }
 
-// Resumable says whether the job has listings left and was not given up.
+// Resumable says whether the job has listings left (failures other than CodeGone
+// included) and was not given up.
 func (j *Journal) Resumable() bool {
-	_, _, left := j.Counts()
-	return left > 0 && !j.Cancelled
+	return len(j.Left()) > 0 && !j.Cancelled
 }
 
 // Close closes the file and releases its lock.

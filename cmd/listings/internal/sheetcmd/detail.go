@@ -154,7 +154,11 @@ func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j
 	case err != nil:
 		return cmdutil.Explain(err)
 	}
+	failed := 0
 	for _, r := range j.Failures() {
+		if r.Code != export.CodeGone {
+			failed++
+		}
 		fmt.Fprintf(errOut, "listings: listing %d left out: %s\n", r.ID, termtext.Clean(strings.TrimSpace(r.Code+": "+r.Hint)))
 	}
 	o := exportOptions{output: j.Head.Export.Output}
@@ -171,5 +175,10 @@ func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j
 		return err
 	}
 	o.wrote(f, n, j.Head.Export.Format)
+	if failed > 0 {
+		// The file holds the others; what failed is tried again by a resume.
+		return cmdutil.NewError(fmt.Sprintf("%d listings could not be read and are not in the file; "+
+			"listings export --resume %s tries them again and writes the file whole", failed, j.Head.Job), nil)
+	}
 	return nil
 }

@@ -27,6 +27,8 @@ type shop struct {
 	details atomic.Int64
 	limit   atomic.Int64
 	onGet   func(n int64) // after the nth detail GET is let through
+	// answer, when set, answers a detail GET itself with a status (0: the sandbox).
+	answer func(path string) int
 }
 
 func newShop(t *testing.T, grow int) *shop {
@@ -45,6 +47,15 @@ func newShop(t *testing.T, grow int) *shop {
 				w.WriteHeader(http.StatusTooManyRequests)
 				_, _ = w.Write([]byte(`{"ok":false,"error":"daily_limit_exceeded","hint":"the day's requests are spent","retry_after":3600}`))
 				return
+			}
+			if s.answer != nil {
+				if code := s.answer(r.URL.Path); code != 0 {
+					s.details.Add(1)
+					w.Header().Set("Content-Type", "application/json")
+					w.WriteHeader(code)
+					_, _ = w.Write([]byte(`{"ok":false,"error":"` + map[int]string{404: "listing_not_found", 500: "internal_error"}[code] + `","hint":"test"}`))
+					return
+				}
 			}
 			n := s.details.Add(1)
 			if s.onGet != nil {
@@ -240,5 +251,54 @@ func TestExportFailureLeavesNoFile(t *testing.T) {
 	}
 	if m, _ := filepath.Glob(filepath.Join(dir, ".x.csv.tmp-*")); len(m) > 0 {
 		t.Errorf("temporary file left: %v", m)
+	}
+}
+
+// A listing gone since the list was read is left out with a note; one the service
+// fails on is left out too, the exit code is 1, and --resume tries it (only it) again.
+func TestExportDetailFailures(t *testing.T) {
+	t.Parallel()
+	s := newShop(t, 0)
+	var ls []struct{ ID int }
+	s.c.OKJSON(&ls, "", "ls", "--status", "all", "--all", "--json")
+	gone, broken := "/api/v1/my/listings/"+clitest.Itoa(ls[3].ID), "/api/v1/my/listings/"+clitest.Itoa(ls[5].ID)
+	fixed := atomic.Bool{}
+	s.answer = func(path string) int {
+		switch {
+		case path == gone:
+			return http.StatusNotFound
+		case path == broken && !fixed.Load():
+			return http.StatusInternalServerError
+		}
+		return 0
+	}
+	file := filepath.Join(t.TempDir(), "out.csv")
+	r := s.c.Fails(cmdutil.ExitError, "", "export", "--status", "all", "--detail", "-o", file)
+	job := regexp.MustCompile(`--resume (\S+)`).FindStringSubmatch(r.Stderr)
+	if job == nil || !strings.Contains(r.Stderr, "1 listings could not be read") || !strings.Contains(r.Stderr, clitest.Itoa(ls[3].ID)+" left out: not_found") {
+		t.Fatalf("stderr:\n%s", r.Stderr)
+	}
+	rows := func() int {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := csv.NewReader(bytes.NewReader(data[3:])).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(recs) - 1
+	}
+	if n := rows(); n != len(ls)-2 {
+		t.Errorf("%d rows for %d listings, 2 of them left out", n, len(ls))
+	}
+	before := s.details.Load()
+	fixed.Store(true)
+	s.c.OK("", "export", "--resume", job[1])
+	if got := s.details.Load() - before; got != 1 {
+		t.Errorf("the resume sent %d detail GETs, want 1 (the failed one)", got)
+	}
+	if n := rows(); n != len(ls)-1 {
+		t.Errorf("%d rows after the resume for %d listings, 1 gone", n, len(ls))
 	}
 }
