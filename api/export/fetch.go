@@ -73,6 +73,10 @@ func fetchOne(ctx context.Context, g bulk.Getter, j *Journal, id int) error {
 			return fmt.Errorf("listing %d: %w", id, err)
 		}
 		return j.Fetched(id, raw)
+	case errors.Is(err, api.ErrWaitAbandoned) || ctx.Err() != nil:
+		// Ctrl+C, during the request or while it waited for the budget: nothing to
+		// record, the listing is fetched on resume.
+		return context.Canceled
 	case errors.Is(err, context.Canceled), api.IsUnreachable(err), bulk.StopsJob(err):
 		return err
 	case api.IsNotFound(err):

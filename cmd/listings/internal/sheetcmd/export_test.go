@@ -153,6 +153,11 @@ func TestExportDetailInterrupted(t *testing.T) {
 	if job == nil {
 		t.Fatalf("no resume named:\n%s", r.Stderr)
 	}
+	var listed []struct{ Done, Failed, Left int }
+	s.c.OKJSON(&listed, "", "jobs", "--json")
+	if len(listed) != 1 || listed[0].Failed != 0 || listed[0].Done < 5 {
+		t.Errorf("after Ctrl+C: %+v (nothing in flight is a failure)", listed)
+	}
 	before := s.details.Load()
 	s.onGet = nil
 	s.c.OK("", "jobs", "resume", job[1])
