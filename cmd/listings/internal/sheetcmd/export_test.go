@@ -17,6 +17,7 @@ import (
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/api/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )
 
@@ -130,6 +131,7 @@ func TestExportDetailStoppedAndResumed(t *testing.T) {
 	if recs[1][0] != clitest.Itoa(ls[0].ID) {
 		t.Errorf("the first row is %s, want the newest listing %d", recs[1][0], ls[0].ID)
 	}
+	cmdtest.AssertNoKey(t, c.Key, []string{c.Env["LISTINGS_DATA_DIR"], filepath.Dir(file)}, r.Stdout, r.Stderr, r2.Stdout, r2.Stderr)
 }
 
 // Ctrl+C during a --detail export: exit 130, the journal kept; listings jobs resume
