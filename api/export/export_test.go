@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -99,22 +100,29 @@ func (c *clock) Sleep(ctx context.Context, d time.Duration) error {
 // the day's budget is spent (until lift), and every detail GET is counted.
 type shop struct {
 	client  *api.Client
-	gets    atomic.Int64
+	clk     *clock
+	pages   atomic.Int64 // list pages asked for
+	gets    atomic.Int64 // details let through
 	allow   atomic.Int64
-	refused atomic.Int64
-	connect func() // a new client, as a new process makes
+	refused atomic.Int64 // answered 429, by the sandbox or by allow
+	connect func()       // a new client, as a new process makes
 }
 
-func newShop(t *testing.T, n int, allow int64) *shop {
+// newShop serves the account of the sandbox key named account grown to n listings;
+// after allow details the day's budget is spent (until allow is raised).
+func newShop(t *testing.T, account string, n int, allow int64) *shop {
 	t.Helper()
 	clk := &clock{t: time.Date(2026, 11, 24, 10, 0, 0, 0, api.Kyiv)}
-	srv, err := sandbox.New(sandbox.Options{Now: clk.Now, Grow: []sandbox.Grow{{Key: "personal", Listings: n}}})
+	srv, err := sandbox.New(sandbox.Options{Now: clk.Now, Grow: []sandbox.Grow{{Key: account, Listings: n}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &shop{}
+	s := &shop{clk: clk}
 	s.allow.Store(allow)
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/v1/my/listings" {
+			s.pages.Add(1)
+		}
 		if strings.HasPrefix(r.URL.Path, "/api/v1/my/listings/") {
 			if s.allow.Add(-1) < 0 {
 				s.refused.Add(1)
@@ -125,11 +133,19 @@ func newShop(t *testing.T, n int, allow int64) *shop {
 			}
 			s.gets.Add(1)
 		}
-		srv.ServeHTTP(w, r)
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, r)
+		if rec.Code == http.StatusTooManyRequests {
+			s.refused.Add(1)
+		}
+		maps.Copy(w.Header(), rec.Header())
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(rec.Body.Bytes())
 	}))
 	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
+	key := map[string]string{"personal": sandbox.KeyPersonal, "business": sandbox.KeyBusiness}[account]
 	s.connect = func() {
-		s.client, err = api.New(hs.URL, api.StaticKey(sandbox.KeyPersonal), api.WithClock(clk.Now), api.WithSleep(clk.Sleep), api.WithRetry(0, 0))
+		s.client, err = api.New(hs.URL, api.StaticKey(key), api.WithClock(clk.Now), api.WithSleep(clk.Sleep), api.WithRetry(0, 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,7 +171,7 @@ func (s *shop) all(t *testing.T) []bulk.Planned {
 // The day's budget stops the export after 25 details; resumed from the journal (the
 // next day), it fetches only the rest, and the file holds every listing.
 func TestFetchStoppedByTheBudgetAndResumed(t *testing.T) {
-	s := newShop(t, 60, 25)
+	s := newShop(t, "personal", 60, 25)
 	items := s.all(t)
 	path := filepath.Join(t.TempDir(), "jobs", "x-export.jsonl")
 	j, err := export.Create(path, export.Header{Job: "x-export", Items: items, Export: export.Options{Format: sheet.CSV, Lang: "uk"}})
