@@ -132,6 +132,9 @@ type Model struct {
 	auto  int // pages fetched since the last user action
 
 	rev reviews // the moderation tab's reasons and refresh (moderation.go)
+
+	marks     markSet // the rows marked for a bulk action (marks.go)
+	markCount markCount
 }
 
 // New returns a browser that shows svc's listings in lang. Its first tab is marked

@@ -64,6 +64,9 @@ func (m *Model) anyLoading() bool {
 }
 
 func (m Model) tableKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	if m, cmd, ok := m.markKey(msg); ok {
+		return m, cmd
+	}
 	k := m.keys
 	t := &m.tabs[m.cur]
 	switch {
