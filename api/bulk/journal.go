@@ -1,15 +1,17 @@
 package bulk
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/internal/jsonlog"
 )
 
 // A job is journaled so that it survives a crash or kill -9 and never applies an item
@@ -25,9 +27,11 @@ type Header struct {
 	Job     string    `json:"job"`
 	Created time.Time `json:"created"`
 	BaseURL string    `json:"base_url"`
-	Kind    string    `json:"kind"`             // "status" or "price"
+	Kind    string    `json:"kind"`             // KindStatus, KindPrice or KindEdit
 	Status  string    `json:"status,omitempty"` // with kind status: the one to set
-	Items   []Planned `json:"items"`
+	// Patch is the fields an edit job sets on every item.
+	Patch *api.ListingEdit `json:"patch,omitempty"`
+	Items []Planned        `json:"items"`
 }
 
 // Planned is one item as planned: its listing, and the price it will have (a price
@@ -69,48 +73,70 @@ type Outcome struct {
 
 // Journal is an open journal file.
 type Journal struct {
-	mu   sync.Mutex // the workers of a job write it at once
-	f    *os.File
+	mu  sync.Mutex // the workers of a job write it at once
+	log *jsonlog.Log
+	// Path is the journal's file.
+	Path string
 	Head Header
 	// Items are the outcomes read back, by id.
 	Items map[int]Outcome
+	// Cancelled says the user gave the job up: what is left is not offered again.
+	Cancelled bool
 }
 
-// Create starts the journal of a new job at path; it fails if one is there.
+// ErrBusy is the error of opening a journal whose job another process is running.
+var ErrBusy = jsonlog.ErrBusy
+
+// Create starts the journal of a new job at path; it fails if one is there. The
+// journal stays locked against other processes until Close.
 func Create(path string, h Header) (*Journal, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o600)
+	log, err := jsonlog.Create(path, h)
 	if err != nil {
 		return nil, fmt.Errorf("start the job's journal: %w", err)
 	}
-	j := &Journal{f: f, Head: h, Items: map[int]Outcome{}}
-	if err := j.append(h); err != nil {
-		f.Close()
-		os.Remove(path)
-		return nil, err
-	}
-	syncDir(filepath.Dir(path))
-	return j, nil
+	return &Journal{log: log, Path: path, Head: h, Items: map[int]Outcome{}}, nil
 }
 
 // Open reads a journal back to resume its job: every item's outcome, in doubt where
-// the answer to a sent request was lost.
+// the answer to a sent request was lost. It fails with ErrBusy while another process
+// runs the job.
 func Open(path string) (*Journal, error) {
-	data, err := os.ReadFile(path)
+	log, lines, err := jsonlog.Open(path)
+	if errors.Is(err, jsonlog.ErrBusy) {
+		return nil, fmt.Errorf("resume job %s: %w; wait for it to end, or stop it", jobName(path), err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read the job's journal: %w", err)
 	}
-	lines := bytes.Split(data, []byte("\n"))
+	j, err := replay(path, lines)
+	if err != nil {
+		log.Close()
+		return nil, err
+	}
+	j.log = log
+	return j, nil
+}
+
+// Peek reads a journal without opening it for writing or taking its lock, for a list
+// of jobs or an item's outcome while the job may be running elsewhere. What it returns
+// cannot record anything.
+func Peek(path string) (*Journal, error) {
+	lines, err := jsonlog.Read(path)
+	if err != nil {
+		return nil, fmt.Errorf("read the job's journal: %w", err)
+	}
+	return replay(path, lines)
+}
+
+func replay(path string, lines [][]byte) (*Journal, error) {
 	var h Header
 	if len(lines) == 0 || json.Unmarshal(lines[0], &h) != nil || h.Job == "" {
 		return nil, fmt.Errorf("the job's journal %s has no readable header: it cannot be resumed", path)
 	}
-	j := &Journal{Head: h, Items: map[int]Outcome{}}
+	j := &Journal{Path: path, Head: h, Items: map[int]Outcome{}}
 	for _, line := range lines[1:] {
 		var e event
-		if len(bytes.TrimSpace(line)) == 0 || json.Unmarshal(line, &e) != nil {
+		if json.Unmarshal(line, &e) != nil {
 			continue // a line torn by a kill: the step it began did not finish
 		}
 		switch e.Ev {
@@ -122,17 +148,15 @@ func Open(path string) (*Journal, error) {
 			j.Items[e.ID] = Outcome{State: Failed, Code: e.Code, Hint: e.Hint}
 		case "unsent":
 			j.Items[e.ID] = Outcome{State: NotStarted}
+		case "cancel":
+			j.Cancelled = true
 		}
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("reopen the job's journal: %w", err)
-	}
-	if len(data) > 0 && data[len(data)-1] != '\n' {
-		_, _ = f.Write([]byte("\n")) // end a torn line, so the next one reads alone
-	}
-	j.f = f
 	return j, nil
+}
+
+func jobName(path string) string {
+	return strings.TrimSuffix(filepath.Base(path), ".jsonl")
 }
 
 // Sending records that id's request is about to go out; it must be on disk first.
@@ -156,16 +180,35 @@ func (j *Journal) Unsent(id int) error {
 	return j.record(id, Outcome{State: NotStarted}, event{ID: id, Ev: "unsent"})
 }
 
-// record journals e and then takes o as id's outcome.
-func (j *Journal) record(id int, o Outcome, e event) error {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	e.At = time.Now().Unix()
-	if err := j.append(e); err != nil {
+// Cancel records that the user gave the job up: its items left stay unsent and the
+// job is not offered for a resume again (jobs resume still takes it when asked).
+func (j *Journal) Cancel() error {
+	if err := j.write(event{Ev: "cancel"}); err != nil {
 		return err
 	}
-	j.Items[id] = o
+	j.mu.Lock()
+	j.Cancelled = true
+	j.mu.Unlock()
 	return nil
+}
+
+// record journals e and then takes o as id's outcome.
+func (j *Journal) record(id int, o Outcome, e event) error {
+	if err := j.write(e); err != nil {
+		return err
+	}
+	j.mu.Lock()
+	j.Items[id] = o
+	j.mu.Unlock()
+	return nil
+}
+
+func (j *Journal) write(e event) error {
+	if j.log == nil {
+		return fmt.Errorf("job %s: the journal was only read, it cannot record", j.Head.Job)
+	}
+	e.At = time.Now().Unix()
+	return j.log.Append(e)
 }
 
 // Outcome is where id stands.
@@ -175,12 +218,12 @@ func (j *Journal) Outcome(id int) Outcome {
 	return j.Items[id]
 }
 
-// Close closes the file.
+// Close closes the file and releases its lock.
 func (j *Journal) Close() error {
-	if j.f == nil {
+	if j.log == nil {
 		return nil
 	}
-	return j.f.Close()
+	return j.log.Close()
 }
 
 // Left are the items still to do, in the plan's order: not started and in doubt.
@@ -196,28 +239,6 @@ func (j *Journal) Left() []Planned {
 	return out
 }
 
-// append writes one line and syncs it: a step is journaled only once it is on disk.
-func (j *Journal) append(v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	if _, err := j.f.Write(append(b, '\n')); err != nil {
-		return fmt.Errorf("write the job's journal: %w", err)
-	}
-	if err := j.f.Sync(); err != nil {
-		return fmt.Errorf("write the job's journal: %w", err)
-	}
-	return nil
-}
-
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		d.Close()
-	}
-}
-
 // HeaderOf is the journal's header of plan p, named job: every change with what it
 // becomes.
 func HeaderOf(job string, p Plan) Header {
@@ -227,6 +248,8 @@ func HeaderOf(job string, p Plan) Header {
 		h.Kind, h.Status = KindStatus, string(p.Action.Status)
 	case p.Action.Price != nil:
 		h.Kind = KindPrice
+	case p.Action.Edit:
+		h.Kind, h.Patch = KindEdit, p.Action.Patch
 	}
 	for _, c := range p.Changes {
 		pl := Planned{ID: c.ID, Title: c.Title}
@@ -236,4 +259,61 @@ func HeaderOf(job string, p Plan) Header {
 		h.Items = append(h.Items, pl)
 	}
 	return h
+}
+
+// Verb names the job's action for people: activate, deactivate, price, edit.
+func (h Header) Verb() string {
+	if h.Kind == KindStatus {
+		switch api.Status(h.Status) {
+		case api.StatusActive:
+			return "activate"
+		case api.StatusInactive:
+			return "deactivate"
+		}
+		return "status " + h.Status
+	}
+	return h.Kind
+}
+
+// Counts are the job's items done, failed and left (not started or in doubt).
+func (j *Journal) Counts() (done, failed, left int) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	for _, p := range j.Head.Items {
+		switch j.Items[p.ID].State {
+		case Done:
+			done++
+		case Failed:
+			failed++
+		default:
+			left++
+		}
+	}
+	return done, failed, left
+}
+
+// Resumable says whether the job has items left and was not given up.
+func (j *Journal) Resumable() bool {
+	_, _, left := j.Counts()
+	return left > 0 && !j.Cancelled
+}
+
+// List reads every journal in dir, oldest first, without disturbing a job running in
+// another process (Peek). A journal that cannot be read is reported in errs and left
+// out; a missing dir is no jobs.
+func List(dir string) (jobs []*Journal, errs []error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
+	if err != nil {
+		return nil, []error{err}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		j, err := Peek(name)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", filepath.Base(name), err))
+			continue
+		}
+		jobs = append(jobs, j)
+	}
+	return jobs, errs
 }

@@ -33,9 +33,10 @@ func ItemOf(l api.Listing) Item {
 
 // Action is one bulk action; exactly one of its parts is set.
 type Action struct {
-	Status api.Status   // activate (active) or deactivate (inactive)
-	Price  *PriceChange // a new price for each
-	Edit   bool         // the same fields for every listing (condition, city, contacts, …)
+	Status api.Status       // activate (active) or deactivate (inactive)
+	Price  *PriceChange     // a new price for each
+	Edit   bool             // the same fields for every listing (condition, city, contacts, …)
+	Patch  *api.ListingEdit // with Edit: the fields set on each
 }
 
 // Change is a listing the action will change.

@@ -147,6 +147,16 @@ func send(ctx context.Context, svc Service, h Header, p Planned) (api.Status, er
 			return "", err
 		}
 		return r.Status, nil
+	case KindEdit:
+		if h.Patch == nil || h.Patch.Empty() {
+			return "", fmt.Errorf("job %s: the edit sets no field", h.Job)
+		}
+		patch := *h.Patch
+		r, err := svc.EditListing(ctx, p.ID, &patch)
+		if err != nil {
+			return "", err
+		}
+		return r.Status, nil
 	}
 	return "", fmt.Errorf("job %s: unknown kind %q", h.Job, h.Kind)
 }

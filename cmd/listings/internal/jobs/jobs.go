@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -25,7 +24,7 @@ func NewCmdJobs(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "jobs",
-		Short: "List the jobs of the many-listing commands, show one, resume one",
+		Short: "List the jobs of the many-listing commands, show one, resume or cancel one",
 		Long: `A many-listing command (activate, deactivate or price with several ids) is a job,
 journaled in the data directory (LISTINGS_DATA_DIR, else the XDG data directory) under
 jobs/<job>.jsonl: every item before its request and after its answer. listings jobs
@@ -33,14 +32,16 @@ lists them (id, kind, created, done/failed/left); listings jobs show JOB prints 
 item's outcome; listings jobs resume JOB carries out what is left of a job that was
 interrupted (Ctrl+C, a crash) or stopped (the day's budget, the key). An item whose
 answer was lost is checked with one GET before it is sent again, so no change is
-made twice.`,
+made twice. listings jobs cancel JOB gives a job up: what is left is not sent, and the
+app no longer offers to resume it. A job running in another process cannot be
+resumed or cancelled until it ends.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return list(f, asJSON)
 		},
 	}
 	cmdutil.AddJSONFlag(cmd, &asJSON)
-	cmd.AddCommand(newCmdShow(f), newCmdResume(f))
+	cmd.AddCommand(newCmdShow(f), newCmdResume(f), newCmdCancel(f))
 	return cmd
 }
 
@@ -53,6 +54,8 @@ type jobJSON struct {
 	Done    int    `json:"done"`
 	Failed  int    `json:"failed"`
 	Left    int    `json:"left"`
+	// Cancelled: the user gave the job up; it is not offered for a resume again.
+	Cancelled bool `json:"cancelled,omitempty"`
 }
 
 func list(f *cmdutil.Factory, asJSON bool) error {
@@ -60,21 +63,15 @@ func list(f *cmdutil.Factory, asJSON bool) error {
 	if err != nil {
 		return err
 	}
-	names, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if err != nil {
-		return err
+	jobs, errs := bulk.List(dir)
+	for _, err := range errs {
+		fmt.Fprintf(f.IOStreams.ErrOut, "listings: %v\n", err)
 	}
-	sort.Strings(names)
 	rows := []jobJSON{}
-	for _, name := range names {
-		j, err := readOnly(name)
-		if err != nil {
-			fmt.Fprintf(f.IOStreams.ErrOut, "listings: %v\n", err)
-			continue
-		}
-		done, failed, left := listing.CountJob(j)
-		rows = append(rows, jobJSON{ID: j.Head.Job, Kind: kind(j.Head), Created: j.Head.Created.In(api.Kyiv).Format(time.RFC3339),
-			Items: len(j.Head.Items), Done: done, Failed: failed, Left: left})
+	for _, j := range jobs {
+		done, failed, left := j.Counts()
+		rows = append(rows, jobJSON{ID: j.Head.Job, Kind: j.Head.Verb(), Created: j.Head.Created.In(api.Kyiv).Format(time.RFC3339),
+			Items: len(j.Head.Items), Done: done, Failed: failed, Left: left, Cancelled: j.Cancelled})
 	}
 	if asJSON {
 		return cmdutil.PrintJSON(f.IOStreams.Out, rows)
@@ -90,23 +87,13 @@ func list(f *cmdutil.Factory, asJSON bool) error {
 		if at, err := time.Parse(time.RFC3339, r.Created); err == nil {
 			created = at.In(api.Kyiv).Format(time.DateTime)
 		}
-		t.Row(r.ID, r.Kind, created, fmt.Sprint(r.Done), fmt.Sprint(r.Failed), fmt.Sprint(r.Left))
+		left := fmt.Sprint(r.Left)
+		if r.Cancelled {
+			left += " (cancelled)"
+		}
+		t.Row(r.ID, r.Kind, created, fmt.Sprint(r.Done), fmt.Sprint(r.Failed), left)
 	}
 	return t.Flush()
-}
-
-// kind names a job's action: activate, deactivate or price.
-func kind(h bulk.Header) string {
-	if h.Kind == bulk.KindStatus {
-		switch h.Status {
-		case "active":
-			return "activate"
-		case "inactive":
-			return "deactivate"
-		}
-		return "status " + h.Status
-	}
-	return h.Kind
 }
 
 // path is the journal of job id; an id is a file name, never a path.
@@ -126,33 +113,6 @@ func path(f *cmdutil.Factory, id string) (string, error) {
 	return p, nil
 }
 
-// readOnly reads a journal without writing to it (bulk.Open ends a torn last line,
-// which must not happen under a job still running): it opens a copy.
-func readOnly(name string) (*bulk.Journal, error) {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return nil, err
-	}
-	tmp, err := os.CreateTemp("", "listings-job-*.jsonl")
-	if err != nil {
-		return nil, err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return nil, err
-	}
-	if err := tmp.Close(); err != nil {
-		return nil, err
-	}
-	j, err := bulk.Open(tmp.Name())
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Base(name), err)
-	}
-	_ = j.Close()
-	return j, nil
-}
-
 func newCmdShow(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
@@ -166,13 +126,13 @@ func newCmdShow(f *cmdutil.Factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			j, err := readOnly(p)
+			j, err := bulk.Peek(p)
 			if err != nil {
 				return err
 			}
-			done, failed, left := listing.CountJob(j)
+			done, failed, left := j.Counts()
 			fmt.Fprintf(f.IOStreams.ErrOut, "job %s: %s of %d listings, created %s; %d done, %d failed, %d left\n",
-				j.Head.Job, kind(j.Head), len(j.Head.Items), j.Head.Created.In(api.Kyiv).Format(time.DateTime), done, failed, left)
+				j.Head.Job, j.Head.Verb(), len(j.Head.Items), j.Head.Created.In(api.Kyiv).Format(time.DateTime), done, failed, left)
 			_, err = listing.PrintOutcomes(f, j, nil, nil, asJSON)
 			return err
 		},
@@ -210,11 +170,40 @@ the exit codes are the same.`,
 				j.Close()
 				return cmdutil.NewError(fmt.Sprintf("job %s was started on %s, not %s: resume it there (--base-url or --profile)", j.Head.Job, b, s.BaseURL), nil)
 			}
-			done, failed, left := listing.CountJob(j)
-			fmt.Fprintf(f.IOStreams.ErrOut, "job %s: %s; %d done, %d failed, %d left\n", j.Head.Job, kind(j.Head), done, failed, left)
+			done, failed, left := j.Counts()
+			fmt.Fprintf(f.IOStreams.ErrOut, "job %s: %s; %d done, %d failed, %d left\n", j.Head.Job, j.Head.Verb(), done, failed, left)
 			return listing.FinishJob(ctx, f, s, j, nil, nil, asJSON)
 		},
 	}
 	cmdutil.AddJSONFlag(cmd, &asJSON)
 	return cmd
+}
+
+func newCmdCancel(f *cmdutil.Factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "cancel JOB",
+		Short: "Give a job up: what is left of it is not sent",
+		Long: `Give a job up: its items not yet sent stay unsent, and the app no longer offers to
+resume it. What was done stays done (the API has no undo); listings jobs show JOB
+prints which. listings jobs resume JOB still takes it up again when asked.`,
+		Example: "  listings jobs cancel 20261124-224900-price",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, err := path(f, args[0])
+			if err != nil {
+				return err
+			}
+			j, err := bulk.Open(p)
+			if err != nil {
+				return err
+			}
+			defer j.Close()
+			if err := j.Cancel(); err != nil {
+				return err
+			}
+			done, failed, left := j.Counts()
+			fmt.Fprintf(f.IOStreams.ErrOut, "job %s cancelled: %d done, %d failed, %d left unsent\n", j.Head.Job, done, failed, left)
+			return nil
+		},
+	}
 }

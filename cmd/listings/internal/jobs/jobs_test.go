@@ -100,4 +100,20 @@ func TestResumeAStoppedJob(t *testing.T) {
 
 	var raw json.RawMessage
 	c.OKJSON(&raw, "", "jobs", "show", h.Job, "--json")
+
+	// A job another process runs cannot be resumed or cancelled meanwhile.
+	busy, err := bulk.Open(filepath.Join(data, "jobs", h.Job+".jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := c.Run("", "jobs", "cancel", h.Job)
+	busy.Close()
+	if r.Code != cmdutil.ExitError || !strings.Contains(r.Stderr, "another listings process is running this job") {
+		t.Errorf("cancel of a running job: exit %d\n%s", r.Code, r.Stderr)
+	}
+	// A job given up says so in the list.
+	c.OK("", "jobs", "cancel", h.Job)
+	if out := c.OK("", "jobs"); !strings.Contains(out, "(cancelled)") {
+		t.Errorf("jobs after cancel:\n%s", out)
+	}
 }

@@ -204,6 +204,12 @@ func (b *bulkJob) what(c bulk.Change) string {
 		}
 		return s
 	}
+	if b.plan.Action.Edit {
+		if c.ToModeration {
+			return "edited (back to moderation)"
+		}
+		return "edited"
+	}
 	return string(c.Status) + " → " + string(b.plan.Action.Status)
 }
 
@@ -261,7 +267,7 @@ func FinishJob(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *b
 		line := cmdutil.NewStatusLine(f.IOStreams.ErrOut, f.IOStreams.IsStderrTTY)
 		total, start := len(j.Head.Items), time.Now()
 		progress := func() {
-			done, failed, left := CountJob(j)
+			done, failed, left := j.Counts()
 			eta := ""
 			if finished := total - left; finished > 0 && left > 0 {
 				eta = ", about " + format.Wait(time.Since(start)/time.Duration(finished)*time.Duration(left)) + " left"
@@ -311,20 +317,6 @@ func FinishJob(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *b
 		return cmdutil.NewError(fmt.Sprintf("%d listings were not changed (failed, refused or skipped)", failed), nil)
 	}
 	return nil
-}
-
-// CountJob counts a job's items: done, failed, left.
-func CountJob(j *bulk.Journal) (done, failed, left int) {
-	left = len(j.Left())
-	for _, p := range j.Head.Items {
-		switch j.Outcome(p.ID).State {
-		case bulk.Done:
-			done++
-		case bulk.Failed:
-			failed++
-		}
-	}
-	return done, failed, left
 }
 
 // PrintOutcomes prints the job's items (in the plan's order) and the skips, and

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )
 
@@ -86,10 +88,10 @@ starts pending: follow it with listings watch ID.`,
 // NewCmdEdit returns `listings edit ID --file FILE`.
 func NewCmdEdit(f *cmdutil.Factory) *cobra.Command {
 	var file string
-	var asJSON bool
+	var asJSON, dryRun bool
 	cmd := &cobra.Command{
-		Use:   "edit ID --file FILE",
-		Short: "Change some fields of a listing from a JSON file",
+		Use:   "edit ID... --file FILE",
+		Short: "Change some fields of one or many listings from a JSON file",
 		Long: `Change only the fields present in a JSON object (--file - reads standard input):
 title, description, price, currency, condition, category_id, city_ref, contact_name,
 contact_phone, hide_phone, photos, photos_wm, photos_3d, video_url, video_thumbnail,
@@ -100,14 +102,23 @@ against the spec's limits before anything is sent, as create checks them (exit 2
 
 An active listing goes back to moderation after an edit (about 15 minutes).
 
-Prints listing_id and status; with --json the API's answer {"listing_id", "status"}.`,
+Prints listing_id and status; with --json the API's answer {"listing_id", "status"}.
+
+With several ids (or "-", which reads ids from standard input; the patch then comes
+from --file FILE, not -) the one patch is applied to every listing as a journaled job,
+planned first as activate and price are: a sold or archived listing is skipped, and
+the plan says how many ACTIVE listings go back to moderation. --dry-run prints the
+plan and sends nothing; --json prints one {"id", "ok", "status", "error", "hint"} per
+listing; the exit codes are those of activate (0, 1, 4, 130).`,
 		Example: `  echo '{"price": 400}' | listings edit 10040 --file -
-  listings edit 10040 --file changes.json --json`,
-		Args: cobra.ExactArgs(1),
+  listings edit 10040 --file changes.json --json
+  listings edit 10040 10041 10042 --file contacts.json --dry-run
+  listings ls --all --json | jq -r '.[].id' | listings edit - --file city.json`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := cmdutil.ParseID("listing", args[0])
-			if err != nil {
-				return err
+			many := len(args) > 1 || args[0] == "-" || dryRun
+			if args[0] == "-" && (file == "-" || file == "") {
+				return cmdutil.UsageErrorf("the ids come from standard input (-): give the patch as a file, --file patch.json")
 			}
 			var body api.ListingEdit
 			keys, err := readBody(f.IOStreams.In, file, editFields, &body)
@@ -118,6 +129,13 @@ Prints listing_id and status; with --json the API's answer {"listing_id", "statu
 				return cmdutil.UsageErrorf("%s: nothing to change: the object has no fields; put in only the fields to change, e.g. {\"price\": 400}", fileName(file))
 			}
 			if err := refuseBody(file, checkEdit(&body)); err != nil {
+				return err
+			}
+			if many {
+				return runEditMany(cmd.Context(), f, &body, args, asJSON, dryRun)
+			}
+			id, err := cmdutil.ParseID("listing", args[0])
+			if err != nil {
 				return err
 			}
 			s, err := f.Session(cmd.Context())
@@ -138,8 +156,34 @@ Prints listing_id and status; with --json the API's answer {"listing_id", "statu
 		},
 	}
 	cmd.Flags().StringVarP(&file, "file", "f", "", "JSON file with the fields to change, - for standard input (required)")
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "with many ids: print the plan and send nothing")
 	cmdutil.AddJSONFlag(cmd, &asJSON)
 	return cmd
+}
+
+// runEditMany applies one patch to many listings as one journaled job.
+func runEditMany(ctx context.Context, f *cmdutil.Factory, patch *api.ListingEdit, args []string, asJSON, dryRun bool) error {
+	ids, err := readIDs(args, f.IOStreams.In)
+	if err != nil {
+		return err
+	}
+	s, err := f.Session(ctx)
+	if err != nil {
+		return err
+	}
+	items, missing, err := fetchItems(ctx, s.Client, s.Lang, ids)
+	if err != nil {
+		return err
+	}
+	b := &bulkJob{
+		f: f, verb: "edit", missing: missing, asJSON: asJSON,
+		plan: bulk.Make(items, bulk.Action{Edit: true, Patch: patch}, s.Client.Budget(), time.Now()),
+		noop: func(bulk.Skip) bool { return false },
+	}
+	if dryRun {
+		return b.dryRun()
+	}
+	return b.run(ctx, s)
 }
 
 // printResult prints the answer to a create or an edit: the API's JSON, or its id,
