@@ -67,7 +67,11 @@ func (m *Model) renderHeader() string {
 func (m *Model) renderFooter() string {
 	status := ""
 	if m.client != nil {
-		status = frame.Status(m.budget, m.watch.M.Summary(), m.width)
+		summary := m.watch.M.Summary()
+		if j := m.jobs.M.Summary(); j != "" {
+			summary = strings.TrimPrefix(summary+" · "+j, " · ")
+		}
+		status = frame.Status(m.budget, summary, m.width)
 	}
 	view, root := m.shortHelp()
 	return frame.Footer(m.help, view, root, status, m.width)
