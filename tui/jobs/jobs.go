@@ -90,6 +90,9 @@ type Model struct {
 	width   int
 	height  int
 	scanned bool
+	// after starts the wait for the day's reset: tea.Tick, which tests replace so
+	// that they deliver the tick themselves.
+	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 }
 
 // New returns the panel for jobs journaled in cfg.Dir (the CLI's <data dir>/jobs, or
@@ -103,7 +106,7 @@ func New(svc Service, cfg Config) Model {
 	if dir == nil {
 		dir = func() string { return "" }
 	}
-	m := Model{svc: svc, dir: dir, scan: cfg.Scan, baseURL: cfg.BaseURL, now: now, at: now(), keys: DefaultKeyMap()}
+	m := Model{svc: svc, dir: dir, scan: cfg.Scan, baseURL: cfg.BaseURL, now: now, at: now(), keys: DefaultKeyMap(), after: tea.Tick}
 	m.SetSize(80, 24)
 	return m
 }
@@ -156,7 +159,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case eventMsg:
 		return m.event(msg)
 	case endMsg:
-		return m.ended(msg)
+		m, cmd := m.ended(msg)
+		m.estimate()
+		return m, cmd
 	case offersMsg:
 		return m.offered(msg)
 	case discardedMsg:
@@ -248,7 +253,7 @@ func (m Model) ended(e endMsg) (Model, tea.Cmd) {
 	case dailyLimit(e.err):
 		j.st, j.resumeAt = stWaiting, nextKyivMidnight(m.now()).Add(afterMidnight)
 		j.why = "the key's requests for today are spent"
-		return m, resumeAt(j.id, m.runs, j.resumeAt, m.now())
+		return m, m.resumeAt(j.id, m.runs, j.resumeAt)
 	case errors.As(e.err, &stopped), e.err != nil:
 		j.st, j.why = stStopped, termtext.Clean(e.err.Error())
 		return m, send(msgs.Error{Op: "job " + j.id, Err: e.err})

@@ -215,8 +215,8 @@ func nextKyivMidnight(t time.Time) time.Time {
 // afterMidnight is a minute past the reset, so the service's day has turned too.
 const afterMidnight = time.Minute
 
-func resumeAt(job string, n int, at, now time.Time) tea.Cmd {
-	return tea.Tick(max(at.Sub(now), 0), func(time.Time) tea.Msg { return resumeTickMsg{job: job, n: n} })
+func (m Model) resumeAt(job string, n int, at time.Time) tea.Cmd {
+	return m.after(max(at.Sub(m.now()), 0), func(time.Time) tea.Msg { return resumeTickMsg{job: job, n: n} })
 }
 
 // dailyLimit reports whether err stopped a job for the day's budget.

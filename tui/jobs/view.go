@@ -31,10 +31,11 @@ func (m Model) View() string {
 		lines = append(lines, "", theme.Warning.Render(theme.WarningMark+" Give the job up? What is left is not sent, and it is not offered again.")+
 			theme.Muted.Render(" y yes · n no"))
 	}
+	lines = layout.Block(strings.Join(lines, "\n"), m.width, m.height)
 	for i, l := range lines {
-		lines[i] = layout.Cut(l, m.width)
+		lines[i] = layout.Pad(l, m.width)
 	}
-	return strings.Join(layout.Block(strings.Join(lines, "\n"), m.width, m.height), "\n")
+	return strings.Join(lines, "\n")
 }
 
 func (m Model) jobLines() []string {
@@ -49,7 +50,8 @@ func (m Model) jobLines() []string {
 	if j.id == "" {
 		title = "a new " + j.verb + " job"
 	}
-	lines := []string{theme.Heading.Render(fmt.Sprintf("%s · %s %s listings", title, j.verb, format.Number(j.total))), m.stateLine()}
+	lines := []string{theme.Heading.Render(fmt.Sprintf("%s · %s %s listings", title, j.verb, format.Number(j.total)))}
+	lines = append(lines, strings.Split(m.stateLine(), "\n")...)
 	finished := j.done + j.failed
 	filled := 0
 	w := max(min(barW, m.width-16), 4)
@@ -90,8 +92,9 @@ func (m Model) stateLine() string {
 	case stPaused:
 		return theme.Warning.Render("paused") + theme.Muted.Render(" · p resumes · c gives it up")
 	case stWaiting:
-		return theme.Warning.Render(fmt.Sprintf("%s %s: resumes by itself after the Kyiv midnight reset (%s, in %s) while the app is open",
-			theme.WarningMark, j.why, j.resumeAt.Format("15:04"), format.Wait(j.resumeAt.Sub(m.at))))
+		return theme.Warning.Render(fmt.Sprintf("%s %s", theme.WarningMark, j.why)) + "\n" +
+			theme.Muted.Render(fmt.Sprintf("resumes by itself at %s Kyiv (in %s), after the day's reset, while the app is open · p tries now",
+				format.HourMinute(j.resumeAt), format.Wait(j.resumeAt.Sub(m.at))))
 	case stStopped:
 		return theme.Danger.Render(theme.ErrorMark+" stopped: "+j.why) + theme.Muted.Render(" · p tries again")
 	case stDone:
