@@ -58,7 +58,7 @@ func planLines(v msgs.BulkVerb, p bulk.Plan, cityLabel string) []string {
 			reason := skipReason(p, reasons)
 			reasons++
 			if ts := titles[reason]; len(ts) > 0 {
-				out = append(out, theme.Muted.Render("    "+few(ts)))
+				out = append(out, "    "+theme.Muted.Render(few(ts)))
 			}
 		default:
 			out = append(out, l)
@@ -137,12 +137,16 @@ func patchWords(e *api.ListingEdit, cityLabel string) string {
 // boxWidth is the dialog's inner width (inside the border and padding).
 func (m *Model) boxWidth() int { return max(min(m.width, boxW)-4, 8) }
 
-// wrapped is the plan's lines wrapped to the box.
+// wrapped is the plan's lines wrapped to the box, an indented line under its indent.
 func (m *Model) wrapped() []string {
 	w := m.boxWidth()
 	var out []string
 	for _, l := range m.lines {
-		out = append(out, strings.Split(lipgloss.NewStyle().Width(w).Render(l), "\n")...)
+		text := strings.TrimLeft(l, " ")
+		indent := strings.Repeat(" ", len(l)-len(text))
+		for _, part := range strings.Split(lipgloss.NewStyle().Width(max(w-len(indent), 4)).Render(text), "\n") {
+			out = append(out, indent+part)
+		}
 	}
 	return out
 }
