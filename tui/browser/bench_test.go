@@ -75,3 +75,34 @@ func BenchmarkSortTitle10k(b *testing.B) {
 		m, _ = m.Update(s)
 	}
 }
+
+// BenchmarkMarkAll10k is * over 10 000 rows (every one marked), its footer count,
+// and * again (every one unmarked).
+func BenchmarkMarkAll10k(b *testing.B) {
+	m := big(b)
+	star := tuitest.Key("*")
+	b.ReportAllocs()
+	for b.Loop() {
+		m, _ = m.Update(star)
+		m, _ = m.Update(star)
+	}
+}
+
+// BenchmarkKeyDownMarked10k is ↓ and the frame with all 10 000 rows marked: the
+// footer's count is not made again for a move.
+func BenchmarkKeyDownMarked10k(b *testing.B) {
+	m := big(b)
+	m, _ = m.Update(tuitest.Key("*"))
+	down, up := tuitest.Key("down"), tuitest.Key("up")
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		k := down
+		if i%2 == 1 {
+			k = up
+		}
+		i++
+		m, _ = m.Update(k)
+		_ = m.View()
+	}
+}
