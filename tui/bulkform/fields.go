@@ -168,7 +168,7 @@ func (m Model) fieldsKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 func (f fieldsForm) view(n, width int) []string {
 	lines := []string{
 		theme.Heading.Render(headingFor(msgs.BulkEdit, n)),
-		theme.Muted.Render("Only the fields you set are sent; the others stay as each listing has them."),
+		theme.Muted.Render("Only the fields you set are sent; the rest stay as they are."),
 		"",
 	}
 	for i := range numFields {

@@ -89,7 +89,7 @@ func (m Model) priceKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 func (f priceForm) view(n int) []string {
 	lines := []string{
 		theme.Heading.Render(headingFor(msgs.BulkPrice, n)),
-		theme.Muted.Render("A new price, or a change by a percentage or an amount; then an optional rounding."),
+		theme.Muted.Render("A new price, or a change by % or by an amount; then a rounding."),
 		"",
 		f.inputs[0].View(),
 		f.inputs[1].View(),
