@@ -57,8 +57,9 @@ func TestE2EBulkDeactivate(t *testing.T) {
 
 // TestE2EBulkJobSurvivesKill kills the app with SIGKILL while a job waits for the
 // key's minute and finds the job offered at the next start with what its journal
-// says is left; d discards it, and it is offered no more. (Resuming is
-// tui/jobs's test: here it would wait out the key's minute.)
+// says is left; r resumes it (its requests wait for the key's minute), c and y give
+// it up at once (a request waiting for the budget is given up, nothing sent), and it
+// is offered no more.
 func TestE2EBulkJobSurvivesKill(t *testing.T) {
 	base := cmdtest.StartSandbox(t, sandbox.Grow{Key: "personal", Listings: 120})
 	data := t.TempDir()
@@ -85,8 +86,12 @@ func TestE2EBulkJobSurvivesKill(t *testing.T) {
 
 	r := launchTUI(t, 100, 30, []string{"--base-url", base, "--lang", "en"}, env...)
 	r.waitFor(fmt.Sprintf("job %s was interrupted: %d of 100 left", jobs[0].Head.Job, left), "r resume · d discard · esc later")
-	r.send("d")
-	r.waitFor("discarded: it is not offered again")
+	r.send("r")
+	r.waitFor("running")
+	r.send("c")
+	r.waitFor("Give the job up?")
+	r.send("y")
+	r.waitFor("cancelled: what was left was not sent")
 	jobs, _ = bulk.List(filepath.Join(data, "jobs"))
 	if len(jobs) != 1 || jobs[0].Resumable() || !jobs[0].Cancelled {
 		t.Fatalf("the cancelled job is still offered: %+v", jobs)

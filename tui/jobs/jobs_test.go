@@ -3,6 +3,7 @@ package jobs
 import (
 	"context"
 	"fmt"
+	"net/http/httptrace"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -21,8 +22,11 @@ func TestMain(m *testing.M) { tuitest.Main(m) }
 
 const base = "http://service.test"
 
-// fakeSvc answers status changes and edits; gate, when set, holds every request
-// until it gets a token (or is closed), so a test can pause a job mid-way.
+// fakeSvc answers status changes and edits as the client does: a request past the
+// first wrote ones waits for the budget (until its context ends, nothing sent);
+// the others are written (the httptrace hook, as net/http calls it) and then, when
+// gate is set, held until it gets a token (or is closed), so a test can pause a job
+// mid-way.
 type fakeSvc struct {
 	mu     sync.Mutex
 	calls  map[int]int
@@ -30,6 +34,9 @@ type fakeSvc struct {
 	gate   chan struct{}
 	budget api.Budget
 	status api.Status // what an edit leaves (pending: back to moderation)
+	wrote  int        // requests written so far
+	// budgetAfter: the requests past this many wait for the budget; 0 for none.
+	budgetAfter int
 }
 
 func newFake() *fakeSvc {
@@ -37,7 +44,20 @@ func newFake() *fakeSvc {
 		budget: api.Budget{PerMinute: 60, PerDay: 1000, Known: true}}
 }
 
-func (f *fakeSvc) answer(id int) error {
+func (f *fakeSvc) answer(ctx context.Context, id int) error {
+	f.mu.Lock()
+	wait := f.budgetAfter > 0 && f.wrote >= f.budgetAfter
+	if !wait {
+		f.wrote++
+	}
+	f.mu.Unlock()
+	if wait {
+		<-ctx.Done() // the budget never frees in this test: only a pause ends it
+		return ctx.Err()
+	}
+	if tr := httptrace.ContextClientTrace(ctx); tr != nil && tr.WroteHeaders != nil {
+		tr.WroteHeaders()
+	}
 	if f.gate != nil {
 		<-f.gate
 	}
@@ -47,15 +67,15 @@ func (f *fakeSvc) answer(id int) error {
 	return f.refuse[id]
 }
 
-func (f *fakeSvc) SetStatus(_ context.Context, id int, s api.Status) (*api.StatusResult, error) {
-	if err := f.answer(id); err != nil {
+func (f *fakeSvc) SetStatus(ctx context.Context, id int, s api.Status) (*api.StatusResult, error) {
+	if err := f.answer(ctx, id); err != nil {
 		return nil, err
 	}
 	return &api.StatusResult{ListingID: id, Status: s}, nil
 }
 
-func (f *fakeSvc) EditListing(_ context.Context, id int, _ *api.ListingEdit) (*api.EditResult, error) {
-	if err := f.answer(id); err != nil {
+func (f *fakeSvc) EditListing(ctx context.Context, id int, _ *api.ListingEdit) (*api.EditResult, error) {
+	if err := f.answer(ctx, id); err != nil {
 		return nil, err
 	}
 	return &api.EditResult{ListingID: id, Status: f.status}, nil
@@ -198,6 +218,44 @@ func TestPauseAnswersInFlightThenResumeFinishesOnce(t *testing.T) {
 	tuitest.Contains(t, tuitest.Screen(m), "20 done", "0 left")
 	if total, twice := f.sent(); total != 20 || len(twice) != 0 {
 		t.Fatalf("%d requests, sent twice: %v", total, twice)
+	}
+}
+
+// TestPauseGivesUpWhatWaitsForTheBudget pauses a job whose next requests wait for
+// the key's budget: they are given up at once, nothing sent, and journaled unsent
+// (no GET on resume), while the one written is answered.
+func TestPauseGivesUpWhatWaitsForTheBudget(t *testing.T) {
+	f := newFake()
+	f.gate, f.budgetAfter = make(chan struct{}), 5
+	dir := t.TempDir()
+	m := newPanel(f, dir, false)
+	m, r := startJob(t, m, deactivate(20))
+	for range 4 {
+		f.gate <- struct{}{}
+		m, _ = m.Update(<-r.ch)
+	}
+	m, _ = m.Update(tuitest.Key("p"))
+	close(f.gate)
+	m, _ = drain(m, r)
+	tuitest.Contains(t, tuitest.Screen(m), "paused")
+	j, err := bulk.Peek(filepath.Join(dir, m.job.id+".jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range j.Head.Items {
+		if j.Outcome(p.ID).State == bulk.InDoubt {
+			t.Errorf("item %d in doubt after a pause", p.ID)
+		}
+	}
+	f.mu.Lock()
+	f.budgetAfter = 0
+	f.mu.Unlock()
+	m, cmd := m.Update(tuitest.Key("p"))
+	m, _ = m.Update(cmd())
+	m, _ = drain(m, m.job.r)
+	tuitest.Contains(t, tuitest.Screen(m), "20 done", "0 left")
+	if total, twice := f.sent(); total != 20 || len(twice) != 0 {
+		t.Fatalf("%d sent, twice %v", total, twice)
 	}
 }
 

@@ -88,7 +88,7 @@ func (m Model) stateLine() string {
 	case stRunning:
 		return theme.Success.Render("running") + theme.Muted.Render(" · esc: keep browsing, the job goes on · p pause · c cancel")
 	case stPausing:
-		return theme.Warning.Render("stopping: the requests on their way are answered and journaled (one waiting for the key's budget still waits)…")
+		return theme.Warning.Render("stopping: the requests on their way are answered and journaled…")
 	case stPaused:
 		return theme.Warning.Render("paused") + theme.Muted.Render(" · p resumes · c gives it up")
 	case stWaiting:
