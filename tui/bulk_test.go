@@ -90,3 +90,24 @@ func TestGoldenBulkPlan(t *testing.T) {
 	waitScreen(t, tm, "listings?", "start the job")
 	golden.RequireEqual(t, finalView(t, tm, f))
 }
+
+// TestBulkPriceInPlace cuts three prices by 10 %: the rows show the new prices and
+// the moderation they went back to, and the watch follows them.
+func TestBulkPriceInPlace(t *testing.T) {
+	f, _ := gated(t, sandbox.KeyPersonal)
+	m := f.model(bulkOptions(t, f), 100, 30)
+	m, _ = f.settle(m, m.Init())
+	m, _ = f.press(m, "space", "space", "$") // 1 500 and 400 UAH
+	m, _ = f.press(m, "-", "1", "0", "%", "enter")
+	has(t, m, "2 active listings go back to moderation", "“Ремонт квартир під ключ”: 1 500 UAH → 1 350 UAH")
+	m, _ = f.press(m, "y", "esc")
+	s := tuitest.Screen(m)
+	for _, want := range []string{"1 350 UAH ◔ pending", "360 UAH ◔ pending"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no row %q in place:\n%s", want, s)
+		}
+	}
+	if w := m.watch.M.Summary(); !strings.Contains(w, "2") {
+		t.Errorf("the watch does not follow them: %q", w)
+	}
+}

@@ -228,6 +228,9 @@ func (m *Model) applyChange(msg msgs.ListingChanged) {
 		if msg.Status != "" {
 			l.Status = msg.Status
 		}
+		if msg.Price != nil && msg.Listing == nil {
+			l.Price = *msg.Price
+		}
 		*r = m.newRow(l, pt, int(r.idx), r.mod)
 		m.share(si, r)
 		// A row that left the tab's status stays where it is until a refresh (so it

@@ -222,7 +222,11 @@ func (m Model) event(e eventMsg) (Model, tea.Cmd) {
 	switch o.State {
 	case bulk.Done:
 		st := api.Status(o.Status)
-		cmds = append(cmds, send(msgs.ListingChanged{ID: e.ev.Item.ID, Status: st}))
+		change := msgs.ListingChanged{ID: e.ev.Item.ID, Status: st}
+		if p, err := api.ParsePrice(e.ev.Item.NewPrice); err == nil && e.ev.Item.NewPrice != "" {
+			change.Price = &p // a price job: the row shows the new price at once
+		}
+		cmds = append(cmds, send(change))
 		if st == api.StatusPending {
 			cmds = append(cmds, send(msgs.Watch{ID: e.ev.Item.ID, Title: e.ev.Item.Title}))
 		}

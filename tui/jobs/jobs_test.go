@@ -159,7 +159,8 @@ func TestJobProgressRefusalAndRowsInPlace(t *testing.T) {
 	tuitest.CheckExactSize(t, m.View(), 100, 30)
 	changed := tuitest.Of[msgs.ListingChanged](out)
 	watched := tuitest.Of[msgs.Watch](out)
-	if len(changed) != 5 || len(watched) != 5 || changed[0].Status != api.StatusPending {
+	if len(changed) != 5 || len(watched) != 5 || changed[0].Status != api.StatusPending ||
+		changed[0].Price == nil || changed[0].Price.String() != "900" {
 		t.Fatalf("rows told %d, watched %d: %v", len(changed), len(watched), out)
 	}
 	if n := tuitest.Of[msgs.Notice](out); len(n) == 0 || !strings.Contains(n[len(n)-1].Text, "5 changed, 1 failed") {

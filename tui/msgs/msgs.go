@@ -54,6 +54,8 @@ type ListingChanged struct {
 	Listing *api.ListingFull
 	// Moderation is set with Listing, for pending and blocked listings.
 	Moderation *api.Moderation
+	// Price is the new price when it is known without the listing (a bulk price job).
+	Price *api.Price
 }
 
 // Watch asks the root to add a listing to the moderation watch.
