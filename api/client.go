@@ -212,6 +212,9 @@ func defaultHTTPClient() *http.Client {
 	}
 }
 
+// Sleep waits d or until ctx ends, whichever comes first (ctx's error then).
+func Sleep(ctx context.Context, d time.Duration) error { return sleepCtx(ctx, d) }
+
 func sleepCtx(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
 		return ctx.Err()

@@ -20,6 +20,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/bulkform"
@@ -83,6 +84,10 @@ type Options struct {
 	APIOptions []api.Option
 	// Images fetches photos for the detail preview; nil means plain HTTP.
 	Images detail.ImageFetcher
+	// Mirror is the account's local mirror (api/mirror; mirror.go); nil: none.
+	// MirrorNotice says why the file found was set aside and rebuilt.
+	Mirror       *mirror.DB
+	MirrorNotice string
 
 	// Key is the key in use, only so that a crash report can redact it. It is never
 	// shown or stored by the app.
@@ -189,10 +194,13 @@ type Model struct {
 	sizedWidth    int
 	header        string
 	footer        string
+
+	mir mirrorState // the background sync of the local mirror (mirror.go)
 }
 
-// New builds the root from opts; it does no I/O, so the first frame is drawn before
-// any network answer (Init returns the loads).
+// New builds the root from opts; it does no network I/O (only the local mirror's
+// rows are read), so the first frame is drawn before any network answer (Init returns
+// the loads).
 func New(opts Options) Model {
 	if opts.Now == nil {
 		opts.Now = time.Now
@@ -238,6 +246,7 @@ func New(opts Options) Model {
 	} else {
 		m.toLogin(opts.LoginReason)
 	}
+	m.mirrorNotice()
 	m.layout()
 	return m
 }
@@ -251,8 +260,9 @@ func (m *Model) setClient(c *api.Client) {
 	if images == nil {
 		images = detail.HTTPImages(&http.Client{Timeout: 30 * time.Second})
 	}
-	m.browser = registry.Hold(browser.New(c, m.lang))
+	m.browser = registry.Hold(browser.New(c, m.lang, m.browserOptions()...))
 	m.detail = registry.Hold(detail.New(c, images, m.lang))
+	m.attachMirror()
 	m.watch = registry.Hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
 	m.editor = registry.Hold(editing.New(editor.New(editor.Config{Service: c, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
 		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir, FindEditor: m.opts.FindEditor}),

@@ -100,6 +100,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case addressed:
 		return m.onAddressed(msg)
+	case mirrorSyncedMsg:
+		return m.onMirrorSynced(msg)
 	case pingMsg:
 		if msg.err != nil {
 			return m.showError(msgs.Error{Op: "check the key", Err: msg.err})
@@ -294,7 +296,7 @@ func (m Model) onTick() (Model, tea.Cmd) {
 	}
 	// The views get the root's clock, not the timer's, so tests stay deterministic.
 	m, cmd := m.broadcast(msgs.Tick{At: m.now})
-	return m, tea.Batch(cmd, m.ticker())
+	return m, tea.Batch(cmd, m.ticker(), m.maybeSync())
 }
 
 func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
@@ -306,6 +308,7 @@ func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
 	}
 	m.shared.keys.Add(d.Key)
 	m.shared.addStop(d.Stop)
+	m.keepMirrorFor(d)
 	m.baseURL, m.profile, m.sandbox = d.BaseURL, d.Profile, d.Sandbox
 	if d.Sandbox {
 		// The sandbox's ids are not the real service's.

@@ -261,6 +261,16 @@ func HeaderOf(job string, p Plan) Header {
 	return h
 }
 
+// IsBulk says whether the header is a bulk job's (a journal of before kinds were
+// written has none, and is one).
+func (h Header) IsBulk() bool {
+	switch h.Kind {
+	case "", KindStatus, KindPrice, KindEdit:
+		return true
+	}
+	return false
+}
+
 // Verb names the job's action for people: activate, deactivate, price, edit.
 func (h Header) Verb() string {
 	if h.Kind == KindStatus {
@@ -300,7 +310,9 @@ func (j *Journal) Resumable() bool {
 
 // List reads every journal in dir, oldest first, without disturbing a job running in
 // another process (Peek). A journal that cannot be read is reported in errs and left
-// out; a missing dir is no jobs.
+// out; a missing dir is no jobs. The journals of other kinds of job kept in the same
+// dir (an import's, whose header has kind "import" and rows instead of items) are
+// not bulk's and are left out.
 func List(dir string) (jobs []*Journal, errs []error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
 	if err != nil {
@@ -311,6 +323,9 @@ func List(dir string) (jobs []*Journal, errs []error) {
 		j, err := Peek(name)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", filepath.Base(name), err))
+			continue
+		}
+		if !j.Head.IsBulk() {
 			continue
 		}
 		jobs = append(jobs, j)

@@ -3,6 +3,7 @@ package bulk_test
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -85,5 +86,24 @@ func TestJournalLockAndCancel(t *testing.T) {
 	}
 	if err := jobs[0].Sending(1); err == nil {
 		t.Error("a peeked journal recorded a step")
+	}
+}
+
+// TestListSkipsOtherKinds: an import's journal in the same folder is not a bulk job,
+// and listing the jobs neither fails on it nor shows it as an empty one.
+func TestListSkipsOtherKinds(t *testing.T) {
+	dir := t.TempDir()
+	imp := `{"job":"20261124-100000-import","created":"2026-11-24T10:00:00Z","kind":"import","rows":[{"line":2,"hash":"ab"}]}` + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "20261124-100000-import.jsonl"), []byte(imp), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	j, err := bulk.Create(filepath.Join(dir, "20261124-100001-price.jsonl"), bulk.Header{Job: "20261124-100001-price", Kind: bulk.KindPrice, Items: []bulk.Planned{{ID: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	jobs, errs := bulk.List(dir)
+	if len(errs) > 0 || len(jobs) != 1 || jobs[0].Head.Kind != bulk.KindPrice {
+		t.Fatalf("List = %d jobs %v", len(jobs), errs)
 	}
 }

@@ -112,7 +112,7 @@ func runItem(ctx context.Context, svc Service, j *Journal, p Planned, onEvent fu
 	case errors.Is(err, context.Canceled), api.IsUnreachable(err):
 		// The answer is lost: the item stays in doubt, to be checked on resume.
 		return err
-	case stopsJob(err):
+	case StopsJob(err):
 		// Refused before it was done: the item stays to be sent on resume.
 		if jerr := j.Unsent(p.ID); jerr != nil {
 			return jerr
@@ -161,9 +161,9 @@ func send(ctx context.Context, svc Service, h Header, p Planned) (api.Status, er
 	return "", fmt.Errorf("job %s: unknown kind %q", h.Job, h.Kind)
 }
 
-// stopsJob reports whether err would fail every item alike: the key, its scope, the
-// day's budget, a rate limit the client gave up waiting out.
-func stopsJob(err error) bool {
+// StopsJob reports whether err would fail every item of a job alike: the key, its
+// scope, the day's budget, a rate limit the client gave up waiting out.
+func StopsJob(err error) bool {
 	return api.IsAuth(err) || api.IsScope(err) || api.IsDailyLimit(err) || api.IsRateLimit(err)
 }
 

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/listings-tui/listings/api"
@@ -175,9 +176,11 @@ func TestPriceJobKilledAndResumedChangesEachPriceOnce(t *testing.T) {
 }
 
 // A 100-item job on a personal key (60/min) and on a business key (600/min): the
-// requests are the minimum (one per item, no 429, no retry), and the time on the
-// shared fake clock is what the limits allow: 60 at once and 40 after the minute
-// for the personal key, all at once for the business one.
+// requests are the minimum (one per item, no 429, no retry), and the time is what the
+// limits allow: 60 at once and 40 after the minute for the personal key, all at once
+// for the business one. It runs in a synctest bubble, where time is fake and moves
+// only when every goroutine waits, as real time would for them all at once (a shared
+// fake clock whose Sleep adds each sleeper's wait counted two concurrent waits twice).
 func TestHundredItemJobCost(t *testing.T) {
 	for _, c := range []struct {
 		key     string
@@ -185,61 +188,76 @@ func TestHundredItemJobCost(t *testing.T) {
 		maxWait time.Duration
 	}{{sandbox.KeyPersonal, "personal", 61 * time.Second}, {sandbox.KeyBusiness, "business", 0}} {
 		t.Run(c.account, func(t *testing.T) {
-			clk := &clock{t: time.Date(2026, 11, 24, 10, 0, 0, 0, api.Kyiv)}
-			srv, err := sandbox.New(sandbox.Options{Now: clk.Now, Grow: []sandbox.Grow{{Key: c.account, Listings: 150}}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var sent, refused atomic.Int64
-			hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if r.Method == http.MethodPost {
-					sent.Add(1)
-				}
-				rec := httptest.NewRecorder()
-				srv.ServeHTTP(rec, r)
-				if rec.Code == http.StatusTooManyRequests {
-					refused.Add(1)
-				}
-				for k, v := range rec.Header() {
-					w.Header()[k] = v
-				}
-				w.WriteHeader(rec.Code)
-				_, _ = w.Write(rec.Body.Bytes())
-			}))
-			defer hs.Close()
-			cl, err := api.New(hs.URL, api.StaticKey(c.key), api.WithClock(clk.Now), api.WithSleep(clk.Sleep))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cl.LearnLimits(context.Background(), time.Hour); err != nil {
-				t.Fatal(err)
-			}
-			var items []bulk.Item
-			for page, err := range cl.AllListings(context.Background(), api.ListParams{Status: api.StatusActive, Limit: 100}) {
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, l := range page.Listings {
-					items = append(items, bulk.ItemOf(l))
-				}
-			}
-			items = items[:100]
-			clk.Sleep(context.Background(), time.Minute) // a fresh minute for the job itself
-			p := bulk.Make(items, bulk.Action{Status: api.StatusInactive}, cl.Budget(), clk.Now())
-			j, err := bulk.Create(filepath.Join(t.TempDir(), "j.jsonl"), bulk.HeaderOf("j", p))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer j.Close()
-			start := clk.Now()
-			if err := bulk.Run(context.Background(), cl, j, nil); err != nil {
-				t.Fatal(err)
-			}
-			took := clk.Now().Sub(start)
-			t.Logf("%s key: 100 items, %d requests, %d answered 429, %v of waiting (planned %v)", c.account, sent.Load(), refused.Load(), took, p.Duration)
-			if sent.Load() != 100 || refused.Load() != 0 || took > c.maxWait || len(j.Left()) != 0 {
-				t.Fatalf("%d sent, %d refused, %v", sent.Load(), refused.Load(), took)
-			}
+			synctest.Test(t, func(t *testing.T) { hundredItemJob(t, c.key, c.account, c.maxWait) })
 		})
+	}
+}
+
+// direct serves a request in-process, as from the loopback address: no socket, so
+// that the synctest bubble sees every goroutine that waits.
+type direct struct{ h http.Handler }
+
+func (d direct) RoundTrip(r *http.Request) (*http.Response, error) {
+	in := r.Clone(r.Context())
+	in.RemoteAddr, in.RequestURI = "127.0.0.1:40000", r.URL.RequestURI()
+	rec := httptest.NewRecorder()
+	d.h.ServeHTTP(rec, in)
+	return rec.Result(), nil
+}
+
+func hundredItemJob(t *testing.T, key, account string, maxWait time.Duration) {
+	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: account, Listings: 150}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	var sent, refused atomic.Int64
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			sent.Add(1)
+		}
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, r)
+		if rec.Code == http.StatusTooManyRequests {
+			refused.Add(1)
+		}
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(rec.Body.Bytes())
+	})
+	cl, err := api.New("http://127.0.0.1:8080", api.StaticKey(key), api.WithHTTPClient(&http.Client{Transport: direct{h}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cl.LearnLimits(context.Background(), time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	var items []bulk.Item
+	for page, err := range cl.AllListings(context.Background(), api.ListParams{Status: api.StatusActive, Limit: 100}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range page.Listings {
+			items = append(items, bulk.ItemOf(l))
+		}
+	}
+	items = items[:100]
+	time.Sleep(time.Minute) // a fresh minute for the job itself
+	p := bulk.Make(items, bulk.Action{Status: api.StatusInactive}, cl.Budget(), time.Now())
+	j, err := bulk.Create(filepath.Join(t.TempDir(), "j.jsonl"), bulk.HeaderOf("j", p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	start := time.Now()
+	if err := bulk.Run(context.Background(), cl, j, nil); err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(start)
+	t.Logf("%s key: 100 items, %d requests, %d answered 429, %v of waiting (planned %v)", account, sent.Load(), refused.Load(), took, p.Duration)
+	if sent.Load() != 100 || refused.Load() != 0 || took > maxWait || len(j.Left()) != 0 {
+		t.Fatalf("%d sent, %d refused, %v", sent.Load(), refused.Load(), took)
 	}
 }

@@ -132,7 +132,8 @@ type Model struct {
 	cols  columns
 	auto  int // pages fetched since the last user action
 
-	rev reviews // the moderation tab's reasons and refresh (moderation.go)
+	rev reviews  // the moderation tab's reasons and refresh (moderation.go)
+	mir mirrored // the local mirror's rows, search and gains (mirror.go)
 
 	marks     markSet // the rows marked for a bulk action (marks.go)
 	markCount markCount
@@ -159,6 +160,7 @@ func New(svc Lister, lang string, opts ...Option) Model {
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(theme.Muted))
 	m.srcs[0].loading, m.srcs[0].reset, m.srcs[0].seq = true, true, 1
 	m.srcs[0].reqCtx, m.srcs[0].cancel = context.WithTimeout(context.Background(), fetchTimeout)
+	m.loadMirror()
 	m.SetSize(80, 24)
 	return m
 }
@@ -190,7 +192,7 @@ func (m Model) KeyMap() KeyMap {
 	if l, ok := m.Selected(); ok {
 		k.selected, status = l.Status, l.Status
 	}
-	k.offer(status, m.readOnly)
+	k.offer(status, m.readOnly || m.mir.down)
 	return k
 }
 

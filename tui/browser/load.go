@@ -80,6 +80,7 @@ func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {
 		return m, nil // superseded: refreshed, language changed
 	}
 	s.loading = false
+	m.pageFromService(msg.src, msg.reset, msg.err)
 	if msg.err != nil {
 		s.stale, s.errText = true, termtext.Clean(msg.err.Error())
 		return m, loadErr(msg.err)
@@ -138,6 +139,7 @@ func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {
 // newRow is strtab.newRow plus the lowercase title once the rows carry it.
 func (m *Model) newRow(l api.Listing, priceType string, idx int, wasMod bool) row {
 	r := m.strs.newRow(l, priceType, idx, wasMod)
+	r.gain = m.mir.gain[l.ID]
 	if m.keyed {
 		r.titleKey = strings.ToLower(r.title)
 	}
@@ -239,7 +241,7 @@ func (m *Model) mergeNew(ti, start, prevVersion int) {
 	case t.visOK && t.visQuery == m.query && m.query == "":
 		t.vis = t.sorted
 	case t.visOK && t.visQuery == m.query:
-		t.vis = mergeIdx(t.vis, filterIdx(add, &s.rows, m.query), &s.rows, m.order)
+		t.vis = mergeIdx(t.vis, m.filter(add, &s.rows, m.query), &s.rows, m.order)
 	default:
 		t.visOK = false
 	}
@@ -269,10 +271,10 @@ func (m *Model) ensure(ti int) {
 		switch {
 		case m.query == "":
 			t.vis = t.sorted
-		case t.visOK && t.visQuery != "" && strings.Contains(m.query, t.visQuery):
+		case t.visOK && t.visQuery != "" && strings.Contains(m.query, t.visQuery) && !m.mirrorFilters():
 			t.vis = filterIdx(t.vis, &s.rows, m.query) // narrowing: only the survivors
 		default:
-			t.vis = filterIdx(t.sorted, &s.rows, m.query)
+			t.vis = m.filter(t.sorted, &s.rows, m.query)
 		}
 		t.visQuery, t.visOK = m.query, true
 	}

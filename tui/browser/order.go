@@ -20,13 +20,14 @@ const (
 	sortStatus
 	sortCity
 	sortCreated
+	sortViews7d // views gained in 7 days, with a mirror only (mirror.go)
 	numSortCols
 )
 
-var sortNames = [numSortCols]string{"newest", "title", "price", "views", "status", "city", "created"}
+var sortNames = [numSortCols]string{"newest", "title", "price", "views", "status", "city", "created", "+7d"}
 
 // naturalDesc is the direction a column starts in when s reaches it.
-var naturalDesc = [numSortCols]bool{sortViews: true, sortCreated: true}
+var naturalDesc = [numSortCols]bool{sortViews: true, sortCreated: true, sortViews7d: true}
 
 type sortOrder struct {
 	col  sortCol
@@ -102,6 +103,8 @@ func (o sortOrder) compare(rs *rowStore, a, b *row) int {
 		c = strings.Compare(rs.str(a.cityKey), rs.str(b.cityKey))
 	case sortCreated:
 		c = cmp.Compare(a.at, b.at)
+	case sortViews7d:
+		c = cmp.Compare(a.gain, b.gain)
 	}
 	if o.desc {
 		c = -c

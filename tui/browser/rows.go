@@ -34,6 +34,7 @@ type row struct {
 	at       int64   // created_at in Unix seconds, for sorting
 	views    int
 	idx      int32 // position in the service's order within its source
+	gain     int32 // views gained in 7 days, from the mirror (mirror.go)
 
 	status   sid
 	price    sid // the service's decimal text

@@ -22,6 +22,12 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case pageMsg:
 		return m.onPage(msg)
+	case hitsMsg:
+		return m.onHits(msg)
+	case MirrorSynced:
+		return m.onMirrorSynced()
+	case mirrorRowsMsg:
+		return m.onMirrorRows(msg)
 	case spinner.TickMsg:
 		if msg.ID != m.spin.ID() || !m.anyLoading() {
 			return m, nil // nothing loads: let the tick chain stop
@@ -91,6 +97,9 @@ func (m Model) tableKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.input.Focus()
 	case key.Matches(msg, k.Sort):
 		m.order.col = (m.order.col + 1) % numSortCols
+		if m.order.col == sortViews7d && m.mir.db == nil {
+			m.order.col = (m.order.col + 1) % numSortCols
+		}
 		m.order.desc = naturalDesc[m.order.col]
 		m.ensure(m.cur)
 		return m, m.prefetch()
@@ -150,6 +159,7 @@ func (m Model) filterKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.query = q
 		m.tabs[m.cur].cursor = 0 // the selection stays if it still matches
 		m.ensure(m.cur)
+		cmd = tea.Batch(cmd, m.searchMirror(q))
 	}
 	return m, cmd
 }
@@ -159,6 +169,7 @@ func (m *Model) clearFilter() {
 	m.input.Blur()
 	m.input.Reset()
 	m.query = ""
+	m.searchMirror("")
 	m.ensure(m.cur)
 }
 
@@ -177,7 +188,7 @@ func (m Model) switchTab(d int) (Model, tea.Cmd) {
 	m.ensure(m.cur)
 	m.cols = m.computeLayout()
 	si := tabDefs[m.cur].src
-	if s := &m.srcs[si]; (!s.loaded || s.dirty) && !s.loading {
+	if s := &m.srcs[si]; (!s.loaded || s.dirty || m.fromMirror(si)) && !s.loading {
 		return m, m.load(si, true)
 	}
 	return m, m.prefetch()

@@ -16,6 +16,7 @@ import (
 type columns struct {
 	sep                                               int
 	title, price, status, city, views, marks, created int
+	gain                                              int // +7d, with a mirror (mirror.go)
 	review                                            int // the moderation tab only
 }
 
@@ -34,21 +35,21 @@ func (m *Model) computeLayout() columns {
 	if tabDefs[m.cur].moderation {
 		return m.modLayout()
 	}
-	l := columns{sep: 1, status: statusW, marks: marksW, views: viewsW, created: createdW, city: 14}
+	l := columns{sep: 1, status: statusW, marks: marksW, views: viewsW, created: createdW, city: 14, gain: m.gainWidth()}
 	if m.width >= 120 {
 		l.sep, l.city = 2, 20
 	}
 	l.price = min(max(m.srcs[tabDefs[m.cur].src].priceW, len("price")+2), 20)
 	used := func() int {
 		n, cols := 2+l.price+l.status, 3
-		for _, w := range []int{l.city, l.views, l.marks, l.created} {
+		for _, w := range []int{l.city, l.views, l.gain, l.marks, l.created} {
 			if w > 0 {
 				n, cols = n+w, cols+1
 			}
 		}
 		return n + (cols-1)*l.sep
 	}
-	for _, drop := range []*int{&l.views, &l.created, &l.city, &l.marks} {
+	for _, drop := range []*int{&l.gain, &l.views, &l.created, &l.city, &l.marks} {
 		if m.width-used() >= minTitle {
 			break
 		}
@@ -144,6 +145,9 @@ func (m *Model) header() string {
 	if c.views > 0 {
 		b.WriteString(sep + layout.PadLeft(name(sortViews, "views"), c.views))
 	}
+	if c.gain > 0 {
+		b.WriteString(sep + layout.PadLeft(name(sortViews7d, "+7d"), c.gain))
+	}
 	if c.marks > 0 {
 		b.WriteString(sep + layout.Pad("promo", c.marks))
 	}
@@ -213,6 +217,9 @@ func (m *Model) renderRow(rs *rowStore, r *row, selected bool) string {
 			}
 			b.Write(v)
 		}
+	}
+	if c.gain > 0 {
+		b.WriteString(sep + gainCell(r, c.gain))
 	}
 	if c.marks > 0 {
 		b.WriteString(sep + marks(r, selected))
@@ -313,7 +320,8 @@ func (m *Model) footer() string {
 		busy = m.spin.View() + " loading more…"
 	}
 	// What matters most survives a narrow terminal: loading, then the filter.
-	for _, right := range []string{join2(busy, sortLabel), busy, ""} {
+	note := m.mirrorNote()
+	for _, right := range []string{join2(note, join2(busy, sortLabel)), join2(note, busy), busy, ""} {
 		gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right)
 		if gap >= 1 || right == "" {
 			return left + strings.Repeat(" ", max(gap, 0)) + right

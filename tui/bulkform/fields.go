@@ -11,7 +11,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/api/rules"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -99,7 +99,7 @@ func (f *fieldsForm) patch() (*api.ListingEdit, error) {
 		e.ContactName = api.Set(v)
 	}
 	if v := strings.TrimSpace(f.phone.Value()); v != "" {
-		if why := draft.CheckPhone(v); why != "" {
+		if why := rules.CheckPhone(v); why != "" {
 			return nil, errors.New("contact phone: " + why)
 		}
 		e.ContactPhone = api.Set(v)

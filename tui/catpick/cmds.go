@@ -10,7 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/api/rules"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 )
@@ -112,11 +112,11 @@ func (m Model) startSuggest() (Model, tea.Cmd) {
 	}
 	nt, nd := utf8.RuneCountInString(m.title), utf8.RuneCountInString(m.desc)
 	var short []string
-	if nt < draft.TitleMin {
-		short = append(short, fmt.Sprintf("a title of at least %d characters (now %d)", draft.TitleMin, nt))
+	if nt < rules.TitleMin {
+		short = append(short, fmt.Sprintf("a title of at least %d characters (now %d)", rules.TitleMin, nt))
 	}
-	if nd < draft.DescriptionMin {
-		short = append(short, fmt.Sprintf("a description of at least %d (now %d)", draft.DescriptionMin, nd))
+	if nd < rules.DescriptionMin {
+		short = append(short, fmt.Sprintf("a description of at least %d (now %d)", rules.DescriptionMin, nd))
 	}
 	if len(short) > 0 {
 		m.setNote(noteWarn, "AI suggest needs "+strings.Join(short, " and ")+

@@ -37,6 +37,7 @@ func (m *Model) body(w int) string {
 	sections := []string{
 		m.moderationBox(w),
 		m.factsAndPreview(w),
+		m.viewsSection(w),
 		section("Description", descriptionText(l.Description, w)),
 		section("Attributes", m.attributes(w)),
 		section("Contacts", contacts(l, w)),

@@ -15,6 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/system"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -71,6 +72,10 @@ type Model struct {
 	previewAt  previewKey
 
 	header []string // precomputed in rebuild; View only joins
+
+	mir      Mirror // the local mirror (views.go); nil without one
+	stats    mirror.Stats
+	hasStats bool
 }
 
 // New returns an empty detail view; Open starts showing a listing.
@@ -100,8 +105,9 @@ func (m Model) Open(id int, title string) (Model, tea.Cmd) {
 func (m Model) load() (Model, tea.Cmd) {
 	m.seq++
 	m.loading = true
+	m.hasStats = m.hasStats && m.stats.ID == m.id
 	m.rebuild()
-	return m, fetchListing(m.svc, m.id, m.lang, m.seq)
+	return m, m.withStats(fetchListing(m.svc, m.id, m.lang, m.seq))
 }
 
 // SetSize gives the view its size; the layout (and the preview, when its box
@@ -161,6 +167,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.gotListing(msg)
 	case attrsMsg:
 		return m.gotAttrs(msg)
+	case statsMsg:
+		return m.gotStats(msg)
 	case imageMsg:
 		if msg.seq != m.imgSeq || msg.url != m.imgURL {
 			return m, nil
@@ -237,6 +245,9 @@ func (m Model) gotListing(msg listingMsg) (Model, tea.Cmd) {
 	m.listing, m.mod = l, cleanModeration(msg.detail.Moderation)
 	m.title, m.notFound, m.err = l.Title, false, nil
 	cmds := []tea.Cmd{emit(msgs.ListingChanged{ID: l.ID, Status: l.Status, Listing: copyListing(l), Moderation: m.mod})}
+	if m.mir != nil {
+		cmds = append(cmds, keepDetail(m.mir, msg.detail.Listing))
+	}
 	m, cmd := m.needAttrs()
 	cmds = append(cmds, cmd)
 	m, cmd = m.needImage()

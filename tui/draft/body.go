@@ -9,46 +9,20 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/rules"
 )
 
 // ErrNotUploaded is returned when a body is asked for while media wait for upload.
 var ErrNotUploaded = errors.New("some media are not uploaded yet")
 
 // attributeJSON turns entered values into the attributes object of a body: only the
-// codes of attrs (the chosen category's), typed as the service expects (numbers as
-// JSON numbers, booleans as true/false, a range as {"from": n, "to": n} without an
-// empty bound). Values that do not parse are left out: Problems reports them.
+// codes of attrs (the chosen category's), typed as the service expects
+// (rules.AttributeValue). Values that do not parse are left out: Problems reports them.
 func attributeJSON(attrs []api.Attribute, vals map[string]AttrValue) map[string]any {
 	out := map[string]any{}
 	for _, a := range attrs {
-		v, ok := vals[a.Code]
-		if !ok || v.Empty() {
-			continue
-		}
-		switch a.Type {
-		case api.AttrNumber:
-			if n, err := numberValue(v.Text); err == nil {
-				out[a.Code] = n
-			}
-		case api.AttrBoolean:
-			if v.Text == "true" || v.Text == "false" {
-				out[a.Code] = v.Text == "true"
-			}
-		case api.AttrRange:
-			r := map[string]any{}
-			if n, err := numberValue(v.From); err == nil && strings.TrimSpace(v.From) != "" {
-				r["from"] = n
-			}
-			if n, err := numberValue(v.To); err == nil && strings.TrimSpace(v.To) != "" {
-				r["to"] = n
-			}
-			if len(r) > 0 {
-				out[a.Code] = r
-			}
-		default: // text, select and types the app does not know yet: a string
-			if t := strings.TrimSpace(v.Text); t != "" {
-				out[a.Code] = t
-			}
+		if v, ok := rules.AttributeValue(a, vals[a.Code].Text, vals[a.Code].From, vals[a.Code].To); ok {
+			out[a.Code] = v
 		}
 	}
 	return out
@@ -104,8 +78,8 @@ func (d *Draft) CreateBody(attrs []api.Attribute) (*api.ListingCreate, error) {
 		ContactPhone: strings.TrimSpace(d.ContactPhone),
 		HidePhone:    d.HidePhone,
 	}
-	if sells(d.PriceType) {
-		p, err := ParsePrice(d.Price)
+	if rules.Sells(d.PriceType) {
+		p, err := rules.ParsePrice(d.Price)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", FieldPrice, err)
 		}
@@ -155,12 +129,12 @@ func (d *Draft) EditBody(attrs []api.Attribute) (*api.ListingEdit, []Change, err
 	}
 	text(FieldTitle, o.Title, d.Title, &e.Title)
 	text(FieldDescription, o.Description, d.Description, &e.Description)
-	if sells(d.PriceType) {
-		p, err := ParsePrice(d.Price)
+	if rules.Sells(d.PriceType) {
+		p, err := rules.ParsePrice(d.Price)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", FieldPrice, err)
 		}
-		if old, err := ParsePrice(o.Price); err != nil || !samePrice(old, p) {
+		if old, err := rules.ParsePrice(o.Price); err != nil || !samePrice(old, p) {
 			e.Price = api.Set(p)
 			ch = append(ch, Change{FieldPrice, o.Price, p.String()})
 		}

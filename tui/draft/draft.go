@@ -13,15 +13,6 @@ import (
 	"github.com/listings-tui/listings/api"
 )
 
-// The spec's limits that the form enforces before sending.
-const (
-	TitleMin       = 5
-	TitleMax       = 120
-	DescriptionMin = 20
-	DescriptionMax = 5000
-	MaxPhotos      = 12
-)
-
 // Field names are the create body's JSON names; an attribute is "attributes.CODE".
 // A refusal (400 for a missing field, 422 for a rule) names one of them
 // (docs/sandbox.md), and the form puts the message there.

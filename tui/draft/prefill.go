@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/rules"
 )
 
 // newID returns a random draft id, safe as a file name.
@@ -48,7 +49,7 @@ func ForEdit(baseURL, profile, lang string, l *api.ListingFull, now time.Time) *
 	if s.PriceType == "" {
 		s.PriceType = api.PriceSell
 	}
-	if sells(s.PriceType) {
+	if rules.Sells(s.PriceType) {
 		s.Price = l.Price.String()
 	}
 	if l.Condition != nil {
@@ -149,7 +150,7 @@ func Applies(a api.Attribute, v AttrValue) bool {
 	case api.AttrRange:
 		return v.From != "" || v.To != ""
 	case api.AttrNumber:
-		return v.Text != "" && CheckNumber(v.Text) == ""
+		return v.Text != "" && rules.CheckNumber(v.Text) == ""
 	case api.AttrBoolean:
 		return v.Text == "true" || v.Text == "false"
 	case api.AttrSelect:

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/huh"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/rules"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -41,24 +42,24 @@ func (m *Model) buildBasics() *stepForm {
 	d := m.d
 	title := huh.NewInput().Key(draft.FieldTitle).Title("Title *").
 		Placeholder("what you sell, e.g. iPhone 13 128 GB, blue").
-		CharLimit(2 * draft.TitleMax).Value(&d.Title)
+		CharLimit(2 * rules.TitleMax).Value(&d.Title)
 	desc := huh.NewText().Key(draft.FieldDescription).Title("Description *").
 		Placeholder("condition, what is included, how to pick it up").
-		CharLimit(2 * draft.DescriptionMax).Lines(max(3, min(10, m.bodyH-7))).
+		CharLimit(2 * rules.DescriptionMax).Lines(max(3, min(10, m.bodyH-7))).
 		ExternalEditor(m.extEditor != nil).Value(&d.Description)
 	if m.extEditor != nil {
 		desc.Editor(m.extEditor...)
 	}
 	fields := []formField{
 		{key: draft.FieldTitle, field: draft.FieldTitle, describe: func(s string) { title.Description(s) },
-			hint: func() string { return counter(d.Title, draft.TitleMin, draft.TitleMax) }},
+			hint: func() string { return counter(d.Title, rules.TitleMin, rules.TitleMax) }},
 		{key: draft.FieldDescription, field: draft.FieldDescription, describe: func(s string) { desc.Description(s) },
 			hint: func() string {
 				ext := " · ctrl+e: no editor found"
 				if m.extEditor != nil {
 					ext = " · ctrl+e opens " + filepath.Base(m.extEditor[0])
 				}
-				return counter(d.Description, draft.DescriptionMin, draft.DescriptionMax) + ext + " · alt+enter new line"
+				return counter(d.Description, rules.DescriptionMin, rules.DescriptionMax) + ext + " · alt+enter new line"
 			}},
 	}
 	return m.newStepForm(fields, title, desc)
@@ -66,7 +67,7 @@ func (m *Model) buildBasics() *stepForm {
 
 // counter is the live count of a limited text: "37/120 characters (5–120)".
 func counter(s string, lo, hi int) string {
-	return fmt.Sprintf("%d/%d characters (%d–%d)", draft.Chars(s), hi, lo, hi)
+	return fmt.Sprintf("%d/%d characters (%d–%d)", rules.Chars(s), hi, lo, hi)
 }
 
 // buildContacts is the contact name, the phone and whether to hide it.
@@ -131,7 +132,7 @@ func (m *Model) buildDetails() (*stepForm, []*attrBinding) {
 		return "not sent for " + priceTypeLabel(d.PriceType)
 	})
 	cur := huh.NewSelect[string]().Key(draft.FieldCurrency).Title("Currency").Inline(true).Value(&d.Currency).
-		Options(huh.NewOptions(draft.Currencies...)...)
+		Options(huh.NewOptions(rules.Currencies...)...)
 	add(draft.FieldCurrency, draft.FieldCurrency, cur, func(s string) { cur.Description(s) }, func() string { return "" })
 	cond := huh.NewSelect[string]().Key(draft.FieldCondition).Title("Condition").Inline(true).Value(&d.Condition).
 		Options(huh.NewOption("not stated", ""), huh.NewOption("new", "new"), huh.NewOption("used", "used"))

@@ -179,84 +179,55 @@ func TestJobProgressRefusalAndRowsInPlace(t *testing.T) {
 	}
 }
 
-func TestPauseAnswersInFlightThenResumeFinishesOnce(t *testing.T) {
-	f := newFake()
-	f.gate = make(chan struct{})
-	dir := t.TempDir()
-	m := newPanel(f, dir, false)
-	m, r := startJob(t, m, deactivate(20))
-	for range 4 {
-		f.gate <- struct{}{}
-		m, _ = m.Update(<-r.ch)
-	}
-	tuitest.Contains(t, tuitest.Screen(m), "running", "4/20")
-	m, _ = m.Update(tuitest.Key("p"))
-	tuitest.Contains(t, tuitest.Screen(m), "stopping: the requests on their way are answered")
-	close(f.gate) // the requests on their way are answered; no other starts
-	m, _ = drain(m, r)
-	s := tuitest.Screen(m)
-	tuitest.Contains(t, s, "paused", "p resumes")
-	if !strings.Contains(m.Summary(), "job paused") {
-		t.Errorf("footer %q", m.Summary())
-	}
-	j, err := bulk.Peek(filepath.Join(dir, m.job.id+".jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range j.Head.Items {
-		if j.Outcome(p.ID).State == bulk.InDoubt {
-			t.Errorf("item %d left in doubt by a pause", p.ID)
-		}
-	}
-	done, _, left := j.Counts()
-	if left == 0 || done < 4 || done > 7 {
-		t.Fatalf("after a pause %d done, %d left: Workers in flight at most", done, left)
-	}
-	// p resumes: what is left is sent, nothing twice.
-	m, cmd := m.Update(tuitest.Key("p"))
-	m, _ = m.Update(cmd())
-	m, _ = drain(m, m.job.r)
-	tuitest.Contains(t, tuitest.Screen(m), "20 done", "0 left")
-	if total, twice := f.sent(); total != 20 || len(twice) != 0 {
-		t.Fatalf("%d requests, sent twice: %v", total, twice)
-	}
-}
-
-// TestPauseGivesUpWhatWaitsForTheBudget pauses a job whose next requests wait for
-// the key's budget: they are given up at once, nothing sent, and journaled unsent
-// (no GET on resume), while the one written is answered.
-func TestPauseGivesUpWhatWaitsForTheBudget(t *testing.T) {
-	f := newFake()
-	f.gate, f.budgetAfter = make(chan struct{}), 5
-	dir := t.TempDir()
-	m := newPanel(f, dir, false)
-	m, r := startJob(t, m, deactivate(20))
-	for range 4 {
-		f.gate <- struct{}{}
-		m, _ = m.Update(<-r.ch)
-	}
-	m, _ = m.Update(tuitest.Key("p"))
-	close(f.gate)
-	m, _ = drain(m, r)
-	tuitest.Contains(t, tuitest.Screen(m), "paused")
-	j, err := bulk.Peek(filepath.Join(dir, m.job.id+".jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, p := range j.Head.Items {
-		if j.Outcome(p.ID).State == bulk.InDoubt {
-			t.Errorf("item %d in doubt after a pause", p.ID)
-		}
-	}
-	f.mu.Lock()
-	f.budgetAfter = 0
-	f.mu.Unlock()
-	m, cmd := m.Update(tuitest.Key("p"))
-	m, _ = m.Update(cmd())
-	m, _ = drain(m, m.job.r)
-	tuitest.Contains(t, tuitest.Screen(m), "20 done", "0 left")
-	if total, twice := f.sent(); total != 20 || len(twice) != 0 {
-		t.Fatalf("%d sent, twice %v", total, twice)
+// TestPauseThenResumeSendsEachOnce pauses a job after four answers: the request
+// written is answered and journaled; with budgetAfter, the next ones wait for the
+// key's budget and are given up at once, nothing sent, journaled unsent (no GET on
+// resume: the fake refuses one). Nothing is left in doubt, and the resume sends each
+// item once.
+func TestPauseThenResumeSendsEachOnce(t *testing.T) {
+	for _, budgetAfter := range []int{0, 5} {
+		t.Run(fmt.Sprint("budget after ", budgetAfter), func(t *testing.T) {
+			f := newFake()
+			f.gate, f.budgetAfter = make(chan struct{}), budgetAfter
+			dir := t.TempDir()
+			m := newPanel(f, dir, false)
+			m, r := startJob(t, m, deactivate(20))
+			for range 4 {
+				f.gate <- struct{}{}
+				m, _ = m.Update(<-r.ch)
+			}
+			tuitest.Contains(t, tuitest.Screen(m), "running", "4/20")
+			m, _ = m.Update(tuitest.Key("p"))
+			tuitest.Contains(t, tuitest.Screen(m), "stopping: the requests on their way are answered")
+			close(f.gate)
+			m, _ = drain(m, r)
+			tuitest.Contains(t, tuitest.Screen(m), "paused", "p resumes")
+			if !strings.Contains(m.Summary(), "job paused") {
+				t.Errorf("footer %q", m.Summary())
+			}
+			j, err := bulk.Peek(filepath.Join(dir, m.job.id+".jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range j.Head.Items {
+				if j.Outcome(p.ID).State == bulk.InDoubt {
+					t.Errorf("item %d left in doubt by a pause", p.ID)
+				}
+			}
+			if done, _, left := j.Counts(); left == 0 || done < 4 || done > 7 {
+				t.Fatalf("after a pause %d done, %d left: Workers in flight at most", done, left)
+			}
+			f.mu.Lock()
+			f.budgetAfter = 0
+			f.mu.Unlock()
+			m, cmd := m.Update(tuitest.Key("p"))
+			m, _ = m.Update(cmd())
+			m, _ = drain(m, m.job.r)
+			tuitest.Contains(t, tuitest.Screen(m), "20 done", "0 left")
+			if total, twice := f.sent(); total != 20 || len(twice) != 0 {
+				t.Fatalf("%d requests, sent twice: %v", total, twice)
+			}
+		})
 	}
 }
 

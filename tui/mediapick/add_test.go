@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/listings-tui/listings/api/media"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
@@ -285,12 +286,12 @@ func TestExpand(t *testing.T) {
 		"../up.png":                  "/up.png",
 		"~":                          home,
 	} {
-		got, err := expand(in, "/base")
+		got, err := media.Expand(in, "/base")
 		if err != nil || got != want {
 			t.Errorf("expand(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
-	if _, err := expand("  ", "/base"); err == nil {
+	if _, err := media.Expand("  ", "/base"); err == nil {
 		t.Error("an empty path was accepted")
 	}
 }

@@ -3,14 +3,13 @@ package mediapick
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/listings-tui/listings/api/media"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -18,95 +17,24 @@ import (
 // choose candidates: api.CheckPhoto judges the content.
 var photoExts = []string{".jpg", ".jpeg", ".png", ".webp", ".heic"}
 
-// maxMatches bounds a glob: far more matches than a listing takes is a wrong pattern,
-// and checking them all would read every file's header.
-const maxMatches = 100
-
 func isPhotoName(name string) bool {
 	return slices.Contains(photoExts, strings.ToLower(filepath.Ext(name)))
 }
 
-// expand turns what was typed or pasted into a clean absolute path: surrounding
-// quotes and a file:// prefix (a terminal's drag and drop adds them) are dropped, ~
-// is the home folder, and a relative path starts at base.
-func expand(raw, base string) (string, error) {
-	s := strings.TrimSpace(raw)
-	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
-		s = s[1 : len(s)-1]
-	}
-	if rest, ok := strings.CutPrefix(s, "file://"); ok {
-		s = rest
-		if u, err := url.PathUnescape(rest); err == nil {
-			s = u
-		}
-	}
-	if s == "" {
-		return "", errors.New("type a path, e.g. ~/Pictures/car.jpg or ~/Pictures/car-*.jpg")
-	}
-	if s == "~" || strings.HasPrefix(s, "~/") || strings.HasPrefix(s, `~\`) {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return "", fmt.Errorf("~ cannot be used: %v; type the full path", err)
-		}
-		s = filepath.Join(home, s[1:])
-	}
-	if !filepath.IsAbs(s) {
-		s = filepath.Join(base, s)
-	}
-	return filepath.Clean(s), nil
-}
-
-// hasMeta reports whether a path is a glob pattern. A backslash counts outside
-// Windows, so a pasted "My\ Photos/car.jpg" is found through the glob.
-func hasMeta(p string) bool {
-	magic := `*?[`
-	if filepath.Separator != '\\' {
-		magic = `*?[\`
-	}
-	return strings.ContainsAny(p, magic)
-}
-
-// resolveFiles returns the files a typed path or glob names, in name order.
+// resolveFiles returns the files a typed path or glob names, in name order, with the
+// messages cleaned for the terminal (a file name may hold control characters).
 func resolveFiles(raw, base string) ([]string, error) {
-	p, err := expand(raw, base)
+	files, err := media.Files(raw, base)
 	if err != nil {
-		return nil, err
+		return nil, errors.New(termtext.Clean(err.Error()))
 	}
-	typed := shown(raw)
-	st, statErr := os.Stat(p)
-	switch {
-	case statErr == nil && st.IsDir():
-		return nil, fmt.Errorf("%s is a folder: type a glob such as %s", typed, filepath.Join(typed, "*.jpg"))
-	case statErr == nil:
-		return []string{p}, nil
-	case !hasMeta(p):
-		return nil, fmt.Errorf("%s: %s", typed, errText(statErr))
-	}
-	matches, err := filepath.Glob(p)
-	if err != nil {
-		return nil, fmt.Errorf("%s is not a valid pattern: %v", typed, err)
-	}
-	var files []string
-	for _, f := range matches {
-		if st, err := os.Stat(f); err == nil && st.Mode().IsRegular() {
-			files = append(files, f)
-		}
-	}
-	switch {
-	case len(files) == 0:
-		return nil, fmt.Errorf("nothing matches %s", typed)
-	case len(files) > maxMatches:
-		return nil, fmt.Errorf("%s matches %d files; narrow it down (a listing takes at most 12 photos)",
-			typed, len(files))
-	}
-	slices.Sort(files)
 	return files, nil
 }
 
 // resolveFolder returns the photo files of a folder of 3D frames, in name order.
 // Hidden files and files of other types are left out.
 func resolveFolder(raw, base string) (string, []string, error) {
-	dir, err := expand(raw, base)
+	dir, err := media.Expand(raw, base)
 	if err != nil {
 		return "", nil, err
 	}
@@ -114,13 +42,13 @@ func resolveFolder(raw, base string) (string, []string, error) {
 	st, err := os.Stat(dir)
 	switch {
 	case err != nil:
-		return "", nil, fmt.Errorf("%s: %s", typed, errText(err))
+		return "", nil, fmt.Errorf("%s: %s", typed, media.PathErrText(err))
 	case !st.IsDir():
 		return "", nil, fmt.Errorf("%s is a file: 3D frames come from a folder of photos", typed)
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return "", nil, fmt.Errorf("%s cannot be read: %s", typed, errText(err))
+		return "", nil, fmt.Errorf("%s cannot be read: %s", typed, media.PathErrText(err))
 	}
 	var files []string
 	for _, e := range entries {
@@ -145,18 +73,6 @@ func resolveFolder(raw, base string) (string, []string, error) {
 // shown is a path as the seller typed it, for messages: shorter than the resolved one
 // and recognisable.
 func shown(raw string) string { return termtext.Clean(strings.TrimSpace(raw)) }
-
-// errText is an error from the file system without the path it repeats.
-func errText(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	if errors.Is(err, fs.ErrNotExist) {
-		return "no such file or folder; check the path"
-	}
-	return err.Error()
-}
 
 // tilde shortens a path under the home folder to ~/…, cleaned for the terminal (a
 // file name may hold control characters).

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/api/rules"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -282,8 +283,8 @@ func (m *Model) addPhotos(files []checkedFile) tea.Cmd {
 			m.refused = append(m.refused, name+": already added")
 		case f.err != "":
 			m.refused = append(m.refused, f.err)
-		case len(m.photos) >= draft.MaxPhotos:
-			m.refused = append(m.refused, fmt.Sprintf("%s: at most %d photos per listing; remove one first", name, draft.MaxPhotos))
+		case len(m.photos) >= rules.MaxPhotos:
+			m.refused = append(m.refused, fmt.Sprintf("%s: at most %d photos per listing; remove one first", name, rules.MaxPhotos))
 		default:
 			m.photos = append(m.photos, photoItem(f.photo))
 			added = append(added, name)

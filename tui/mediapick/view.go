@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/api/rules"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -80,7 +80,7 @@ func (m *Model) refresh() {
 
 func (m *Model) pickerScreen() []string {
 	title := theme.Title.Render("Add photos") + theme.Muted.Render(fmt.Sprintf(" %d of %d · %s",
-		len(m.photos), draft.MaxPhotos, tilde(m.picker.CurrentDirectory)))
+		len(m.photos), rules.MaxPhotos, tilde(m.picker.CurrentDirectory)))
 	lines := append([]string{title}, m.pickerLines()...)
 	lines = append(lines, theme.Muted.Render("enter add/remove · enter/→ open folder · ←/h up · esc done"))
 	switch {
@@ -120,7 +120,7 @@ func (m *Model) bodyLines() ([]string, int) {
 		row++
 		lines = append(lines, s)
 	}
-	head := fmt.Sprintf(" %d of %d · the first is the main photo", len(m.photos), draft.MaxPhotos)
+	head := fmt.Sprintf(" %d of %d · the first is the main photo", len(m.photos), rules.MaxPhotos)
 	if n := m.countIn(m.photos, uploading); n > 0 {
 		head += fmt.Sprintf(" · %d uploading", n)
 	}

@@ -3,11 +3,8 @@
 package jobs
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,9 +12,14 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/cmd/listings/internal/importcmd"
 	"github.com/listings-tui/listings/cmd/listings/internal/listing"
 )
+
+// An import (listings import) is a job too, journaled beside the others with a
+// journal of its own kind: it is listed here, and resumed by its own command.
 
 // NewCmdJobs returns `listings jobs` and its subcommands.
 func NewCmdJobs(f *cmdutil.Factory) *cobra.Command {
@@ -73,6 +75,16 @@ func list(f *cmdutil.Factory, asJSON bool) error {
 		rows = append(rows, jobJSON{ID: j.Head.Job, Kind: j.Head.Verb(), Created: j.Head.Created.In(api.Kyiv).Format(time.RFC3339),
 			Items: len(j.Head.Items), Done: done, Failed: failed, Left: left, Cancelled: j.Cancelled})
 	}
+	imports, errs := catalog.List(dir)
+	for _, err := range errs {
+		fmt.Fprintf(f.IOStreams.ErrOut, "listings: %v\n", err)
+	}
+	for _, j := range imports {
+		done, failed, left := j.Counts()
+		rows = append(rows, jobJSON{ID: j.Head.Job, Kind: catalog.Kind, Created: j.Head.Created.In(api.Kyiv).Format(time.RFC3339),
+			Items: done + failed + left, Done: done, Failed: failed, Left: left, Cancelled: j.Cancelled})
+	}
+	slices.SortStableFunc(rows, func(a, b jobJSON) int { return strings.Compare(a.Created, b.Created) })
 	if asJSON {
 		return cmdutil.PrintJSON(f.IOStreams.Out, rows)
 	}
@@ -96,22 +108,8 @@ func list(f *cmdutil.Factory, asJSON bool) error {
 	return t.Flush()
 }
 
-// path is the journal of job id; an id is a file name, never a path.
-func path(f *cmdutil.Factory, id string) (string, error) {
-	id = strings.TrimSuffix(strings.TrimSpace(id), ".jsonl")
-	if id == "" || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
-		return "", cmdutil.UsageErrorf("%q is not a job id: see listings jobs", id)
-	}
-	dir, err := listing.JobsDir(f.Getenv)
-	if err != nil {
-		return "", err
-	}
-	p := filepath.Join(dir, id+".jsonl")
-	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
-		return "", cmdutil.NewError(fmt.Sprintf("no job %s in %s: see listings jobs", id, dir), err)
-	}
-	return p, nil
-}
+// path is the journal of job id.
+func path(f *cmdutil.Factory, id string) (string, error) { return listing.JobPath(f.Getenv, id) }
 
 func newCmdShow(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
@@ -125,6 +123,9 @@ func newCmdShow(f *cmdutil.Factory) *cobra.Command {
 			p, err := path(f, args[0])
 			if err != nil {
 				return err
+			}
+			if isImport(p) {
+				return importcmd.Show(f, p, asJSON)
 			}
 			j, err := bulk.Peek(p)
 			if err != nil {
@@ -158,6 +159,9 @@ the exit codes are the same.`,
 				return err
 			}
 			ctx := cmd.Context()
+			if isImport(p) {
+				return importcmd.Resume(ctx, f, p, "", "", asJSON)
+			}
 			s, err := f.Session(ctx)
 			if err != nil {
 				return err
@@ -177,6 +181,13 @@ the exit codes are the same.`,
 	}
 	cmdutil.AddJSONFlag(cmd, &asJSON)
 	return cmd
+}
+
+// isImport says whether the journal at p is an import's (listings import), which
+// resumes with its own command.
+func isImport(p string) bool {
+	j, err := bulk.Peek(p)
+	return err == nil && j.Head.Kind == catalog.Kind
 }
 
 func newCmdCancel(f *cmdutil.Factory) *cobra.Command {

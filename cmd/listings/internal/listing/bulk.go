@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -219,6 +221,24 @@ func JobsDir(getenv func(string) string) (string, error) {
 		return "", fmt.Errorf("find the data directory for the job's journal: %w", err)
 	}
 	return filepath.Join(d, "jobs"), nil
+}
+
+// JobPath is the journal of job id in the jobs folder; an id is a file name, never
+// a path.
+func JobPath(getenv func(string) string, id string) (string, error) {
+	id = strings.TrimSuffix(strings.TrimSpace(id), ".jsonl")
+	if id == "" || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
+		return "", cmdutil.UsageErrorf("%q is not a job id: see listings jobs", id)
+	}
+	dir, err := JobsDir(getenv)
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(dir, id+".jsonl")
+	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+		return "", cmdutil.NewError(fmt.Sprintf("no job %s in %s: see listings jobs", id, dir), err)
+	}
+	return p, nil
 }
 
 // run journals the plan as a new job and carries it out.

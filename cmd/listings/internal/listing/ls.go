@@ -37,6 +37,10 @@ type lsOptions struct {
 	all    bool
 	fields string
 	asJSON bool
+
+	search  string // these answer from the local mirror (lsmirror.go)
+	sort    string
+	reverse bool
 }
 
 // NewCmdLs returns `listings ls`.
@@ -67,16 +71,29 @@ JSON output is one array of listing objects, with --all or without:
                   size, 100 by default); if a page fails, the array is closed,
                   holds what was read, and the exit code is not 0
 With --fields, each object holds only the fields asked for (and id). A listing the
-service sends twice (a repeated page) is printed once.`,
+service sends twice (a repeated page) is printed once.
+
+--search and --sort answer from the local mirror that listings sync fills, with no
+request (the API can neither search nor sort): --search matches word beginnings in
+the title, the description (of listings opened once), the city and the id, case and
+accents folded; --sort orders every listing of the mirror (views and views7d, the
+views gained in 7 days, and created run from the highest; --reverse turns it).
+--status, --limit (or --all), --fields and --json apply; a note on stderr says when
+the mirror was synced.`,
 		Example: `  listings ls --status all
   listings ls --status blocked --all
   listings ls --all --json | jq -r '.[] | select(.views > 100) | .id'
-  listings ls --limit 50 --fields title,price,currency --json`,
+  listings ls --limit 50 --fields title,price,currency --json
+  listings ls --search "samsung гарантія" --status all
+  listings ls --sort views7d --limit 10`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fields, err := o.validate(cmd)
 			if err != nil {
 				return err
+			}
+			if o.fromMirror() {
+				return lsMirror(cmd.Context(), f, o, fields)
 			}
 			s, err := f.Session(cmd.Context())
 			if err != nil {
@@ -95,6 +112,9 @@ service sends twice (a repeated page) is printed once.`,
 	fl.IntVar(&o.cursor, "cursor", 0, "start after this listing id (the next cursor of the previous page)")
 	fl.BoolVar(&o.all, "all", false, "follow every cursor and list everything")
 	fl.StringVar(&o.fields, "fields", "", "comma-separated fields to fetch: "+strings.Join(listFields, ","))
+	fl.StringVar(&o.search, "search", "", "words in the title, description, city or id, from the local mirror (see listings sync)")
+	fl.StringVar(&o.sort, "sort", "", "sort on views, views7d, price, created, title, city, status or id, from the local mirror")
+	fl.BoolVar(&o.reverse, "reverse", false, "with --sort: the other way round")
 	cmdutil.AddJSONFlag(cmd, &o.asJSON)
 	_ = cmd.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(listStatuses, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("fields", cobra.FixedCompletions(listFields, cobra.ShellCompDirectiveNoFileComp|cobra.ShellCompDirectiveNoSpace))

@@ -51,6 +51,7 @@ a zero value), and moderation is the service's block unchanged.`,
 			if err != nil {
 				return cmdutil.ListingError(id, err)
 			}
+			keepDetail(ctx, f, d)
 			if asJSON {
 				return cmdutil.PrintJSON(f.IOStreams.Out, detailJSON(d))
 			}

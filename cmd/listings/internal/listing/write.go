@@ -10,6 +10,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/rules"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )
 
@@ -58,7 +59,7 @@ starts pending: follow it with listings watch ID.`,
 			if _, err := readBody(f.IOStreams.In, file, createFields, &body); err != nil {
 				return err
 			}
-			if err := refuseBody(file, checkCreate(&body)); err != nil {
+			if err := refuseBody(file, rules.CheckCreate(&body)); err != nil {
 				return err
 			}
 			s, err := f.Session(cmd.Context())
@@ -128,7 +129,7 @@ listing; the exit codes are those of activate (0, 1, 4, 130).`,
 			if len(keys) == 0 || body.Empty() {
 				return cmdutil.UsageErrorf("%s: nothing to change: the object has no fields; put in only the fields to change, e.g. {\"price\": 400}", fileName(file))
 			}
-			if err := refuseBody(file, checkEdit(&body)); err != nil {
+			if err := refuseBody(file, rules.CheckEdit(&body)); err != nil {
 				return err
 			}
 			if many {

@@ -14,8 +14,10 @@ import (
 
 	"github.com/listings-tui/listings/cmd/listings/internal/auth"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/cmd/listings/internal/importcmd"
 	"github.com/listings-tui/listings/cmd/listings/internal/jobs"
 	"github.com/listings-tui/listings/cmd/listings/internal/listing"
+	"github.com/listings-tui/listings/cmd/listings/internal/mirrorcmd"
 	"github.com/listings-tui/listings/cmd/listings/internal/ping"
 	"github.com/listings-tui/listings/cmd/listings/internal/proxycmd"
 	"github.com/listings-tui/listings/cmd/listings/internal/sandboxcmd"
@@ -70,6 +72,9 @@ messages go to standard error. Exit codes: 0 success, 1 error, 2 wrong usage,
 		listing.NewCmdPrice(f),
 		listing.NewCmdWatch(f),
 		jobs.NewCmdJobs(f),
+		importcmd.NewCmdImport(f),
+		mirrorcmd.NewCmdSync(f),
+		mirrorcmd.NewCmdStats(f),
 		taxonomy.NewCmdCategories(f),
 		taxonomy.NewCmdAttributes(f),
 		taxonomy.NewCmdCities(f),

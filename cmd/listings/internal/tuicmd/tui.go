@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/listing"
 	"github.com/listings-tui/listings/keystore"
@@ -97,6 +99,9 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 		cfg = c
 	}
 	opts.Quiet = quiet(noNotify, f.Getenv, cfg)
+	if opts.Mirror != nil {
+		defer opts.Mirror.Close()
+	}
 	warn.hold()
 	defer warn.flush()
 	return start(ctx, opts)
@@ -121,6 +126,17 @@ func onSandbox(ctx context.Context, f *cmdutil.Factory, opts *tui.Options) (stop
 		return nil, err
 	}
 	opts.Client, opts.BaseURL, opts.Sandbox, opts.Key = c, base, true, key
+	// A mirror for this run only, so that search and views over time can be tried;
+	// the background sync fills it a few seconds after the start.
+	if dir, err := os.MkdirTemp("", "listings-sandbox-"); err == nil {
+		if db, err := mirror.Open(ctx, filepath.Join(dir, "mirror.db")); err == nil {
+			opts.Mirror = db
+			sandboxStop := stop
+			stop = func() { sandboxStop(); _ = os.RemoveAll(dir) } // run closes the mirror first
+		} else {
+			_ = os.RemoveAll(dir)
+		}
+	}
 	return stop, nil
 }
 
@@ -157,6 +173,7 @@ func onService(ctx context.Context, f *cmdutil.Factory, opts *tui.Options) error
 			return err
 		}
 		opts.Client, opts.BaseURL, opts.Key = s.Client, s.BaseURL, s.Key
+		openMirror(ctx, f, t, opts)
 		if dir, err := profile.Dir(f.Getenv); err == nil {
 			opts.WatchPath = filepath.Join(dir, "watch.json")
 		}
@@ -178,8 +195,22 @@ func onService(ctx context.Context, f *cmdutil.Factory, opts *tui.Options) error
 		opts.LoginReason = err.Error()
 	default:
 		opts.Client, opts.Key = s.Client, s.Key
+		openMirror(ctx, f, t, opts)
 	}
 	return nil
+}
+
+// openMirror opens the profile's local mirror for the app (api/mirror): its rows on
+// the first frame, search, views over time, a background sync. Without one (a data
+// directory that cannot be written, a newer app's file) the app runs as before, and
+// says why on stderr when it ends.
+func openMirror(ctx context.Context, f *cmdutil.Factory, t *cmdutil.Target, opts *tui.Options) {
+	db, err := f.OpenMirror(ctx, t, true)
+	if err != nil {
+		f.Warn(fmt.Sprintf("listings: warning: the app ran without its local mirror: %v", err))
+		return
+	}
+	opts.Mirror, opts.MirrorNotice = db, db.Rebuilt()
 }
 
 // keyProblem says why a profile's key could not be used, without the key.

@@ -1,0 +1,94 @@
+// Package catalog owns an import of listings from a sheet (api/sheet): everything
+// between a table of rows and the service. It checks every row locally before
+// anything is sent (the create rules of api/rules, a category given by id or by its
+// path in any of the three languages, a city by its ref or its name, photo and video
+// files present and valid, the category's attributes), plans what the import will do
+// and what it costs under the key's budget, and carries the plan out as a job
+// journaled on the app's job log (api/internal/jsonlog): each row's uploads done once
+// and kept, each create journaled before it is sent and with its listing id after,
+// so that a kill loses nothing and a resume creates nothing twice. Running the same
+// sheet again is safe too: a row is recognised by its content in the journals of
+// earlier imports. It knows nothing of a terminal: `listings import` and the app use it.
+package catalog
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/listings-tui/listings/api"
+)
+
+// Service is what an import needs of the service; *api.Client satisfies it.
+type Service interface {
+	Categories(ctx context.Context, lang string) ([]api.Category, error)
+	Attributes(ctx context.Context, categoryID int, lang string) ([]api.Attribute, error)
+	SearchCities(ctx context.Context, q, lang string, limit int) ([]api.City, error)
+	SuggestCategory(ctx context.Context, title, description, lang string) (*api.Suggestion, error)
+	GetListing(ctx context.Context, id int, lang string) (*api.ListingDetail, error)
+	ListListings(ctx context.Context, p api.ListParams) (*api.ListPage, error)
+	CreateListing(ctx context.Context, l *api.ListingCreate) (*api.CreateResult, error)
+	EditListing(ctx context.Context, id int, e *api.ListingEdit) (*api.EditResult, error)
+	UploadPhoto(ctx context.Context, path string, progress api.Progress) (*api.PhotoResult, error)
+	UploadVideo(ctx context.Context, path string, progress api.Progress) (*api.VideoResult, error)
+	Budget() api.Budget
+}
+
+// Langs are the languages a category path or a select's label may be written in.
+var Langs = []string{"uk", "ru", "en"}
+
+// Workers is how many rows are in flight at once, as in a bulk job: the client's
+// budget paces them, and three keep a slow upload from idling the others. A row
+// uploads its files one after another, so at most three uploads run at once, as
+// with `listings upload photo`.
+const Workers = 3
+
+// Options say how a sheet is read into listings.
+type Options struct {
+	Lang    string // the language of names in the plan and of the requests; "" is uk
+	Suggest bool   // a row without a category asks the AI suggestion
+	// Dir is the sheet's folder: photo paths and globs are relative to it.
+	Dir string
+	// Sheet names the sheet for recognising its rows in a later run: its file name
+	// without the extension, lower case (SheetID), so the same catalogue exported as
+	// XLSX and saved as CSV is one sheet.
+	Sheet string
+	File  string // the sheet's path, for the journal
+	// BaseURL is the service's; rows are recognised only in earlier imports to it.
+	BaseURL string
+	// JobsDir holds the journals: earlier imports are read there, and a new job's
+	// is written there.
+	JobsDir string
+	Now     func() time.Time
+}
+
+func (o Options) now() time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	return time.Now()
+}
+
+func (o Options) lang() string {
+	if o.Lang == "" {
+		return "uk"
+	}
+	return o.Lang
+}
+
+// Problem is why a row is refused: the column and what is wrong with its cell.
+type Problem struct {
+	Column string `json:"column"`
+	Reason string `json:"reason"`
+}
+
+func (p Problem) String() string { return p.Column + ": " + p.Reason }
+
+// norm is a name as compared: lower case, one kind of apostrophe, single spaces.
+func norm(s string) string {
+	s = apostrophes.Replace(strings.ToLower(s))
+	s = strings.ReplaceAll(s, "ё", "е")
+	return strings.Join(strings.Fields(s), " ")
+}
+
+var apostrophes = strings.NewReplacer("’", "'", "ʼ", "'", "‘", "'", "`", "'", "′", "'")

@@ -1,0 +1,76 @@
+package catalog_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/sheet"
+)
+
+// A row with an id sends only its filled cells; an attribute cell is merged into the
+// listing's own attributes, since an edit's attributes replace the whole object.
+func TestEditRowMergesAttributes(t *testing.T) {
+	s := newShop(t)
+	dir, jobs := t.TempDir(), t.TempDir()
+	p := plan(t, s, writeCSV(t, dir, "made.csv", []map[string]string{goodRow(1)}), jobs)
+	j := run(t, s, p, jobs)
+	id := catalog.Results(j.Head, j)[0].ListingID
+
+	edit := filepath.Join(dir, "edit.jsonl")
+	line := `{"id": ` + itoa(id) + `, "price": 1999, "attributes": {"memory": "256 GB"}}` + "\n"
+	if err := writeFile(edit, line); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := sheet.Read(edit, sheet.JSONL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ep, err := catalog.Check(context.Background(), s.client, tab, catalog.Options{Lang: "uk", Dir: dir,
+		Sheet: "edit", BaseURL: s.client.BaseURL(), JobsDir: jobs, Now: s.clk.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ep.Header.Rows[0]
+	if r.Action != catalog.Edit || r.Edit.Title.IsSet() || r.Edit.Photos.IsSet() {
+		t.Fatalf("edit row: %s %v %+v", r.Action, r.Problems, r.Edit)
+	}
+	run(t, s, ep, jobs)
+	d, err := s.client.GetListing(context.Background(), id, "uk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	attrs, _ := json.Marshal(d.Listing.Attributes)
+	if d.Listing.Price.String() != "1999" || !strings.Contains(string(attrs), `"memory":"256"`) || !strings.Contains(string(attrs), `"brand":"samsung"`) {
+		t.Fatalf("after the edit: %s %s", d.Listing.Price, attrs)
+	}
+}
+
+// A row without a category asks the suggestion with --suggest, and the plan says what
+// it chose.
+func TestSuggestedCategory(t *testing.T) {
+	s := newShop(t)
+	dir := t.TempDir()
+	r := goodRow(1)
+	r["category"] = ""
+	delete(r, "photos")
+	r["title"] = "Смартфон Apple iPhone 13 128 ГБ"
+	tab := &sheet.Table{Columns: sheetColumns, Rows: []sheet.Row{{Line: 2, Cells: r}}}
+	for _, suggest := range []bool{false, true} {
+		p, err := catalog.Check(context.Background(), s.client, tab, catalog.Options{Lang: "uk", Dir: dir, Suggest: suggest,
+			Sheet: "s", BaseURL: s.client.BaseURL(), Now: s.clk.Now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		row := p.Header.Rows[0]
+		switch {
+		case !suggest && (row.Action != catalog.Refused || row.Problems[0].Column != "category" || !strings.Contains(row.Problems[0].Reason, "--suggest")):
+			t.Errorf("without --suggest: %s %v", row.Action, row.Problems)
+		case suggest && (row.Action != catalog.Create || row.Create.CategoryID != 30101 || len(row.Notes) == 0):
+			t.Errorf("with --suggest: %s %v %v", row.Action, row.Problems, row.Notes)
+		}
+	}
+}

@@ -1,0 +1,124 @@
+package mirror
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/listings-tui/listings/api"
+)
+
+// The list view has no description, so the search finds one only in the listings
+// whose detail was opened. FillDetails opens the others: one request each, which is
+// why only `listings sync --details` asks for it, never the app on its own.
+
+// Detailer is what FillDetails needs from the service; *api.Client is one.
+type Detailer interface {
+	GetListing(ctx context.Context, id int, lang string) (*api.ListingDetail, error)
+}
+
+// DetailsOptions tune FillDetails.
+type DetailsOptions struct {
+	Lang     string
+	Max      int     // at most this many requests; 0: every listing without a detail
+	Reserve  float64 // 0: DefaultReserve
+	Progress func(done, total int)
+
+	wait func(context.Context, time.Duration) error
+}
+
+// DetailsResult says what FillDetails did.
+type DetailsResult struct {
+	Fetched int // details stored
+	Missing int // listings the service no longer has (404): left to the next sync
+	Left    int // listings still without a detail
+}
+
+// WithoutDetail counts the listed listings whose detail the mirror lacks.
+func (d *DB) WithoutDetail(ctx context.Context) (int, error) {
+	var n int
+	err := d.sql.QueryRowContext(ctx, "SELECT count(*) FROM listings WHERE detail IS NULL AND gone_at IS NULL").Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("mirror: count details: %w", err)
+	}
+	return n, nil
+}
+
+// FillDetails fetches the detail of the listings that have none, newest first, one
+// request each, within the reserve as Sync keeps it; each is stored as it comes, so
+// an interruption keeps what was fetched and the next call goes on from there.
+func (d *DB) FillDetails(ctx context.Context, src Detailer, o DetailsOptions) (DetailsResult, error) {
+	var res DetailsResult
+	reserve := o.Reserve
+	if reserve <= 0 {
+		reserve = DefaultReserve
+	}
+	wait := o.wait
+	if wait == nil {
+		wait = api.Sleep
+	}
+	q := "SELECT id FROM listings WHERE detail IS NULL AND gone_at IS NULL ORDER BY id DESC"
+	if o.Max > 0 {
+		q += fmt.Sprintf(" LIMIT %d", o.Max)
+	}
+	ids, err := d.ids(ctx, q)
+	if err != nil {
+		return res, err
+	}
+	bud, _ := src.(budgeter)
+	if err := dayRoom(bud, len(ids), reserve); err != nil && len(ids) > 0 {
+		return d.detailsLeft(ctx, res, err)
+	}
+	for i, id := range ids {
+		if err := minuteRoom(ctx, bud, reserve, wait); err != nil {
+			return d.detailsLeft(ctx, res, err)
+		}
+		if err := dayRoom(bud, 1, reserve); err != nil {
+			return d.detailsLeft(ctx, res, err)
+		}
+		det, err := src.GetListing(ctx, id, o.Lang)
+		switch {
+		case api.IsNotFound(err):
+			res.Missing++
+		case err != nil:
+			return d.detailsLeft(ctx, res, fmt.Errorf("get listing %d: %w", id, err))
+		default:
+			if err := d.PutDetail(context.WithoutCancel(ctx), &det.Listing); err != nil {
+				return d.detailsLeft(ctx, res, err)
+			}
+			res.Fetched++
+		}
+		if o.Progress != nil {
+			o.Progress(i+1, len(ids))
+		}
+	}
+	return d.detailsLeft(ctx, res, nil)
+}
+
+func (d *DB) detailsLeft(ctx context.Context, res DetailsResult, cause error) (DetailsResult, error) {
+	n, err := d.WithoutDetail(context.WithoutCancel(ctx))
+	if err == nil {
+		res.Left = n
+	}
+	if cause != nil {
+		return res, fmt.Errorf("fill details: %w", cause)
+	}
+	return res, err
+}
+
+func (d *DB) ids(ctx context.Context, q string, args ...any) ([]int, error) {
+	rows, err := d.sql.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("mirror: %w", err)
+	}
+	defer rows.Close()
+	var out []int
+	for rows.Next() {
+		var id int
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("mirror: %w", err)
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}

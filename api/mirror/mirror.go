@@ -1,0 +1,195 @@
+// Package mirror owns the local mirror of an account: an embedded SQLite database
+// (pure Go, modernc.org/sqlite, so static builds stay without cgo) holding every
+// listing's list fields, the detail of the listings opened, each listing's history of
+// views and status (one row per sync in which they changed), the syncs themselves and
+// the taxonomy and city answers cached today. It answers search (FTS5, case and
+// diacritics folded), sorting on any column and views over time without a request,
+// and Sync fills it within the key's budget.
+//
+// One file per profile and base URL in the data directory (File), never holding the
+// key. A damaged or foreign file is moved aside and a new one built (Open says so in
+// DB.Rebuilt); schema changes are numbered migrations (schema.go).
+package mirror
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	_ "modernc.org/sqlite" // the "sqlite" driver
+)
+
+// DB is an open mirror. Reads run in parallel (WAL); writes take one lock, so a
+// process has one writer, and other processes wait for the file's lock (busy timeout).
+type DB struct {
+	sql  *sql.DB
+	path string
+	now  func() time.Time
+
+	wmu     sync.Mutex // one writer at a time in this process
+	rebuilt string
+}
+
+// File names the mirror of a profile at a service under the data directory dir: a hash
+// of the two, so neither appears in the name and two services never share a file.
+func File(dir, profile, baseURL string) string {
+	sum := sha256.Sum256([]byte(profile + "\x00" + strings.TrimRight(baseURL, "/")))
+	return filepath.Join(dir, "mirror", hex.EncodeToString(sum[:12])+".db")
+}
+
+// ErrNewer is a mirror written by a newer version of the app: it is left alone.
+var ErrNewer = errors.New("the mirror was written by a newer version of listings")
+
+// sqliteMagic starts every SQLite database file.
+const sqliteMagic = "SQLite format 3\x00"
+
+// appID marks the file as this app's mirror (PRAGMA application_id, "LSTM").
+const appID = 0x4C53544D
+
+// busyTimeout is how long a write waits for another process's write (a CLI sync beside
+// the app's) before it fails.
+const busyTimeout = 10 * time.Second
+
+// Open opens the mirror at path, creating it and its directory when missing and
+// migrating it to the current schema. A file that is not SQLite, another program's
+// database, or one failing its integrity check is renamed to path.broken-<time> and a
+// new one is built: Rebuilt then says what happened. ErrNewer is returned for a file
+// of a newer schema.
+func Open(ctx context.Context, path string) (*DB, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("open mirror: %w", err)
+	}
+	db, problem, err := open(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	if problem == "" {
+		return db, nil
+	}
+	aside := path + ".broken-" + time.Now().Format("20060102-150405")
+	if err := setAside(path, aside); err != nil {
+		return nil, fmt.Errorf("open mirror: %s, and it could not be moved aside: %w", problem, err)
+	}
+	db, again, err := open(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	if again != "" {
+		db.Close()
+		return nil, fmt.Errorf("open mirror: a new mirror at %s is unusable: %s", path, again)
+	}
+	db.rebuilt = fmt.Sprintf("the local mirror was unreadable (%s); it was moved to %s and a new one is built on the next sync",
+		problem, filepath.Base(aside))
+	return db, nil
+}
+
+// Rebuilt says why the file found was set aside, "" when it was usable.
+func (d *DB) Rebuilt() string { return d.rebuilt }
+
+// Path is the file of the mirror.
+func (d *DB) Path() string { return d.path }
+
+// Close closes the database.
+func (d *DB) Close() error { return d.sql.Close() }
+
+// open opens and checks path. A problem is a reason to set the file aside; an error is
+// one that a new file would not cure.
+func open(ctx context.Context, path string) (*DB, string, error) {
+	if p := checkHeader(path); p != "" {
+		return nil, p, nil
+	}
+	dsn := "file:" + path + "?_txlock=immediate" +
+		"&_pragma=busy_timeout(" + fmt.Sprint(busyTimeout.Milliseconds()) + ")" +
+		"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)"
+	sdb, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, "", fmt.Errorf("open mirror: %w", err)
+	}
+	d := &DB{sql: sdb, path: path, now: time.Now}
+	problem, err := d.check(ctx)
+	if err == nil && problem == "" {
+		problem, err = d.migrate(ctx)
+	}
+	if err != nil || problem != "" {
+		sdb.Close()
+		return nil, problem, err
+	}
+	_ = os.Chmod(path, 0o600)
+	return d, "", nil
+}
+
+// checkHeader reads the first bytes: anything but SQLite's header (or an empty or
+// missing file, which SQLite makes anew) is not a mirror.
+func checkHeader(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteMagic))
+	n, err := io.ReadFull(f, head)
+	if n == 0 {
+		return ""
+	}
+	if err != nil || string(head) != sqliteMagic {
+		return "not an SQLite database"
+	}
+	return ""
+}
+
+// check runs SQLite's quick integrity check and recognises the file as ours: a
+// database with tables and another application id is someone else's.
+func (d *DB) check(ctx context.Context) (string, error) {
+	var res string
+	if err := d.sql.QueryRowContext(ctx, "PRAGMA quick_check").Scan(&res); err != nil {
+		return "it cannot be read: " + err.Error(), nil
+	}
+	if res != "ok" {
+		return "its integrity check failed: " + res, nil
+	}
+	var id, tables int
+	if err := d.sql.QueryRowContext(ctx, "PRAGMA application_id").Scan(&id); err != nil {
+		return "it cannot be read: " + err.Error(), nil
+	}
+	if err := d.sql.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master").Scan(&tables); err != nil {
+		return "it cannot be read: " + err.Error(), nil
+	}
+	if id != appID && tables > 0 {
+		return "it is another program's database", nil
+	}
+	return "", nil
+}
+
+// setAside renames the file and its WAL companions out of the way.
+func setAside(path, aside string) error {
+	for _, ext := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(path + ext); err == nil {
+			_ = os.Rename(path+ext, aside+ext)
+		}
+	}
+	return os.Rename(path, aside)
+}
+
+// write runs fn in one transaction under the writer's lock.
+func (d *DB) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	d.wmu.Lock()
+	defer d.wmu.Unlock()
+	tx, err := d.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}

@@ -1,0 +1,154 @@
+package mirror
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+)
+
+// migrations are the schema's versions: migrations[i] takes a file from version i to
+// i+1 (PRAGMA user_version). A step is appended, never edited, once released: a file
+// of any earlier version is brought forward step by step, each in one transaction.
+var migrations = []string{
+	// 1: listings, syncs and the history of views and status.
+	`CREATE TABLE listings (
+		id          INTEGER PRIMARY KEY,
+		title       TEXT NOT NULL DEFAULT '',
+		title_key   TEXT NOT NULL DEFAULT '', -- lowercase, for sorting
+		price       TEXT NOT NULL DEFAULT '', -- decimal text as the service wrote it
+		price_num   REAL NOT NULL DEFAULT 0,
+		currency    TEXT NOT NULL DEFAULT '',
+		status      TEXT NOT NULL DEFAULT '',
+		city        TEXT,
+		views       INTEGER NOT NULL DEFAULT 0,
+		vip         INTEGER NOT NULL DEFAULT 0,
+		top         INTEGER NOT NULL DEFAULT 0,
+		url         TEXT NOT NULL DEFAULT '',
+		created_at  INTEGER NOT NULL DEFAULT 0, -- unix seconds, 0: none
+		description TEXT NOT NULL DEFAULT '',   -- from the detail, once opened
+		detail      TEXT,                       -- the detail view as JSON, once opened
+		detail_at   INTEGER,
+		first_seen  INTEGER NOT NULL,
+		seen_sync   INTEGER NOT NULL DEFAULT 0, -- the last sync that listed it
+		gone_at     INTEGER                     -- missing from a complete sync since
+	);
+	CREATE TABLE syncs (
+		id        INTEGER PRIMARY KEY,
+		started   INTEGER NOT NULL,
+		finished  INTEGER,
+		lang      TEXT NOT NULL DEFAULT '',
+		requests  INTEGER NOT NULL DEFAULT 0,
+		listings  INTEGER NOT NULL DEFAULT 0,
+		changed   INTEGER NOT NULL DEFAULT 0,
+		complete  INTEGER NOT NULL DEFAULT 0,
+		error     TEXT NOT NULL DEFAULT ''
+	);
+	CREATE TABLE history (
+		listing_id INTEGER NOT NULL,
+		sync_id    INTEGER NOT NULL,
+		at         INTEGER NOT NULL,
+		views      INTEGER NOT NULL,
+		status     TEXT NOT NULL,
+		PRIMARY KEY (listing_id, at)
+	) WITHOUT ROWID;`,
+
+	// 2: full-text search (of the text as Fold makes it), views gained in 7 days, the taxonomy and city cache.
+	`CREATE VIRTUAL TABLE listings_fts USING fts5(
+		title, description, city, id,
+		content='listings', content_rowid='id',
+		tokenize='unicode61 remove_diacritics 2'
+	);
+	CREATE TRIGGER listings_fts_ai AFTER INSERT ON listings BEGIN
+		INSERT INTO listings_fts(rowid, title, description, city, id)
+		VALUES (new.id, fold(new.title), fold(new.description), fold(new.city), new.id);
+	END;
+	CREATE TRIGGER listings_fts_ad AFTER DELETE ON listings BEGIN
+		INSERT INTO listings_fts(listings_fts, rowid, title, description, city, id)
+		VALUES ('delete', old.id, fold(old.title), fold(old.description), fold(old.city), old.id);
+	END;
+	CREATE TRIGGER listings_fts_au AFTER UPDATE OF title, description, city ON listings
+	WHEN old.title IS NOT new.title OR old.description IS NOT new.description OR old.city IS NOT new.city
+	BEGIN
+		INSERT INTO listings_fts(listings_fts, rowid, title, description, city, id)
+		VALUES ('delete', old.id, fold(old.title), fold(old.description), fold(old.city), old.id);
+		INSERT INTO listings_fts(rowid, title, description, city, id)
+		VALUES (new.id, fold(new.title), fold(new.description), fold(new.city), new.id);
+	END;
+	INSERT INTO listings_fts(rowid, title, description, city, id)
+		SELECT id, fold(title), fold(description), fold(city), id FROM listings;
+	ALTER TABLE listings ADD COLUMN views_7d INTEGER NOT NULL DEFAULT 0;
+	CREATE TABLE cache (
+		kind  TEXT NOT NULL, -- categories, attributes, cities
+		key   TEXT NOT NULL,
+		lang  TEXT NOT NULL,
+		day   TEXT NOT NULL, -- the Kyiv day it was answered
+		body  BLOB NOT NULL,
+		PRIMARY KEY (kind, key, lang)
+	) WITHOUT ROWID;`,
+}
+
+// Version is the schema version this build writes.
+var Version = len(migrations)
+
+// wantTables are what a migrated file must hold; missing ones mean damage.
+var wantTables = []string{"listings", "syncs", "history", "listings_fts", "cache"}
+
+// migrate brings the file to Version. A file claiming a version whose tables are
+// missing is a problem (set aside); a newer file is ErrNewer.
+func (d *DB) migrate(ctx context.Context) (string, error) {
+	return d.migrateTo(ctx, len(migrations))
+}
+
+func (d *DB) migrateTo(ctx context.Context, target int) (string, error) {
+	var v int
+	if err := d.sql.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return "it cannot be read: " + err.Error(), nil
+	}
+	if v > len(migrations) {
+		return "", fmt.Errorf("open mirror %s: %w (schema %d, this one knows %d): update listings or remove the file",
+			d.path, ErrNewer, v, len(migrations))
+	}
+	for ; v < target; v++ {
+		err := d.write(ctx, func(tx *sql.Tx) error {
+			if v == 0 {
+				if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", appID)); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v+1))
+			return err
+		})
+		if err != nil {
+			return fmt.Sprintf("its schema could not be brought from version %d to %d: %v", v, v+1, err), nil
+		}
+	}
+	if target < len(migrations) {
+		return "", nil
+	}
+	rows, err := d.sql.QueryContext(ctx, "SELECT name FROM sqlite_master WHERE type = 'table'")
+	if err != nil {
+		return "it cannot be read: " + err.Error(), nil
+	}
+	defer rows.Close()
+	have := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if rows.Scan(&name) == nil {
+			have[name] = true
+		}
+	}
+	var missing []string
+	for _, t := range wantTables {
+		if !have[t] {
+			missing = append(missing, t)
+		}
+	}
+	if len(missing) > 0 {
+		return "its tables " + strings.Join(missing, ", ") + " are missing", nil
+	}
+	return "", nil
+}

@@ -1,0 +1,193 @@
+package mirror
+
+import (
+	"context"
+	"database/sql/driver"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"modernc.org/sqlite"
+
+	"github.com/listings-tui/listings/api"
+)
+
+// Sort is a column the mirror sorts on, across every row it holds.
+type Sort string
+
+// The sortable columns. A price sorts within its currency (UAH, USD and EUR are not
+// compared with each other); the listing id breaks every tie, newest first.
+const (
+	SortCreated Sort = "created"
+	SortTitle   Sort = "title"
+	SortPrice   Sort = "price"
+	SortStatus  Sort = "status"
+	SortCity    Sort = "city"
+	SortViews   Sort = "views"
+	SortViews7d Sort = "views7d"
+	SortID      Sort = "id"
+)
+
+// Sorts are the sort names, for flags and help.
+var Sorts = []Sort{SortCreated, SortTitle, SortPrice, SortStatus, SortCity, SortViews, SortViews7d, SortID}
+
+// order is each sort's ORDER BY and whether it runs high to low by default (the most
+// viewed, the newest first; words and prices from the lowest).
+var order = map[Sort]struct {
+	expr string
+	desc bool
+}{
+	SortCreated: {"created_at", true},
+	SortTitle:   {"title_key", false},
+	SortPrice:   {"currency, price_num", false},
+	SortStatus:  {"status", false},
+	SortCity:    {"city IS NULL, city", false},
+	SortViews:   {"views", true},
+	SortViews7d: {"views_7d", true},
+	SortID:      {"id", true},
+}
+
+// ParseSort reads a sort name; the error lists the names.
+func ParseSort(s string) (Sort, error) {
+	if _, ok := order[Sort(s)]; ok {
+		return Sort(s), nil
+	}
+	names := make([]string, len(Sorts))
+	for i, s := range Sorts {
+		names[i] = string(s)
+	}
+	return "", fmt.Errorf("unknown sort %q: use one of %s", s, strings.Join(names, ", "))
+}
+
+// Query is a search of the mirror. The zero Query is every listed listing, newest
+// first.
+type Query struct {
+	Text    string     // words typed by the user; each matches a word beginning (see Match)
+	Status  api.Status // "" or all: every state
+	Sort    Sort
+	Reverse bool // against the sort's usual direction
+	Limit   int  // 0: no limit
+	Gone    bool // include listings missing from the last complete sync
+}
+
+// folds are the Cyrillic letters people often type without their marks: SQLite's
+// remove_diacritics folds Latin script only.
+var folds = strings.NewReplacer("ё", "е", "Ё", "Е", "ґ", "г", "Ґ", "Г", "ї", "і", "Ї", "І", "ў", "у", "Ў", "У")
+
+// Fold is the text as the search index holds it (the SQL function fold): the Cyrillic
+// letters above without their marks; case and Latin diacritics are FTS5's to fold.
+func Fold(s string) string { return folds.Replace(s) }
+
+func init() {
+	err := sqlite.RegisterDeterministicScalarFunction("fold", 1, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+		switch v := args[0].(type) {
+		case string:
+			return Fold(v), nil
+		case []byte:
+			return Fold(string(v)), nil
+		}
+		return args[0], nil
+	})
+	if err != nil {
+		panic("mirror: register fold: " + err.Error())
+	}
+}
+
+// Match turns what a user typed into an FTS5 query: every word (a run of letters and
+// digits) quoted and matched as a prefix, all of them required. The text never
+// reaches FTS5 as syntax, so quotes, stars, NEAR, column filters or a lone "-" are
+// just separators. "" means no words (every listing).
+func Match(text string) string {
+	words := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) })
+	for i, w := range words {
+		words[i] = `"` + Fold(w) + `"*`
+	}
+	return strings.Join(words, " ")
+}
+
+// where builds the query's filter and its arguments.
+func (q Query) where() (string, []any) {
+	var conds []string
+	var args []any
+	if !q.Gone {
+		conds = append(conds, "gone_at IS NULL")
+	}
+	if q.Status != "" && q.Status != api.StatusAll {
+		conds = append(conds, "status = ?")
+		args = append(args, string(q.Status))
+	}
+	if m := Match(q.Text); m != "" {
+		conds = append(conds, "id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ?)")
+		args = append(args, m)
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+func (q Query) orderBy() string {
+	o, ok := order[q.Sort]
+	if !ok {
+		o = order[SortCreated]
+	}
+	desc := o.desc != q.Reverse
+	dir := " ASC"
+	if desc {
+		dir = " DESC"
+	}
+	var parts []string
+	for _, col := range strings.Split(o.expr, ",") {
+		col = strings.TrimSpace(col)
+		if strings.HasSuffix(col, " IS NULL") { // missing values stay last either way
+			parts = append(parts, col)
+			continue
+		}
+		parts = append(parts, col+dir)
+	}
+	tie := " DESC" // ties newest first, the other way when reversed
+	if q.Reverse {
+		tie = " ASC"
+	}
+	if q.Sort == SortID {
+		tie = dir
+	}
+	s := " ORDER BY " + strings.Join(parts, ", ") + ", id" + tie
+	if q.Limit > 0 {
+		s += fmt.Sprintf(" LIMIT %d", q.Limit)
+	}
+	return s
+}
+
+// Search returns the listings that match q, in its order.
+func (d *DB) Search(ctx context.Context, q Query) ([]Row, error) {
+	where, args := q.where()
+	rows, err := d.sql.QueryContext(ctx, "SELECT "+rowColumns+" FROM listings"+where+q.orderBy(), args...)
+	if err != nil {
+		return nil, fmt.Errorf("mirror: search: %w", err)
+	}
+	defer rows.Close()
+	var out []Row
+	for rows.Next() {
+		r, err := scanRow(rows)
+		if err != nil {
+			return nil, fmt.Errorf("mirror: search: %w", err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("mirror: search: %w", err)
+	}
+	return out, nil
+}
+
+// SearchIDs returns only the ids that match q, in its order: what a view holding the
+// rows already needs for each key typed.
+func (d *DB) SearchIDs(ctx context.Context, q Query) ([]int, error) {
+	where, args := q.where()
+	ids, err := d.ids(ctx, "SELECT id FROM listings"+where+q.orderBy(), args...)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	return ids, nil
+}

@@ -1,0 +1,228 @@
+package mirror
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/listings-tui/listings/api"
+)
+
+// SyncFields are the list fields a sync asks for: what the app's table, `ls` and the
+// search show, and no more (a smaller answer also saves budget, says the spec). Slug,
+// condition, the promotions' ends and the photos come with a listing's detail.
+var SyncFields = []string{"id", "title", "price", "currency", "status", "city", "views", "vip", "top", "url", "created_at"}
+
+// DefaultReserve is the share of the minute's and of the day's budget a sync leaves to
+// the user: it waits rather than take the minute's last fifth, and does not start (or
+// stops) rather than take the day's.
+const DefaultReserve = 0.2
+
+// Lister is what a sync needs from the service; *api.Client is one. When it also has
+// Budget() (the client does), the sync keeps within the reserve.
+type Lister interface {
+	ListListings(ctx context.Context, p api.ListParams) (*api.ListPage, error)
+}
+
+type budgeter interface{ Budget() api.Budget }
+
+// SyncOptions tune a sync.
+type SyncOptions struct {
+	Lang     string             // the language of titles and cities; "" the service's default
+	Reserve  float64            // 0: DefaultReserve
+	Progress func(SyncProgress) // after each page; may be nil
+	Now      func() time.Time   // nil: time.Now
+
+	wait func(context.Context, time.Duration) error // tests replace the minute's wait
+}
+
+// SyncProgress is how far a sync came.
+type SyncProgress struct {
+	Pages    int
+	Listings int
+	Expected int // listings the last complete sync found; 0 the first time
+}
+
+// SyncResult sums a sync up.
+type SyncResult struct {
+	SyncInfo
+	Added    int // listings new to the mirror
+	Gone     int // listings missing from this complete sync, marked gone
+	Duration time.Duration
+}
+
+// BudgetShortError is a sync not started, or stopped, to leave the day's reserve to
+// the user.
+type BudgetShortError struct {
+	Need, Left, PerDay int
+	ResetsAt           time.Time
+}
+
+func (e *BudgetShortError) Error() string {
+	return fmt.Sprintf("a sync needs about %d requests and %d of today's %d are left: it would eat into the fifth "+
+		"of the day's budget kept for your own work; sync after %s (Kyiv midnight)",
+		e.Need, e.Left, e.PerDay, e.ResetsAt.Format("2006-01-02 15:04"))
+}
+
+// Sync pages every listing of the account (status=all holds every state, pending and
+// blocked too, so one paging is the fewest requests: one per 100 listings) with
+// SyncFields, 100 at a time, through src. Each page is stored in its own transaction,
+// so a kill leaves the pages before it stored and the sync row incomplete; the next
+// sync starts over from the first page. Only a complete sync marks missing listings
+// gone. Views and status history is written for listings whose values changed.
+func (d *DB) Sync(ctx context.Context, src Lister, o SyncOptions) (SyncResult, error) {
+	now := o.Now
+	if now == nil {
+		now = time.Now
+	}
+	reserve := o.Reserve
+	if reserve <= 0 {
+		reserve = DefaultReserve
+	}
+	wait := o.wait
+	if wait == nil {
+		wait = api.Sleep
+	}
+	start := now()
+	res := SyncResult{}
+	expected := 0
+	if last, ok, err := d.LastComplete(ctx); err != nil {
+		return res, err
+	} else if ok {
+		expected = last.Listings
+	}
+	bud, _ := src.(budgeter)
+	if err := dayRoom(bud, expected/api.MaxListLimit+1, reserve); err != nil {
+		return res, err
+	}
+	var id int64
+	err := d.write(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, "INSERT INTO syncs (started, lang) VALUES (?, ?)", start.Unix(), o.Lang)
+		if err != nil {
+			return err
+		}
+		id, err = r.LastInsertId()
+		return err
+	})
+	if err != nil {
+		return res, fmt.Errorf("mirror: start a sync: %w", err)
+	}
+	res.ID = id
+
+	p := api.ListParams{Lang: o.Lang, Status: api.StatusAll, Limit: api.MaxListLimit, Fields: SyncFields}
+	seen := map[int]bool{}
+	prog := SyncProgress{Expected: expected}
+	for {
+		if err := minuteRoom(ctx, bud, reserve, wait); err != nil {
+			return d.endSync(ctx, res, start, now, err)
+		}
+		if err := dayRoom(bud, 1, reserve); err != nil {
+			return d.endSync(ctx, res, start, now, err)
+		}
+		page, err := src.ListListings(ctx, p)
+		if err != nil {
+			return d.endSync(ctx, res, start, now, err)
+		}
+		added, changed, err := d.putPage(ctx, id, page.Listings, start)
+		if err != nil {
+			return d.endSync(ctx, res, start, now, err)
+		}
+		res.Added += added
+		res.Changed += changed
+		res.Requests++
+		res.Listings += len(page.Listings)
+		prog.Pages, prog.Listings = res.Requests, res.Listings
+		if o.Progress != nil {
+			o.Progress(prog)
+		}
+		if page.NextCursor == nil {
+			break
+		}
+		next := *page.NextCursor
+		if seen[next] || next <= 0 {
+			return d.endSync(ctx, res, start, now, fmt.Errorf("list listings: the service returned next_cursor %d again; the sync stopped to avoid a loop", next))
+		}
+		seen[next] = true
+		p.Cursor = next
+	}
+	res.Complete = true
+	return d.endSync(ctx, res, start, now, nil)
+}
+
+// endSync writes how the sync ended. It runs even when ctx was cancelled (a Ctrl+C),
+// so the row says where the sync stopped.
+func (d *DB) endSync(ctx context.Context, res SyncResult, start time.Time, now func() time.Time, cause error) (SyncResult, error) {
+	ctx = context.WithoutCancel(ctx)
+	end := now()
+	res.Duration = end.Sub(start)
+	msg := ""
+	if cause != nil {
+		msg = cause.Error()
+		if errors.Is(cause, context.Canceled) {
+			msg = "interrupted"
+		}
+	}
+	err := d.write(ctx, func(tx *sql.Tx) error {
+		if res.Complete {
+			r, err := tx.ExecContext(ctx, `UPDATE listings SET gone_at = ? WHERE seen_sync < ? AND gone_at IS NULL`,
+				end.Unix(), res.ID)
+			if err != nil {
+				return err
+			}
+			n, _ := r.RowsAffected()
+			res.Gone = int(n)
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE syncs SET finished = ?, complete = ?, error = ? WHERE id = ?`,
+			end.Unix(), res.Complete, msg, res.ID)
+		return err
+	})
+	if err == nil && res.Requests > 0 {
+		err = d.updateViews7d(ctx, start)
+	}
+	res.Started, res.Finished, res.Error = start, end, msg
+	if cause != nil {
+		return res, fmt.Errorf("sync: %w", cause)
+	}
+	if err != nil {
+		return res, fmt.Errorf("mirror: end a sync: %w", err)
+	}
+	return res, nil
+}
+
+// dayRoom refuses n more requests when they would leave less than the reserve of the
+// day's budget.
+func dayRoom(b budgeter, n int, reserve float64) error {
+	if b == nil {
+		return nil
+	}
+	bu := b.Budget()
+	if bu.PerDay <= 0 {
+		return nil
+	}
+	left := bu.PerDay - bu.UsedToday
+	if float64(left-n) < reserve*float64(bu.PerDay) {
+		return &BudgetShortError{Need: n, Left: max(left, 0), PerDay: bu.PerDay, ResetsAt: bu.DayResetsAt}
+	}
+	return nil
+}
+
+// minuteRoom waits while a request would leave less than the reserve of the minute's
+// budget: the user's own requests go first.
+func minuteRoom(ctx context.Context, b budgeter, reserve float64, wait func(context.Context, time.Duration) error) error {
+	if b == nil {
+		return ctx.Err()
+	}
+	for {
+		bu := b.Budget()
+		if bu.PerMinute <= 0 || float64(bu.PerMinute-bu.UsedMinute-1) >= reserve*float64(bu.PerMinute) {
+			return ctx.Err()
+		}
+		d := time.Until(bu.MinuteResetsAt)
+		d = min(max(d, 100*time.Millisecond), time.Minute)
+		if err := wait(ctx, d); err != nil {
+			return err
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package cmdutil
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/tui/draft"
+)
+
+// MirrorPath is the file of the target's local mirror (api/mirror): under the data
+// directory, named by a hash of the profile and the base URL. It needs no key.
+func (f *Factory) MirrorPath(t *Target) (string, error) {
+	if t.BaseURL == "" {
+		return "", fmt.Errorf("no service for profile %q: run listings auth login --base-url URL", t.Profile)
+	}
+	dir, err := draft.DataDir(f.Getenv)
+	if err != nil {
+		return "", err
+	}
+	return mirror.File(dir, t.Profile, t.BaseURL), nil
+}
+
+// ErrNoMirror is a command that reads the mirror before any sync made one.
+var ErrNoMirror = errors.New("there is no local mirror of this account yet: run listings sync first")
+
+// OpenMirror opens the target's mirror. With create false a mirror that was never
+// synced is ErrNoMirror (nothing is created). A file that had to be set aside and
+// rebuilt is said on standard error.
+func (f *Factory) OpenMirror(ctx context.Context, t *Target, create bool) (*mirror.DB, error) {
+	path, err := f.MirrorPath(t)
+	if err != nil {
+		return nil, err
+	}
+	if !create {
+		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+			return nil, ErrNoMirror
+		}
+	}
+	db, err := mirror.Open(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	if msg := db.Rebuilt(); msg != "" {
+		f.warn(msg)
+	}
+	if !create {
+		if _, ok, err := db.LastSync(ctx); err != nil || !ok {
+			db.Close()
+			if err != nil {
+				return nil, err
+			}
+			return nil, ErrNoMirror
+		}
+	}
+	return db, nil
+}
+
+// ReadMirror opens the mirror of this command line's target for reading: ErrNoMirror
+// when it was never synced. No key is read.
+func (f *Factory) ReadMirror(ctx context.Context) (*mirror.DB, error) {
+	t, err := f.Target()
+	if err != nil {
+		return nil, err
+	}
+	return f.OpenMirror(ctx, t, false)
+}

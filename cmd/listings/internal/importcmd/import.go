@@ -1,0 +1,304 @@
+// Package importcmd is `listings import FILE`: a sheet of listings (CSV, XLSX or
+// JSON Lines) with photos from disk, checked row by row before anything is sent,
+// planned, and carried out as a resumable job (api/catalog), with a report of every
+// row's outcome in the sheet's own format.
+package importcmd
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/sheet"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/cmd/listings/internal/listing"
+	"github.com/listings-tui/listings/tui/termtext"
+)
+
+type options struct {
+	dryRun, suggest, yes, skipBad, asJSON bool
+	format, report, resume                string
+}
+
+// NewCmdImport returns `listings import`.
+func NewCmdImport(f *cmdutil.Factory) *cobra.Command {
+	var o options
+	cmd := &cobra.Command{
+		Use:   "import FILE",
+		Short: "Create and edit listings from a sheet (CSV, XLSX, JSON Lines) with photos from disk",
+		Long: `Import a sheet of listings, one row a listing. A row without an id creates a
+listing; a row with an id edits that listing, sending only the cells that are filled.
+
+Columns (the header row; names in any case): title, description, price, price_type,
+currency, condition, contact_name, contact_phone, hide_phone, and
+  category   an id, or a path as listings categories prints it, in uk, ru or en
+             ("Електроніка > Телефони та аксесуари > Мобільні телефони"); empty with
+             --suggest asks the AI suggestion, shown in the plan for confirmation
+  city       a place name ("Львів", "Бровари, Київська") or a city_ref
+  photos     paths or globs relative to the sheet ("photos/bike-*.jpg"), or URLs
+             already uploaded, separated by ";"; also video (one) and photos_3d
+  attr.CODE  the category's attributes (listings attributes ID): a select takes its
+             value or its label in any language, a range "from-to"
+category_id and city_ref are read too, and an export's status, url, views, … are
+ignored. A column no import reads is named in the plan.
+
+Every row is checked before anything is sent: the create rules, the category and its
+attributes, the city (one search per distinct name), the files (format, size, video
+duration). The plan says what will be created and edited, what was imported before
+and is unchanged, every refused row with its row number, column and reason, the
+uploads, the requests in all and the time under the key's budget. If any row is
+refused, nothing is sent: fix those rows and run again, or --skip-bad to import the
+others now (running again later imports the fixed ones and nothing twice).
+
+The import runs as a job journaled in the data directory (jobs/<job>.jsonl): each
+row's uploads are done once and kept, each create is journaled before it is sent. A
+job stopped by Ctrl+C, a crash or the day's budget is resumed with --resume JOB (or
+listings jobs resume JOB); a create whose answer was lost is looked for among the
+account's listings before it is sent again. Running the same sheet again creates
+nothing twice: a row imported before is recognised by its cells and skipped, or, if
+its title is the same and other cells changed, becomes an edit of its listing
+sending only what changed.
+
+--report FILE writes the sheet back in its format with the columns result,
+listing_id, status, url, error_column and error; --json prints one object per row.
+Exit status: 0 every row done, 1 a row refused or failed, 2 a bad sheet or flag,
+4 the key's budget, 130 Ctrl+C (the rows in flight are finished and journaled).`,
+		Example: `  listings import stock.xlsx --dry-run
+  listings import stock.csv --report stock-report.csv
+  listings import stock.csv --skip-bad --suggest --yes
+  listings import --resume 20261124-224900-import`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if o.resume != "" {
+				return cobra.NoArgs(cmd, args)
+			}
+			if len(args) != 1 {
+				return cmdutil.UsageErrorf("give the sheet to import: listings import FILE")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.resume != "" {
+				p, err := listing.JobPath(f.Getenv, o.resume)
+				if err != nil {
+					return err
+				}
+				return Resume(cmd.Context(), f, p, o.report, o.format, o.asJSON)
+			}
+			return run(cmd.Context(), f, args[0], o)
+		},
+	}
+	fl := cmd.Flags()
+	fl.BoolVar(&o.dryRun, "dry-run", false, "check every row and print the plan; send nothing")
+	fl.BoolVar(&o.suggest, "suggest", false, "ask the AI suggestion for rows without a category")
+	fl.BoolVar(&o.yes, "yes", false, "take the suggested categories without asking")
+	fl.BoolVar(&o.skipBad, "skip-bad", false, "import the good rows even when some are refused")
+	fl.StringVar(&o.format, "format", "", "the sheet's format: csv, xlsx or jsonl (default: by the file's extension)")
+	fl.StringVar(&o.report, "report", "", "write every row's outcome to `FILE`, in the sheet's format")
+	fl.StringVar(&o.resume, "resume", "", "carry out what is left of import `JOB`")
+	cmdutil.AddJSONFlag(cmd, &o.asJSON)
+	return cmd
+}
+
+func sheetFormat(path, flag string) (sheet.Format, error) {
+	if flag != "" {
+		f, err := sheet.ParseFormat(flag)
+		if err != nil {
+			return "", cmdutil.UsageErrorf("--format: %v", err)
+		}
+		return f, nil
+	}
+	f, err := sheet.FormatOf(path)
+	if err != nil {
+		return "", cmdutil.UsageErrorf("%v", err)
+	}
+	return f, nil
+}
+
+func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error {
+	stderr := f.IOStreams.ErrOut
+	sf, err := sheetFormat(file, o.format)
+	if err != nil {
+		return err
+	}
+	if o.report != "" {
+		if _, err := sheetFormat(o.report, string(sf)); err != nil {
+			return err
+		}
+	}
+	t, err := sheet.Read(file, sf)
+	if err != nil {
+		return cmdutil.UsageErrorf("%s", termtext.Clean(err.Error()))
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return err
+	}
+	jobs, err := listing.JobsDir(f.Getenv)
+	if err != nil {
+		return err
+	}
+	s, err := f.Session(ctx)
+	if err != nil {
+		return err
+	}
+	s.LearnLimits(ctx, -1)
+	fmt.Fprintf(stderr, "checking %d rows of %s…\n", len(t.Rows), filepath.Base(file))
+	plan, err := catalog.Check(ctx, s.Client, t, catalog.Options{Lang: s.Lang, Suggest: o.suggest, Dir: filepath.Dir(abs),
+		Sheet: catalog.SheetID(abs), File: abs, BaseURL: s.BaseURL, JobsDir: jobs})
+	var unfinished *catalog.UnfinishedError
+	switch {
+	case errors.As(err, &unfinished):
+		return cmdutil.NewError(fmt.Sprintf("%v: listings import --resume %s (or give it up: listings jobs cancel %s)",
+			err, unfinished.Jobs[0], unfinished.Jobs[0]), nil)
+	case err != nil:
+		return cmdutil.Explain(err)
+	}
+	printPlan(f, plan)
+	results := catalog.Results(plan.Header, nil)
+	end := func(results []catalog.Result, runErr error, job string) error {
+		return finish(f, o, sf, plan.Header.Columns, results, runErr, job)
+	}
+	switch {
+	case o.dryRun:
+		fmt.Fprintln(stderr, "dry run: nothing was sent")
+		return end(results, nil, "")
+	case plan.Refused > 0 && !o.skipBad:
+		fmt.Fprintf(stderr, "nothing was sent: %s refused (above%s); fix them and run again, or --skip-bad to import the others now\n",
+			rowsWord(plan.Refused), reportHint(o.report))
+		return end(results, nil, "")
+	case plan.Requests == 0:
+		return end(results, nil, "")
+	}
+	if err := confirmSuggestions(f, plan, o); err != nil {
+		return err
+	}
+	j, err := catalog.NewJob(jobs, plan.Header, time.Now())
+	if err != nil {
+		return err
+	}
+	defer j.Close()
+	fmt.Fprintf(stderr, "job %s (journal %s)\n", j.Head.Job, j.Path)
+	runErr := runJob(ctx, f, s.Client, j)
+	return end(catalog.Results(j.Head, j), runErr, j.Head.Job)
+}
+
+func rowsWord(n int) string {
+	if n == 1 {
+		return "1 row is"
+	}
+	return fmt.Sprintf("%d rows are", n)
+}
+
+func reportHint(report string) string {
+	if report != "" {
+		return " and in " + report
+	}
+	return "; --report FILE lists them in a sheet"
+}
+
+// printPlan writes the plan on stderr: its summary, each refused row with its
+// problems, and each row whose category was suggested.
+func printPlan(f *cmdutil.Factory, p *catalog.Plan) {
+	w := f.IOStreams.ErrOut
+	for _, l := range p.Summary() {
+		fmt.Fprintln(w, termtext.Clean(l))
+	}
+	for _, r := range p.Header.Rows {
+		for _, pr := range r.Problems {
+			fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(pr.String()))
+		}
+		for _, n := range r.Notes {
+			if strings.HasPrefix(n, "category suggested") {
+				fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(n))
+			}
+		}
+	}
+}
+
+// confirmSuggestions asks before listings go in categories the AI chose: on a
+// terminal a y/N question, else --yes is needed.
+func confirmSuggestions(f *cmdutil.Factory, p *catalog.Plan, o options) error {
+	n := 0
+	for _, r := range p.Header.Rows {
+		for _, note := range r.Notes {
+			if strings.HasPrefix(note, "category suggested") && r.Action == catalog.Create {
+				n++
+			}
+		}
+	}
+	if n == 0 || o.yes {
+		return nil
+	}
+	if !f.IOStreams.IsStdinTTY {
+		return cmdutil.UsageErrorf("%d rows take the category the AI suggested (above): check them, then run again with --yes", n)
+	}
+	fmt.Fprintf(f.IOStreams.ErrOut, "%d rows take the suggested category shown above. Import them so? [y/N] ", n)
+	answer, _ := bufio.NewReader(f.IOStreams.In).ReadString('\n')
+	if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
+		return cmdutil.NewError("nothing was sent: give those rows a category, or answer y", nil)
+	}
+	return nil
+}
+
+// Resume carries out what is left of the import journaled at path, on the service
+// it was started on, and reports every row as the import that started it.
+func Resume(ctx context.Context, f *cmdutil.Factory, path, report, formatFlag string, asJSON bool) error {
+	j, err := catalog.OpenJob(path)
+	if err != nil {
+		return cmdutil.NewError(termtext.Clean(err.Error()), err)
+	}
+	defer j.Close()
+	sf, err := sheetFormat(j.Head.File, formatFlag)
+	if err != nil && report != "" {
+		if sf, err = sheetFormat(report, formatFlag); err != nil {
+			return err
+		}
+	}
+	s, err := f.Session(ctx)
+	if err != nil {
+		return err
+	}
+	if b := j.Head.BaseURL; b != "" && strings.TrimRight(b, "/") != strings.TrimRight(s.BaseURL, "/") {
+		return cmdutil.NewError(fmt.Sprintf("job %s was started on %s, not %s: resume it there (--base-url or --profile)", j.Head.Job, b, s.BaseURL), nil)
+	}
+	done, failed, left := j.Counts()
+	fmt.Fprintf(f.IOStreams.ErrOut, "job %s: import of %s; %d done, %d failed, %d left\n", j.Head.Job, j.Head.Sheet, done, failed, left)
+	s.LearnLimits(ctx, left)
+	runErr := runJob(ctx, f, s.Client, j)
+	o := options{report: report, asJSON: asJSON}
+	return finish(f, o, sf, j.Head.Columns, catalog.Results(j.Head, j), runErr, j.Head.Job)
+}
+
+// Show prints every row's outcome of the import journaled at path, without taking
+// its lock (the job may be running elsewhere): listings jobs show JOB.
+func Show(f *cmdutil.Factory, path string, asJSON bool) error {
+	j, err := catalog.PeekJob(path)
+	if err != nil {
+		return cmdutil.NewError(termtext.Clean(err.Error()), err)
+	}
+	done, failed, left := j.Counts()
+	fmt.Fprintf(f.IOStreams.ErrOut, "job %s: import of %s, created %s; %d done, %d failed, %d left\n",
+		j.Head.Job, j.Head.Sheet, j.Head.Created.In(api.Kyiv).Format(time.DateTime), done, failed, left)
+	results := catalog.Results(j.Head, j)
+	if asJSON {
+		return printJSON(f, results)
+	}
+	return printResults(f, results)
+}
+
+// eta is the time left at the pace so far.
+func eta(start time.Time, finished, left int) string {
+	if finished == 0 || left == 0 {
+		return ""
+	}
+	return ", about " + format.Wait(time.Since(start)/time.Duration(finished)*time.Duration(left)) + " left"
+}

@@ -1,0 +1,99 @@
+package listing
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+)
+
+// fromMirror reports whether ls answers from the local mirror: the API can neither
+// search nor sort, so --search and --sort read what listings sync copied.
+func (o *lsOptions) fromMirror() bool { return o.search != "" || o.sort != "" }
+
+// mirrorQuery checks the flags that go with the mirror and makes its query.
+func (o *lsOptions) mirrorQuery(fields []string) (mirror.Query, error) {
+	q := mirror.Query{Text: o.search, Status: api.Status(o.status), Reverse: o.reverse}
+	if o.sort != "" {
+		s, err := mirror.ParseSort(o.sort)
+		if err != nil {
+			return q, cmdutil.UsageErrorf("--sort: %v", err)
+		}
+		q.Sort = s
+	}
+	if o.cursor != 0 {
+		return q, cmdutil.UsageErrorf("--cursor pages the service's list; with --search or --sort use --limit or --all")
+	}
+	for _, f := range fields {
+		if !slices.Contains(mirror.SyncFields, f) {
+			return q, cmdutil.UsageErrorf("--fields %s: the mirror keeps %s (use ls without --search and --sort for the rest)",
+				f, strings.Join(mirror.SyncFields, ","))
+		}
+	}
+	if !o.all {
+		q.Limit = o.limit
+	}
+	return q, nil
+}
+
+// lsMirror answers ls --search / --sort from the mirror, with no request, and says on
+// stderr from when the mirror is.
+func lsMirror(ctx context.Context, f *cmdutil.Factory, o lsOptions, fields []string) error {
+	q, err := o.mirrorQuery(fields)
+	if err != nil {
+		return err
+	}
+	db, err := f.ReadMirror(ctx)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	rows, err := db.Search(ctx, q)
+	if err != nil {
+		return err
+	}
+	if fields == nil && o.asJSON {
+		fields = mirror.SyncFields // what the mirror holds; the others would read as zeros
+	}
+	l := newLister(f, o, fields)
+	page := &api.ListPage{Listings: make([]api.Listing, len(rows))}
+	for i := range rows {
+		page.Listings[i] = rows[i].Listing
+	}
+	l.open()
+	if err := l.add(page); err != nil {
+		return err
+	}
+	if err := l.close(); err != nil {
+		return err
+	}
+	last, _, err := db.LastSync(ctx)
+	if err != nil {
+		return err
+	}
+	note := fmt.Sprintf("From the local mirror, synced %s (%s time)", format.Minute(last.Finished), format.Zone())
+	if !last.Complete {
+		note += ", a sync that did not finish"
+	}
+	if len(rows) == 0 {
+		note = "No listings match. " + note
+	}
+	fmt.Fprintln(f.IOStreams.ErrOut, note+"; listings sync brings it up to date.")
+	return nil
+}
+
+// keepDetail keeps a listing shown in the mirror, when there is one, so that its
+// description can be searched; the mirror is a cache, so a failure says nothing.
+func keepDetail(ctx context.Context, f *cmdutil.Factory, d *api.ListingDetail) {
+	db, err := f.ReadMirror(ctx)
+	if err != nil {
+		return
+	}
+	defer db.Close()
+	_ = db.PutDetail(ctx, &d.Listing)
+}

@@ -1,0 +1,295 @@
+package browser
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/tui/layout"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// The local mirror (api/mirror) in the browser:
+//   - the first screen: every tab starts with the mirror's rows, read in New, so the
+//     first frame shows them before any request; a tab's first page from the service
+//     replaces them (the refresh), and a tab still showing them says from when;
+//   - the filter (/) asks the mirror for every listing whose title, description, city
+//     or id has a word starting so, not only the loaded rows: a match not loaded is
+//     added to its tabs from the mirror;
+//   - the +7d column, the views gained in the last 7 days as counted from the syncs,
+//     sortable like the others;
+//   - with the service unreachable, the tabs keep the mirror's rows, read-only.
+// The root syncs the mirror in the background and says so with MirrorSynced.
+
+// Mirror is what the browser needs of the local mirror; *mirror.DB is one.
+type Mirror interface {
+	Search(ctx context.Context, q mirror.Query) ([]mirror.Row, error)
+	SearchIDs(ctx context.Context, q mirror.Query) ([]int, error)
+	LastSync(ctx context.Context) (mirror.SyncInfo, bool, error)
+}
+
+// MirrorSynced is the root's news that a background sync ended: the +7d figures and
+// the rows kept for search are read again.
+type MirrorSynced struct{}
+
+// mirrorTimeout bounds a read of the local file.
+const mirrorTimeout = 5 * time.Second
+
+// mirrored is the browser's state of the mirror. Maps are shared by copies of the
+// model and replaced, never changed in place, once handed out.
+type mirrored struct {
+	db     Mirror
+	synced time.Time           // the last sync that stored anything; zero: never
+	rows   map[int]api.Listing // every listing the mirror holds, for matches not loaded
+	gain   map[int]int32       // views gained in 7 days
+	from   [len(sourceStatus)]bool
+	seq    int          // of the latest search
+	hits   map[int]bool // the ids the mirror matched for hitsFor
+	hitsQ  string
+	down   bool // the last load found the service unreachable: read-only
+}
+
+// WithMirror shows the mirror's rows at once, searches it with / and adds the +7d
+// column. A nil Mirror is none.
+func WithMirror(db Mirror) Option {
+	return func(m *Model) {
+		if db != nil {
+			m.mir.db = db
+		}
+	}
+}
+
+// hitsMsg answers searchMirror.
+type hitsMsg struct {
+	seq   int
+	query string
+	ids   []int
+	err   error
+}
+
+// mirrorRowsMsg answers readMirror.
+type mirrorRowsMsg struct {
+	rows   []mirror.Row
+	synced time.Time
+}
+
+func readMirror(db Mirror) ([]mirror.Row, time.Time) {
+	ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
+	defer cancel()
+	last, ok, err := db.LastSync(ctx)
+	if err != nil || !ok {
+		return nil, time.Time{}
+	}
+	rows, err := db.Search(ctx, mirror.Query{Sort: mirror.SortID})
+	if err != nil {
+		return nil, time.Time{}
+	}
+	return rows, last.Finished
+}
+
+// loadMirror fills every tab from the mirror, in New: the first frame needs no
+// request.
+func (m *Model) loadMirror() {
+	if m.mir.db == nil {
+		return
+	}
+	rows, synced := readMirror(m.mir.db)
+	m.takeRows(rows, synced)
+	if len(rows) == 0 {
+		return
+	}
+	for si := range m.srcs {
+		s := &m.srcs[si]
+		for i := range rows {
+			if l := &rows[i].Listing; s.status == api.StatusAll || l.Status == s.status {
+				s.byID[l.ID] = s.rows.len()
+				m.share(si, s.rows.push(m.newRow(*l, "", s.rows.len(), false)))
+			}
+		}
+		s.loaded, s.next = true, nil
+		s.version++
+		m.mir.from[si] = true
+		m.measure(si)
+	}
+	m.ensure(m.cur)
+	m.cols = m.computeLayout()
+}
+
+// takeRows keeps what the mirror says of every listing: the rows for matches not
+// loaded and the gains of 7 days.
+func (m *Model) takeRows(rows []mirror.Row, synced time.Time) {
+	m.mir.synced = synced
+	m.mir.rows = make(map[int]api.Listing, len(rows))
+	m.mir.gain = make(map[int]int32, len(rows))
+	for i := range rows {
+		m.mir.rows[rows[i].ID] = rows[i].Listing
+		if rows[i].Views7d != 0 {
+			m.mir.gain[rows[i].ID] = int32(rows[i].Views7d)
+		}
+	}
+}
+
+// onMirrorSynced reads the mirror again after a sync.
+func (m Model) onMirrorSynced() (Model, tea.Cmd) {
+	if m.mir.db == nil {
+		return m, nil
+	}
+	db := m.mir.db
+	return m, func() tea.Msg {
+		rows, synced := readMirror(db)
+		return mirrorRowsMsg{rows: rows, synced: synced}
+	}
+}
+
+func (m Model) onMirrorRows(msg mirrorRowsMsg) (Model, tea.Cmd) {
+	if msg.synced.IsZero() {
+		return m, nil
+	}
+	m.takeRows(msg.rows, msg.synced)
+	for si := range m.srcs {
+		s := &m.srcs[si]
+		for i := range s.rows.len() {
+			r := s.rows.at(i)
+			r.gain = m.mir.gain[r.id]
+		}
+		s.version++
+	}
+	m.ensure(m.cur)
+	return m, nil
+}
+
+// searchMirror asks the mirror for the filter q; the local filter shows meanwhile.
+func (m *Model) searchMirror(q string) tea.Cmd {
+	if m.mir.db == nil {
+		return nil
+	}
+	m.mir.seq++
+	if q == "" {
+		m.mir.hits, m.mir.hitsQ = nil, ""
+		return nil
+	}
+	db, seq := m.mir.db, m.mir.seq
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
+		defer cancel()
+		ids, err := db.SearchIDs(ctx, mirror.Query{Text: q})
+		return hitsMsg{seq: seq, query: q, ids: ids, err: err}
+	}
+}
+
+// onHits applies the mirror's matches: those not loaded join their tabs from the
+// mirror's rows, and every tab filters by the matches.
+func (m Model) onHits(msg hitsMsg) (Model, tea.Cmd) {
+	if msg.seq != m.mir.seq || msg.err != nil {
+		return m, nil // superseded; or the file failed: the local filter stays
+	}
+	hits := make(map[int]bool, len(msg.ids))
+	for _, id := range msg.ids {
+		hits[id] = true
+	}
+	m.mir.hits, m.mir.hitsQ = hits, msg.query
+	for si := range m.srcs {
+		s := &m.srcs[si]
+		added := false
+		for _, id := range msg.ids {
+			l, ok := m.mir.rows[id]
+			if _, have := s.byID[id]; have || !ok || !s.loaded || (s.status != api.StatusAll && l.Status != s.status) {
+				continue
+			}
+			s.byID[id] = s.rows.len()
+			m.share(si, s.rows.push(m.newRow(l, "", s.rows.len(), false)))
+			added = true
+		}
+		if added {
+			s.version++
+			m.measure(si)
+		}
+	}
+	for i := range m.tabs {
+		m.tabs[i].visOK = false
+	}
+	m.ensure(m.cur)
+	m.cols = m.computeLayout()
+	return m, nil
+}
+
+// mirrorFilters reports whether the mirror's matches decide the filter now.
+func (m *Model) mirrorFilters() bool {
+	return m.mir.hits != nil && m.mir.hitsQ == m.query && m.query != ""
+}
+
+// filter keeps the indices whose row matches the filter q: the mirror's matches
+// once they came (and the loaded rows it does not hold, by the local rule), the
+// local rule until then.
+func (m *Model) filter(idx []int, rows *rowStore, q string) []int {
+	if !m.mirrorFilters() {
+		return filterIdx(idx, rows, q)
+	}
+	out := make([]int, 0, len(idx))
+	digits := allDigits(q)
+	for _, i := range idx {
+		r := rows.at(i)
+		_, held := m.mir.rows[r.id]
+		if m.mir.hits[r.id] || !held && rows.matches(r, q, digits) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// pageFromService is told of every answer of source si: a first page ends its
+// mirror rows; the service unreachable makes the browser read-only.
+func (m *Model) pageFromService(si int, reset bool, err error) {
+	if err != nil {
+		m.mir.down = m.mir.db != nil && api.IsUnreachable(err)
+		return
+	}
+	m.mir.down = false
+	if reset {
+		m.mir.from[si] = false
+	}
+}
+
+// fromMirror reports whether source si still shows the mirror's rows.
+func (m *Model) fromMirror(si int) bool { return m.mir.from[si] }
+
+// mirrorNote is the footer's word on where the rows come from.
+func (m *Model) mirrorNote() string {
+	si := tabDefs[m.cur].src
+	switch {
+	case m.mir.db == nil || m.mir.synced.IsZero():
+		return ""
+	case m.mir.down:
+		return theme.Stale.Render("offline: the mirror of " + format.HourMinute(m.mir.synced) + ", read-only")
+	case m.mir.from[si]:
+		return theme.Muted.Render("from the mirror, synced " + format.HourMinute(m.mir.synced))
+	}
+	return ""
+}
+
+// gainW is the +7d column's width ("+7d ↓", "+12 345"); 0 without a mirror.
+const gainW = 7
+
+func (m *Model) gainWidth() int {
+	if m.mir.db == nil {
+		return 0
+	}
+	return gainW
+}
+
+// gainCell is a row's views gained in 7 days, right-aligned; blank when none.
+func gainCell(r *row, w int) string {
+	if r.gain == 0 {
+		return layout.PadLeft("", w)
+	}
+	s := strconv.Itoa(int(r.gain))
+	if r.gain > 0 {
+		s = "+" + s
+	}
+	return layout.PadLeft(s, w)
+}

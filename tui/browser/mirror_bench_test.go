@@ -1,0 +1,81 @@
+package browser
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/mirror"
+)
+
+// BenchmarkFirstFrameFromMirror is the browser's first frame over a mirror of 10 000
+// listings: reading every row into every tab, and View.
+func BenchmarkFirstFrameFromMirror(b *testing.B) {
+	db := benchMirror(b)
+	for b.Loop() {
+		m := New(&fakeLister{}, "uk", WithMirror(db))
+		m.SetSize(120, 40)
+		_ = m.View()
+	}
+}
+
+func benchMirror(b *testing.B) *mirror.DB {
+	b.Helper()
+	db, err := mirror.Open(context.Background(), filepath.Join(b.TempDir(), "m.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	if _, err := db.Sync(context.Background(), &fakeLister{data: gen(10_000, 10_000, api.StatusActive)}, mirror.SyncOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	return db
+}
+
+// BenchmarkMirrorSearchTyped is one key of / over a mirror of 10 000 listings, from
+// the key to its frame: the key's Update, the mirror's search (the command), the
+// answer's Update and View; the word is typed, then taken back key by key. docs/performance.md ("Mirror") records it.
+func BenchmarkMirrorSearchTyped(b *testing.B) {
+	m := New(&fakeLister{}, "uk", WithMirror(benchMirror(b)))
+	m.SetSize(120, 40)
+	m, _ = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'/'}})
+	word := []rune("listing 0999 sofa")
+	keys := 0
+	b.ResetTimer()
+	for b.Loop() {
+		for _, r := range word {
+			var cmd tea.Cmd
+			m, cmd = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+			m = runHits(m, cmd)
+			_ = m.View()
+			keys++
+		}
+		for range word {
+			var cmd tea.Cmd
+			m, cmd = m.Update(tea.KeyMsg{Type: tea.KeyBackspace})
+			m = runHits(m, cmd)
+			_ = m.View()
+			keys++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(keys)/1e6, "ms/key")
+}
+
+// runHits runs the commands of a key and gives the mirror's answer back.
+func runHits(m Model, cmd tea.Cmd) Model {
+	if cmd == nil {
+		return m
+	}
+	switch msg := cmd().(type) {
+	case hitsMsg:
+		m, _ = m.Update(msg)
+	case tea.BatchMsg:
+		for _, c := range msg {
+			m = runHits(m, c)
+		}
+	}
+	return m
+}
