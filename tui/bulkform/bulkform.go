@@ -104,7 +104,7 @@ func (m *Model) makePlan(a bulk.Action) {
 // SetSize sets the size View fills exactly.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = max(width, 1), max(height, 1)
-	m.city.SetSize(max(m.width-4, 10), max(m.height-4, 3))
+	m.city.SetSize(m.boxWidth(), max(m.height-3, 3)) // in the box, under its heading
 	m.price.setWidth(m.width)
 	m.form.setWidth(m.width)
 	m.clampScroll()

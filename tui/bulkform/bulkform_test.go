@@ -154,3 +154,18 @@ func TestFieldsFormSendsOnlyWhatIsSet(t *testing.T) {
 		t.Errorf("the sold listing is not skipped:\n%s", s)
 	}
 }
+
+func TestEveryStageFitsAnySize(t *testing.T) {
+	for _, size := range [][2]int{{20, 3}, {40, 8}, {60, 13}, {120, 40}} {
+		for _, v := range []msgs.BulkVerb{msgs.BulkDeactivate, msgs.BulkPrice, msgs.BulkEdit} {
+			m := newView(personal)
+			m.SetSize(size[0], size[1])
+			m, _ = m.Open(msgs.Bulk{Verb: v, Items: mixed()})
+			tuitest.CheckExactSize(t, m.View(), size[0], size[1])
+			if v == msgs.BulkEdit {
+				m, _ = loop.Press(m, "down", "enter") // the city picker
+				tuitest.CheckExactSize(t, m.View(), size[0], size[1])
+			}
+		}
+	}
+}

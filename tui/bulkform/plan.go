@@ -197,5 +197,9 @@ func (m Model) View() string {
 	for _, l := range lines {
 		out = append(out, pad+l)
 	}
-	return strings.Join(layout.Block(strings.Join(out, "\n"), m.width, m.height), "\n")
+	out = layout.Block(strings.Join(out, "\n"), m.width, m.height)
+	for i, l := range out {
+		out[i] = layout.Pad(l, m.width)
+	}
+	return strings.Join(out, "\n")
 }

@@ -350,3 +350,18 @@ func TestDailyLimitWaitsForKyivMidnightThenResumes(t *testing.T) {
 		t.Errorf("sent twice: %v (only 3, refused before it was done, is sent again)", twice)
 	}
 }
+
+func TestPanelFitsAnySize(t *testing.T) {
+	f := newFake()
+	f.refuse[2] = &api.Error{Status: 422, Code: "listing_blocked", Hint: "a long hint that says what to do about it, which a narrow screen cuts"}
+	dir := t.TempDir()
+	interrupted(t, dir, base, 4, 1)
+	m := newPanel(f, dir, true)
+	m, _ = runLoop.Drain(m, m.Init())
+	m, r := startJob(t, m, deactivate(6))
+	m, _ = drain(m, r)
+	for _, size := range [][2]int{{20, 3}, {40, 8}, {60, 13}, {120, 40}} {
+		m.SetSize(size[0], size[1])
+		tuitest.CheckExactSize(t, m.View(), size[0], size[1])
+	}
+}
