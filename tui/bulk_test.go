@@ -58,7 +58,7 @@ func TestBulkDeactivateMarked(t *testing.T) {
 	// J shows the panel again; the job is over, so the footer says nothing of it.
 	m, _ = f.press(m, "J")
 	has(t, m, "5 done")
-	tuitest.Lacks(t, tuitest.Screen(m), "job 5/5")
+	tuitest.Lacks(t, tuitest.Screen(m), "job: 5/5")
 }
 
 // TestBulkPlanCancelled sends nothing.

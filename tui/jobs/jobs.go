@@ -130,17 +130,17 @@ func (m Model) Capturing() bool { return m.asking }
 // nothing (the journal has it) but leaves it to a resume.
 func (m Model) Running() bool { return m.job.st == stRunning || m.job.st == stPausing }
 
-// Summary is the footer's word on the job while there is one to follow: "job 12/40".
+// Summary is the footer's word on the job while there is one to follow: "job: 12/40".
 func (m Model) Summary() string {
 	j := m.job
 	n := fmt.Sprintf("%d/%d", j.done+j.failed, j.total)
 	switch j.st {
 	case stRunning, stStarting:
-		return "job " + n
+		return "job: " + n
 	case stPausing, stPaused:
-		return "job paused " + n
+		return "job paused: " + n
 	case stWaiting:
-		return "job waits for midnight " + n
+		return "job waits for midnight: " + n
 	}
 	return ""
 }

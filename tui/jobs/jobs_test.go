@@ -151,7 +151,7 @@ func TestJobProgressRefusalAndRowsInPlace(t *testing.T) {
 	pc, _ := bulk.ParsePriceChange("", "-10%", "")
 	plan := bulk.Make(items(6), bulk.Action{Price: &pc}, api.Budget{}, now)
 	m, r := startJob(t, m, msgs.StartJob{Verb: "price", Plan: plan})
-	tuitest.Contains(t, m.Summary(), "job 0/6")
+	tuitest.Contains(t, m.Summary(), "job: 0/6")
 	m, out := drain(m, r)
 	s := tuitest.Screen(m)
 	tuitest.Contains(t, s, "price 6 listings", "done", "5 done", "1 failed", "0 left", "Last failures",
