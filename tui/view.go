@@ -67,11 +67,7 @@ func (m *Model) renderHeader() string {
 func (m *Model) renderFooter() string {
 	status := ""
 	if m.client != nil {
-		summary := m.watch.M.Summary()
-		if j := m.jobs.M.Summary(); j != "" {
-			summary = strings.TrimPrefix(summary+" · "+j, " · ")
-		}
-		status = frame.Status(m.budget, summary, m.width)
+		status = frame.Status(m.budget, m.width, m.jobs.M.Summary(), m.watch.M.Summary())
 	}
 	view, root := m.shortHelp()
 	return frame.Footer(m.help, view, root, status, m.width)
