@@ -134,6 +134,10 @@ func (m Model) markKey(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 			items = append(items, itemAt(rs, r))
 		}
 		m.marks.set(!all, items...) // all of them marked already: * unmarks them
+		if s := &m.srcs[tabDefs[m.cur].src]; !all && s.next != nil {
+			// Only loaded rows can be marked: say so, and how to load the rest.
+			return m, emit(msgs.Notice{Text: fmt.Sprintf("marked the %d rows loaded so far; G (End) loads the rest, then * marks them too", len(items))}), true
+		}
 		return m, nil, true
 	case key.Matches(msg, k.ClearMarks) && m.query == "" && m.marks.len() > 0:
 		m.marks.clear()

@@ -90,6 +90,14 @@ func TestMarkAllOfTabAndFilterThenClear(t *testing.T) {
 	tuitest.Lacks(t, tuitest.Screen(m), "marked")
 }
 
+func TestMarkAllSaysWhenMoreAreNotLoaded(t *testing.T) {
+	m := loaded(t, &fakeLister{data: gen(150, 1000, api.StatusActive)}, 80, 24)
+	m, out := loop.Press(m, "*")
+	if n := tuitest.Of[msgs.Notice](out); len(n) != 1 || !strings.Contains(n[0].Text, "the 100 rows loaded so far") || m.marks.len() != 100 {
+		t.Fatalf("* over a list with more pages: %v, %d marked", out, m.marks.len())
+	}
+}
+
 func TestMarksSurviveTabsSortFilterAndRefresh(t *testing.T) {
 	data := append(gen(4, 200, api.StatusActive), gen(3, 100, api.StatusInactive)...)
 	f := &fakeLister{data: data}
