@@ -346,7 +346,7 @@ func (m Model) key(k tea.KeyMsg) (Model, tea.Cmd) {
 		j.r.cancel()
 	case key.Matches(k, keys.Pause) && (j.st == stPaused || j.st == stWaiting || j.st == stStopped) && j.path != "":
 		return m.resumeJob()
-	case key.Matches(k, keys.Cancel) && j.st != stNone && j.st != stDone && j.st != stCancelled && j.st != stStarting:
+	case key.Matches(k, keys.Cancel) && j.path != "" && j.st != stDone && j.st != stCancelled && j.st != stStarting:
 		m.asking = true
 	case key.Matches(k, keys.Resume) && len(m.offers) > 0 && !m.Running():
 		o := m.offers[0]
