@@ -8,6 +8,7 @@ import (
 // rootKeys are the keys the root owns in every view (docs/tui.md, "Keys").
 type rootKeys struct {
 	Quit, ForceQuit, Help, Lang, Watch, Esc key.Binding
+	Jobs                                    key.Binding
 	New, Edit, Drafts                       key.Binding
 	Yes, No                                 key.Binding
 	// The help overlay scrolls when it is taller than the screen.
@@ -21,6 +22,7 @@ func defaultRootKeys() rootKeys {
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Lang:      key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "language")),
 		Watch:     key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "watch panel")),
+		Jobs:      key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "jobs panel")),
 		Esc:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back/close")),
 		New:       key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new listing")),
 		Edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
@@ -49,9 +51,9 @@ func (k rootKeys) full(loggedIn, readOnly bool) []key.Binding {
 		return []key.Binding{k.Esc, k.Help, k.ForceQuit}
 	}
 	if readOnly { // a key without listings:write: nothing that writes is offered
-		return []key.Binding{k.Drafts, k.Esc, k.Watch, k.Lang, k.Help, k.Quit, k.ForceQuit}
+		return []key.Binding{k.Drafts, k.Esc, k.Watch, k.Jobs, k.Lang, k.Help, k.Quit, k.ForceQuit}
 	}
-	return []key.Binding{k.New, k.Edit, k.Drafts, k.Esc, k.Watch, k.Lang, k.Help, k.Quit, k.ForceQuit}
+	return []key.Binding{k.New, k.Edit, k.Drafts, k.Esc, k.Watch, k.Jobs, k.Lang, k.Help, k.Quit, k.ForceQuit}
 }
 
 // Which keys the footer and the help overlay show, and the keys of the overlay;

@@ -13,5 +13,7 @@ const (
 	viewLogin
 	viewEditor
 	viewDrafts
+	viewBulk // the form and plan of a bulk action (tui/bulkform)
+	viewJobs // the jobs panel (tui/jobs)
 	numViews
 )

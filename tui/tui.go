@@ -23,6 +23,7 @@ import (
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/browser"
+	"github.com/listings-tui/listings/tui/bulkform"
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/crash"
 	"github.com/listings-tui/listings/tui/detail"
@@ -32,6 +33,7 @@ import (
 	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/internal/registry"
+	"github.com/listings-tui/listings/tui/jobs"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/nudge"
@@ -59,6 +61,9 @@ type Options struct {
 	// DraftDir is the data directory the editor keeps drafts in; "" keeps them in
 	// memory (the sandbox, whose ids and media mean nothing after it stops).
 	DraftDir string
+	// JobsDir is where bulk jobs are journaled, the CLI's <data dir>/jobs; "" (and
+	// the sandbox, whose listings do not outlive the app) uses a temporary directory.
+	JobsDir string
 	// StartDir is where the editor's photo picker opens; "" is the working directory.
 	StartDir string
 	// Quiet turns off the bell and the desktop notification of a moderation decision.
@@ -100,6 +105,8 @@ type shared struct {
 	keys  crash.Secrets
 	mu    sync.Mutex
 	stops []func()
+	// tempJobs is the jobs directory of a sandbox session, removed at the end.
+	tempJobs string
 }
 
 func (s *shared) addStop(f func()) {
@@ -144,6 +151,8 @@ type Model struct {
 	login   *registry.Holder[login.Model, login.KeyMap]
 	editor  *registry.Holder[editing.Model, editor.KeyMap]
 	drafts  *registry.Holder[drafts.Model, drafts.KeyMap]
+	bulk    *registry.Holder[bulkform.Model, bulkform.KeyMap]
+	jobs    *registry.Holder[jobs.Model, jobs.KeyMap]
 	store   *watch.Store
 
 	draftStore  *draft.Store
@@ -267,6 +276,10 @@ func (m *Model) setClient(c *api.Client) {
 	m.views.Set(viewWatch, m.watch)
 	m.views.Set(viewEditor, m.editor)
 	m.views.Set(viewDrafts, m.drafts)
+	m.bulk = registry.Hold(bulkform.New(c, m.lang, m.opts.Now))
+	m.jobs = registry.Hold(jobs.New(c, jobs.Config{Dir: m.shared.jobsDir(m.opts.JobsDir, m.sandbox), Scan: !m.sandbox, BaseURL: m.baseURL, Now: m.opts.Now}))
+	m.views.Set(viewBulk, m.bulk)
+	m.views.Set(viewJobs, m.jobs)
 	m.active = viewBrowser
 	m.back = nil
 	m.viewHeight = -1 // new views: layout must size them
@@ -316,7 +329,7 @@ func (m Model) Init() tea.Cmd {
 	}
 	if m.client != nil {
 		cmds = append(cmds, ping(m.client), countDrafts(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.M.Init()),
-			m.addr(viewWatch, m.watch.M.Init()), m.addr(viewDrafts, m.drafts.M.Init()))
+			m.addr(viewWatch, m.watch.M.Init()), m.addr(viewDrafts, m.drafts.M.Init()), m.addr(viewJobs, m.jobs.M.Init()))
 	}
 	return tea.Batch(cmds...)
 }

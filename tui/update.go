@@ -154,6 +154,13 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case msgs.Watch:
 		return m.deliver(viewWatch, msg)
+	case msgs.Bulk:
+		return m.openBulk(msg)
+	case msgs.StartJob:
+		return m.startJob(msg)
+	case msgs.ShowJobs:
+		m.push(viewJobs)
+		return m, nil
 	case msgs.ListingChanged, msgs.LangChanged, msgs.DraftsChanged:
 		return m.broadcast(msg)
 	}
@@ -222,12 +229,11 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 				return m.editListing()
 			case key.Matches(k, keys.Drafts) && m.active != viewDrafts && m.active != viewEditor:
 				return m.openDrafts()
+			case key.Matches(k, keys.Jobs):
+				m.toggle(viewJobs)
+				return m, nil
 			case key.Matches(k, keys.Watch):
-				if m.active == viewWatch {
-					m.pop()
-				} else {
-					m.push(viewWatch)
-				}
+				m.toggle(viewWatch)
 				return m, nil
 			}
 		}
@@ -320,5 +326,6 @@ func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
 		where = "the sandbox"
 	}
 	m.setNotice(fmt.Sprintf("%s logged in to %s", theme.OKMark, where), false)
-	return m, tea.Batch(ping(c), m.addr(viewBrowser, m.browser.M.Init()), m.addr(viewWatch, m.watch.M.Init()))
+	return m, tea.Batch(ping(c), m.addr(viewBrowser, m.browser.M.Init()), m.addr(viewWatch, m.watch.M.Init()),
+		m.addr(viewJobs, m.jobs.M.Init()))
 }

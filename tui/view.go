@@ -67,7 +67,7 @@ func (m *Model) renderHeader() string {
 func (m *Model) renderFooter() string {
 	status := ""
 	if m.client != nil {
-		status = frame.Status(m.budget, m.watch.M.Summary(), m.width)
+		status = frame.Status(m.budget, m.width, m.jobs.M.Summary(), m.watch.M.Summary())
 	}
 	view, root := m.shortHelp()
 	return frame.Footer(m.help, view, root, status, m.width)

@@ -261,11 +261,16 @@ func HeaderOf(job string, p Plan) Header {
 	return h
 }
 
-// IsBulk says whether the header is a bulk job's (a journal of before kinds were
-// written has none, and is one).
+// KindExport is the kind of an export's journal (api/export): it speaks this
+// journal's vocabulary (an "ok" line per listing fetched), so List reads and counts it.
+const KindExport = "export"
+
+// IsBulk says whether the header is of a journal in this package's vocabulary: a bulk
+// job's (a journal written before kinds were has none, and is one) or an export's.
+// An import's journal has a vocabulary of its own (api/catalog).
 func (h Header) IsBulk() bool {
 	switch h.Kind {
-	case "", KindStatus, KindPrice, KindEdit:
+	case "", KindStatus, KindPrice, KindEdit, KindExport:
 		return true
 	}
 	return false

@@ -167,17 +167,23 @@ func (p Plan) Summary() []string {
 	for _, r := range order {
 		out = append(out, fmt.Sprintf("skipped %s: %s", format.Number(reasons[r]), r))
 	}
-	cost := format.Number(p.Requests) + " requests"
-	if p.Requests == 1 {
+	return append(out, Cost(p.Requests, p.Duration, p.FitsToday, p.Days))
+}
+
+// Cost says what n requests cost under the key's budget (Budget.Estimate's answer):
+// how long, or over how many days when today's budget does not hold them.
+func Cost(n int, d time.Duration, fitsToday bool, days int) string {
+	cost := format.Number(n) + " requests"
+	if n == 1 {
 		cost = "1 request"
 	}
 	switch {
-	case !p.FitsToday:
-		cost += fmt.Sprintf(", more than is left of today's budget: over %d days (the rest after Kyiv midnight)", p.Days)
-	case p.Duration > 0:
-		cost += ", about " + format.Wait(p.Duration) + " under the key's limit"
+	case !fitsToday:
+		cost += fmt.Sprintf(", more than is left of today's budget: over %d days (the rest after Kyiv midnight)", days)
+	case d > 0:
+		cost += ", about " + format.Wait(d) + " under the key's limit"
 	default:
 		cost += ", at once within the key's limit"
 	}
-	return append(out, cost)
+	return cost
 }

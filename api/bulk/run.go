@@ -40,12 +40,29 @@ func (e *ErrStopped) Unwrap() error { return e.Cause }
 // on its item and the job goes on; a failure that would stop every item stops the job
 // (ErrStopped), and so does ctx, after the items in flight are answered and journaled.
 func Run(ctx context.Context, svc Service, j *Journal, onEvent func(Event)) error {
-	left := j.Left()
+	switch j.Head.Kind {
+	case KindStatus, KindPrice, KindEdit:
+	default:
+		// Another job shares the directory (an export, an import): running it here
+		// would journal every item as failed.
+		return fmt.Errorf("job %s is a %s job, which is not carried out here", j.Head.Job, j.Head.Kind)
+	}
+	err := Each(ctx, j.Left(), func(p Planned) error { return runItem(ctx, svc, j, p, onEvent) })
+	if err != nil && ctx.Err() == nil {
+		return &ErrStopped{Cause: err}
+	}
+	return err
+}
+
+// Each calls do for the items, Workers at a time, until one returns an error or ctx
+// ends: the items in flight are finished and no other starts. It returns ctx's error,
+// or the first error of do.
+func Each(ctx context.Context, items []Planned, do func(Planned) error) error {
 	next := make(chan Planned)
 	var mu sync.Mutex // guards stop
 	var stop error
 	var wg sync.WaitGroup
-	for range min(Workers, len(left)) {
+	for range min(Workers, len(items)) {
 		wg.Go(func() {
 			for p := range next {
 				mu.Lock()
@@ -54,7 +71,7 @@ func Run(ctx context.Context, svc Service, j *Journal, onEvent func(Event)) erro
 				if stopped != nil || ctx.Err() != nil {
 					continue
 				}
-				if err := runItem(ctx, svc, j, p, onEvent); err != nil {
+				if err := do(p); err != nil {
 					mu.Lock()
 					if stop == nil {
 						stop = err
@@ -64,18 +81,15 @@ func Run(ctx context.Context, svc Service, j *Journal, onEvent func(Event)) erro
 			}
 		})
 	}
-	for _, p := range left {
+	for _, p := range items {
 		next <- p
 	}
 	close(next)
 	wg.Wait()
-	switch {
-	case ctx.Err() != nil:
+	if ctx.Err() != nil {
 		return ctx.Err()
-	case stop != nil:
-		return &ErrStopped{Cause: stop}
 	}
-	return nil
+	return stop
 }
 
 // runItem does one item; it returns an error only for a failure that stops the job.

@@ -44,7 +44,7 @@ func check(t *testing.T, got *Table, err error) {
 	}
 }
 
-func write(t *testing.T, name, text string) string {
+func writeFile(t *testing.T, name, text string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
@@ -60,7 +60,7 @@ func TestReadCSVSemicolonBOM(t *testing.T) {
 		"Стіл;3000;12;Львів;;false;380501234567;\r\n"
 	// photos holds a ";" unquoted in a ";" file: that is a new cell, so quote it.
 	text = strings.Replace(text, "photos/bike-*.jpg;b.jpg", `"photos/bike-*.jpg;b.jpg"`, 1)
-	got, err := Read(write(t, "s.csv", text), CSV)
+	got, err := Read(writeFile(t, "s.csv", text), CSV)
 	if err == nil && len(got.Rows) == 2 {
 		// The empty row 3 is left out, and it still counts in the numbering.
 		if got.Rows[1].Line != 4 {
@@ -75,7 +75,7 @@ func TestReadCSVComma(t *testing.T) {
 	text := "title,price,category,city,photos,hide_phone,contact_phone,attr.color\n" +
 		"Велосипед «Дніпро»,1234.5,Спорт > Велосипеди,\"Бровари, Київська\",photos/bike-*.jpg;b.jpg,true,0501234567,червоний\n" +
 		"Стіл,3000,12,Львів,,false,380501234567\n" // a short row: the rest is empty
-	got, err := Read(write(t, "s.csv", text), CSV)
+	got, err := Read(writeFile(t, "s.csv", text), CSV)
 	check(t, got, err)
 }
 
@@ -107,7 +107,7 @@ func TestReadXLSX(t *testing.T) {
 func TestReadJSONL(t *testing.T) {
 	text := `{"Title": "Велосипед «Дніпро»", "price": 1234.5, "category": "Спорт > Велосипеди", "city": "Бровари, Київська", "photos": ["photos/bike-*.jpg", "b.jpg"], "hide_phone": true, "contact_phone": "0501234567", "attributes": {"color": "червоний"}}` + "\n\n" +
 		`{"title": "Стіл", "price": 3000, "category": 12, "city": "Львів", "photos": null, "hide_phone": false, "contact_phone": 380501234567}` + "\n"
-	got, err := Read(write(t, "s.jsonl", text), JSONL)
+	got, err := Read(writeFile(t, "s.jsonl", text), JSONL)
 	if err == nil && len(got.Rows) == 2 {
 		// JSON Lines rows are numbered by line: 1, then 3 after a blank line.
 		if got.Rows[0].Line != 1 || got.Rows[1].Line != 3 {

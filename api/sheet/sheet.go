@@ -17,21 +17,28 @@
 //     and city_ref is accepted by import)
 //   - photos, photos_3d: several values separated by ";" (paths, globs or URLs); video:
 //     one
-//   - attr.<code>: one column per attribute of the category; a range as "from-to"
+//   - attr.<code>: one column per attribute of the category; a select as its option's
+//     value (an import also takes a label), a boolean as true/false, a number as
+//     written, a range as "from-to" ("from-" or "-to" when one bound is missing)
 //   - status, url, views, created_at, vip, top: what the list shows (export only; an
 //     import ignores them)
 //
 // # Formats
 //
-//   - CSV: UTF-8, written with a byte order mark so that Excel reads Cyrillic; read
-//     with or without it, comma or semicolon separated (Excel writes ";" in locales
-//     whose decimal separator is a comma).
+//   - CSV: UTF-8, written with a byte order mark so that Excel reads Cyrillic, comma
+//     separated, CRLF at the end of each record; numbers with a dot, booleans as
+//     true/false, dates as "2006-01-02 15:04:05" in Kyiv time. Read with or without
+//     the mark, comma or semicolon separated (Excel writes ";" in locales whose
+//     decimal separator is a comma).
 //   - XLSX: the first sheet, named "Listings", header in row 1; cells typed (numbers as
-//     numbers, true/false as booleans). A template adds a sheet "Columns" explaining
-//     each column.
-//   - JSON Lines: one flat object per line keyed by column name; numbers and booleans
-//     typed; photos and photos_3d as arrays of strings. A reader also takes every
-//     value as a string, and a nested "attributes" object as attr.<code> columns.
+//     numbers, true/false as booleans, dates as date cells in Kyiv time; a number of
+//     more than 15 significant digits, which a spreadsheet cannot hold, as text). A
+//     template adds a sheet "Columns" explaining each column (and a hidden "Options"
+//     holding its drop-down lists).
+//   - JSON Lines: one flat object per line keyed by column name, an empty cell left
+//     out; numbers and booleans typed; dates as RFC 3339 with the Kyiv offset; photos
+//     and photos_3d as arrays of strings. A reader also takes every value as a string,
+//     and a nested "attributes" object as attr.<code> columns.
 package sheet
 
 import (

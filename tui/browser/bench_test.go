@@ -35,8 +35,10 @@ func BenchmarkView10k(b *testing.B) {
 	}
 }
 
-func BenchmarkKeyDown10k(b *testing.B) {
-	m := big(b)
+func BenchmarkKeyDown10k(b *testing.B) { benchUpDown(b, big(b)) }
+
+// benchUpDown is ↓ and ↑ in turn, each with the table's frame.
+func benchUpDown(b *testing.B, m Model) {
 	down, up := tuitest.Key("down"), tuitest.Key("up")
 	b.ReportAllocs()
 	i := 0
@@ -74,4 +76,23 @@ func BenchmarkSortTitle10k(b *testing.B) {
 	for b.Loop() {
 		m, _ = m.Update(s)
 	}
+}
+
+// BenchmarkMarkAll10k is * over 10 000 rows (every one marked), its footer count,
+// and * again (every one unmarked).
+func BenchmarkMarkAll10k(b *testing.B) {
+	m := big(b)
+	star := tuitest.Key("*")
+	b.ReportAllocs()
+	for b.Loop() {
+		m, _ = m.Update(star)
+		m, _ = m.Update(star)
+	}
+}
+
+// BenchmarkKeyDownMarked10k is ↓ and the frame with all 10 000 rows marked: the
+// footer's count is not made again for a move.
+func BenchmarkKeyDownMarked10k(b *testing.B) {
+	m, _ := big(b).Update(tuitest.Key("*"))
+	benchUpDown(b, m)
 }

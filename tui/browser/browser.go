@@ -1,7 +1,8 @@
 // Package browser owns the listings table: the status tabs with their cached rows
 // and cursors, cursor paging with prefetch, the moderation tab derived from the
-// "all" list, the filter over loaded rows, sorting, refresh, and the stale state of a
-// tab whose last load failed. It asks the root for everything else through msgs.
+// "all" list, the filter over loaded rows, sorting, refresh, the stale state of a
+// tab whose last load failed, and the marks a bulk action works on (marks.go). It
+// asks the root for everything else through msgs.
 package browser
 
 import (
@@ -136,6 +137,9 @@ type Model struct {
 
 	rev reviews  // the moderation tab's reasons and refresh (moderation.go)
 	mir mirrored // the local mirror's rows, search and gains (mirror.go)
+
+	marks     markSet // the rows marked for a bulk action (marks.go)
+	markCount markCount
 }
 
 // New returns a browser that shows svc's listings in lang. Its first tab is marked

@@ -23,6 +23,9 @@ type KeyMap struct {
 	Watch              key.Binding
 	OpenURL, CopyURL   key.Binding
 	Accept, ClearInput key.Binding
+	// Marks and the bulk actions (marks.go).
+	Mark, MarkAll, ClearMarks key.Binding
+	Price, Fields             key.Binding
 
 	Filtering bool
 	// selected is the status of the row under the cursor: the short help puts what
@@ -32,6 +35,7 @@ type KeyMap struct {
 	// footer offers only those); readOnly drops every write from the help.
 	can      [3]bool
 	readOnly bool
+	marked   int // rows marked: the short help leads with the bulk actions
 }
 
 // DefaultKeyMap returns the bindings of docs/tui.md. n, e, q, ?, L and W are left to
@@ -58,6 +62,11 @@ func DefaultKeyMap() KeyMap {
 		CopyURL:    key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy URL")),
 		Accept:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
 		ClearInput: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+		Mark:       key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "mark")),
+		MarkAll:    key.NewBinding(key.WithKeys("*", "ctrl+a"), key.WithHelp("*", "mark all shown")),
+		ClearMarks: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear marks")),
+		Price:      key.NewBinding(key.WithKeys("$"), key.WithHelp("$", "price")),
+		Fields:     key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "edit fields")),
 	}
 }
 
@@ -65,6 +74,9 @@ func DefaultKeyMap() KeyMap {
 func (k KeyMap) ShortHelp() []key.Binding {
 	if k.Filtering {
 		return []key.Binding{k.Accept, k.ClearInput, k.Up, k.Down}
+	}
+	if k.marked > 0 {
+		return k.markedHelp()
 	}
 	first := []key.Binding{k.Open}
 	for i, b := range []key.Binding{k.Deactivate, k.Activate, k.Watch} {
@@ -94,6 +106,8 @@ func (k *KeyMap) offer(status api.Status, readOnly bool) {
 	k.readOnly = readOnly
 	k.Activate.SetEnabled(!readOnly)
 	k.Deactivate.SetEnabled(!readOnly)
+	k.Price.SetEnabled(!readOnly)
+	k.Fields.SetEnabled(!readOnly)
 }
 
 // FullHelp is the help overlay, in columns.
@@ -105,5 +119,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
 		{k.Open, k.NextTab, k.PrevTab, k.Filter, k.Sort, k.Reverse, k.Refresh},
 		{k.Activate, k.Deactivate, k.Watch, k.OpenURL, k.CopyURL},
+		{k.Mark, k.MarkAll, k.ClearMarks, k.Price, k.Fields},
 	}
 }

@@ -242,6 +242,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	}
 	cmd = tea.Batch(cmd, m.watchScreen(), m.wantReviews())
 	m.rev.why = m.whyLines()
+	m.countMarks()
 	return m, cmd
 }
 

@@ -70,6 +70,9 @@ func (m *Model) anyLoading() bool {
 }
 
 func (m Model) tableKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	if m, cmd, ok := m.markKey(msg); ok {
+		return m, cmd
+	}
 	k := m.keys
 	t := &m.tabs[m.cur]
 	switch {
@@ -239,6 +242,9 @@ func (m *Model) applyChange(msg msgs.ListingChanged) {
 		}
 		if msg.Status != "" {
 			l.Status = msg.Status
+		}
+		if msg.Price != nil && msg.Listing == nil {
+			l.Price = *msg.Price
 		}
 		*r = m.newRow(l, pt, int(r.idx), r.mod)
 		m.share(si, r)

@@ -185,7 +185,7 @@ func (m *Model) renderRow(rs *rowStore, r *row, selected bool) string {
 	} else {
 		b.WriteString("  ")
 	}
-	b.WriteString(layout.Pad(r.cell(), c.title))
+	b.WriteString(layout.Pad(m.markCell(r), c.title))
 	if c.price > 0 {
 		b.WriteString(sep + layout.PadLeft(rs.str(r.priceS), c.price))
 	}
@@ -310,6 +310,9 @@ func (m *Model) footer() string {
 			left += "  "
 		}
 		left += theme.Muted.Render(pos)
+	}
+	if n := m.markCount.note; n != "" {
+		left = join2(left, theme.Key.Render(n))
 	}
 	sortLabel := theme.Muted.Render("sort: " + m.order.label())
 	var busy string

@@ -355,6 +355,9 @@ func (m Model) changed(msg msgs.ListingChanged) (Model, tea.Cmd) {
 	}
 	l := *m.listing
 	l.Status = api.Status(termtext.Clean(string(msg.Status)))
+	if msg.Price != nil {
+		l.Price = *msg.Price
+	}
 	m.listing = &l
 	if m.mod != nil && m.mod.Decision != string(l.Status) {
 		m.mod = nil // the block described the previous state

@@ -39,6 +39,8 @@ func TestRefusalLandsOnFieldAndSurvives(t *testing.T) {
 	if e, ok := lastOut[msgs.Error](f); !ok || !api.IsCode(e.Err, api.CodeAttributeInvalid) {
 		t.Errorf("banner: %+v", e)
 	}
+	// The refusal's save is a command of its own: let it reach the saver first.
+	f.settle(nil)
 	if err := f.saver.Flush(); err != nil {
 		t.Fatal(err)
 	}

@@ -41,12 +41,15 @@ func Host(base string) string {
 	return u.Host
 }
 
-// Status is the footer's right side: the request budget, after the watch's summary
-// when both fit in half the width.
-func Status(b api.Budget, summary string, width int) string {
+// Status is the footer's right side: the request budget, after as many of the
+// summaries (the running job's, the watch's: the first matters most) as fit with it
+// in half the width.
+func Status(b api.Budget, width int, summaries ...string) string {
 	right := meter(b, width >= 70)
-	if summary != "" && lipgloss.Width(summary)+lipgloss.Width(right)+3 <= width/2 {
-		right = summary + " · " + right
+	for _, s := range summaries {
+		if s != "" && lipgloss.Width(s)+lipgloss.Width(right)+3 <= width/2 {
+			right = s + " · " + right
+		}
 	}
 	return theme.Footer.Render(right)
 }

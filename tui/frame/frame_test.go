@@ -28,15 +28,19 @@ func TestMeter(t *testing.T) {
 	}
 }
 
-// The watch summary goes before the meter only when both fit in half the width, and
+// A summary goes before the meter only when it fits with it in half the width, and
 // every line is exactly as wide as the screen, its left side cut first.
 func TestLinesFitTheWidth(t *testing.T) {
 	b := api.Budget{Known: true, UsedMinute: 1, PerMinute: 60, PerDay: 5000}
-	if s := ansi.Strip(Status(b, "2 watched", 120)); !strings.HasPrefix(s, "2 watched · ") {
+	if s := ansi.Strip(Status(b, 120, "2 watched")); !strings.HasPrefix(s, "2 watched · ") {
 		t.Errorf("wide: %q", s)
 	}
-	if s := ansi.Strip(Status(b, "2 watched", 70)); strings.Contains(s, "watched") {
+	if s := ansi.Strip(Status(b, 70, "2 watched")); strings.Contains(s, "watched") {
 		t.Errorf("narrow: %q", s)
+	}
+	// The running job's word comes first: at 80 columns it stays, the watch's goes.
+	if s := ansi.Strip(Status(b, 80, "job: 12/40", "watching 2 · next in 30s")); !strings.HasPrefix(s, "job: 12/40 · ") {
+		t.Errorf("job and watch at 80: %q", s)
 	}
 	for _, w := range []int{20, 40, 80} {
 		h := Header("a-very-long-profile-name", Host("https://api.example.com/v1"), "uk", w)

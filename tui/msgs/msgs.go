@@ -1,14 +1,16 @@
 // Package msgs owns the messages that cross package lines inside the TUI: what a view
 // asks of the root (open a listing, confirm a status change, show an error, watch a
 // listing) and what the root tells every view (a listing changed, the language
-// changed). It is a leaf: it imports only the API types, so that views never import
-// each other or the root.
+// changed). It is a leaf: it imports only the API's packages (api, and api/bulk for
+// the items and plans of bulk work), so that views never import each other or the
+// root.
 package msgs
 
 import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/bulk"
 )
 
 // OpenListing asks the root to show the detail of a listing.
@@ -52,6 +54,8 @@ type ListingChanged struct {
 	Listing *api.ListingFull
 	// Moderation is set with Listing, for pending and blocked listings.
 	Moderation *api.Moderation
+	// Price is the new price when it is known without the listing (a bulk price job).
+	Price *api.Price
 }
 
 // Watch asks the root to add a listing to the moderation watch.
@@ -101,3 +105,33 @@ type EditListing struct {
 // scopes_granted): without listings:write the app is read-only, and no view offers
 // activate, deactivate, new or edit.
 type KeyScopes struct{ Write bool }
+
+// BulkVerb is what a bulk action does to every listing of a set.
+type BulkVerb string
+
+// The bulk actions the browser asks for.
+const (
+	BulkActivate   BulkVerb = "activate"
+	BulkDeactivate BulkVerb = "deactivate"
+	BulkPrice      BulkVerb = "price"
+	BulkEdit       BulkVerb = "edit"
+)
+
+// Bulk asks the root to act on several listings at once (the browser's marks, or
+// the row under the cursor for a price or a fields change): the root opens the form
+// the action needs and then its plan, which one confirmation turns into a job.
+type Bulk struct {
+	Verb  BulkVerb
+	Items []bulk.Item
+}
+
+// StartJob asks the root to journal and run a confirmed plan as a job (tui/jobs).
+// Verb names the job (its id's suffix, as the CLI's).
+type StartJob struct {
+	Verb string
+	Plan bulk.Plan
+}
+
+// ShowJobs asks the root to show the jobs panel (an interrupted job is offered for
+// resuming, or a job was started).
+type ShowJobs struct{}

@@ -67,6 +67,9 @@ const (
 	OKMark      = "✓"
 	StaleMark   = "⟳ stale"
 	Ellipsis    = "…"
+	// MarkedMark is a row of the browser marked for a bulk action; a symbol of its
+	// own, apart from the status symbols (● ○ ◔ ✖ ✔ ▪) and the cursor.
+	MarkedMark = "◆"
 )
 
 // statusStyle is the colour of a status; its symbol and word are api/format's.

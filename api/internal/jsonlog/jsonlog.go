@@ -7,6 +7,7 @@
 package jsonlog
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -145,3 +146,36 @@ func syncDir(dir string) {
 		d.Close()
 	}
 }
+
+// Scan calls fn with each non-empty line of the log at path and its offset in the
+// file, reading it piece by piece: a log of ten thousand listings' details is never
+// held whole. It takes no lock, as Read. A line may be as long as maxLine.
+func Scan(path string, fn func(offset int64, line []byte) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), maxLine)
+	var off int64
+	for sc.Scan() {
+		line := sc.Bytes()
+		at := off
+		off += int64(len(line)) + 1
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if err := fn(at, line); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read %s: %w", filepath.Base(path), err)
+	}
+	return nil
+}
+
+// maxLine is the longest line Scan reads: a job's header lists its items, ten
+// thousand of them in well under this.
+const maxLine = 64 << 20

@@ -1,5 +1,6 @@
 // Package jobs is `listings jobs`: the journals of the many-listing commands
-// (activate, deactivate, price with several ids), listed, shown and resumed.
+// (activate, deactivate, price with several ids) and of export --detail, listed,
+// shown and resumed.
 package jobs
 
 import (
@@ -13,9 +14,11 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/export"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/importcmd"
 	"github.com/listings-tui/listings/cmd/listings/internal/listing"
+	"github.com/listings-tui/listings/cmd/listings/internal/sheetcmd"
 )
 
 // An import (listings import) is a job too, journaled beside the others with a
@@ -161,6 +164,9 @@ the exit codes are the same.`,
 			ctx := cmd.Context()
 			if isImport(p) {
 				return importcmd.Resume(ctx, f, p, "", "", asJSON)
+			}
+			if export.IsExport(p) {
+				return sheetcmd.ResumeExport(ctx, f, p)
 			}
 			s, err := f.Session(ctx)
 			if err != nil {

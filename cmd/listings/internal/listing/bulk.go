@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,7 +15,6 @@ import (
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
-	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -214,38 +211,6 @@ func (b *bulkJob) what(c bulk.Change) string {
 	return string(c.Status) + " → " + string(b.plan.Action.Status)
 }
 
-// jobID names a new job: 20261124-224900-deactivate.
-func jobID(now time.Time, verb string) string {
-	return now.Format("20060102-150405") + "-" + verb
-}
-
-// JobsDir is where the journals of the jobs are kept: <data dir>/jobs.
-func JobsDir(getenv func(string) string) (string, error) {
-	d, err := draft.DataDir(getenv)
-	if err != nil {
-		return "", fmt.Errorf("find the data directory for the job's journal: %w", err)
-	}
-	return filepath.Join(d, "jobs"), nil
-}
-
-// JobPath is the journal of job id in the jobs folder; an id is a file name, never
-// a path.
-func JobPath(getenv func(string) string, id string) (string, error) {
-	id = strings.TrimSuffix(strings.TrimSpace(id), ".jsonl")
-	if id == "" || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
-		return "", cmdutil.UsageErrorf("%q is not a job id: see listings jobs", id)
-	}
-	dir, err := JobsDir(getenv)
-	if err != nil {
-		return "", err
-	}
-	p := filepath.Join(dir, id+".jsonl")
-	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
-		return "", cmdutil.NewError(fmt.Sprintf("no job %s in %s: see listings jobs", id, dir), err)
-	}
-	return p, nil
-}
-
 // run journals the plan as a new job and carries it out.
 func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 	for _, l := range b.summary() {
@@ -257,21 +222,12 @@ func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 		if err != nil {
 			return err
 		}
-		now := time.Now()
-		h := bulk.HeaderOf(jobID(now, b.verb), b.plan)
+		h := bulk.HeaderOf("", b.plan)
 		h.BaseURL = s.BaseURL
-		for i := 0; ; i++ {
-			if i > 0 {
-				h.Job = fmt.Sprintf("%s-%d", jobID(now, b.verb), i+1)
-			}
-			j, err = bulk.Create(filepath.Join(dir, h.Job+".jsonl"), h)
-			if err == nil {
-				break
-			}
-			if !errors.Is(err, os.ErrExist) || i >= 20 {
-				return err
-			}
+		if j, err = bulk.Start(dir, b.verb, time.Now(), h); err != nil {
+			return err
 		}
+		h = j.Head
 		fmt.Fprintf(b.f.IOStreams.ErrOut, "job %s (journal %s)\n", h.Job, filepath.Join(dir, h.Job+".jsonl"))
 	}
 	return FinishJob(ctx, b.f, s, j, b.skips(), b.noop, b.asJSON)

@@ -161,13 +161,24 @@ func (o *lsOptions) validate(cmd *cobra.Command) ([]string, error) {
 // params are the list request of o: a state the API's filter lacks is asked as all,
 // with the status field when --fields leaves it out, so that ls can keep its matches.
 func (o *lsOptions) params(lang string, fields []string) (api.ListParams, api.Status) {
-	p := api.ListParams{Lang: lang, Status: api.Status(o.status), Limit: o.limit, Cursor: o.cursor, Fields: fields}
-	if !slices.Contains(localStatuses, o.status) {
+	return ListParams(api.ListParams{Lang: lang, Status: api.Status(o.status), Limit: o.limit, Cursor: o.cursor, Fields: fields})
+}
+
+// ListStatuses are the values of --status of ls and of the commands that list as it
+// does (export).
+var ListStatuses = listStatuses
+
+// ListParams are the list's parameters for p.Status as --status takes it, and the
+// status to keep of what comes ("" when the service filters): the API offers no
+// pending or blocked filter, so those are found in status=all.
+func ListParams(p api.ListParams) (api.ListParams, api.Status) {
+	if !slices.Contains(localStatuses, string(p.Status)) {
 		return p, ""
 	}
+	want := p.Status
 	p.Status = api.StatusAll
-	if fields != nil && !slices.Contains(fields, "status") {
-		p.Fields = append(slices.Clone(fields), "status")
+	if p.Fields != nil && !slices.Contains(p.Fields, "status") {
+		p.Fields = append(slices.Clone(p.Fields), "status")
 	}
-	return p, api.Status(o.status)
+	return p, want
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/listings-tui/listings/cmd/listings/internal/ping"
 	"github.com/listings-tui/listings/cmd/listings/internal/proxycmd"
 	"github.com/listings-tui/listings/cmd/listings/internal/sandboxcmd"
+	"github.com/listings-tui/listings/cmd/listings/internal/sheetcmd"
 	"github.com/listings-tui/listings/cmd/listings/internal/taxonomy"
 	"github.com/listings-tui/listings/cmd/listings/internal/tuicmd"
 	"github.com/listings-tui/listings/cmd/listings/internal/upload"
@@ -72,9 +73,10 @@ messages go to standard error. Exit codes: 0 success, 1 error, 2 wrong usage,
 		listing.NewCmdPrice(f),
 		listing.NewCmdWatch(f),
 		jobs.NewCmdJobs(f),
-		importcmd.NewCmdImport(f),
+		newImportCmd(f),
 		mirrorcmd.NewCmdSync(f),
 		mirrorcmd.NewCmdStats(f),
+		sheetcmd.NewCmdExport(f),
 		taxonomy.NewCmdCategories(f),
 		taxonomy.NewCmdAttributes(f),
 		taxonomy.NewCmdCities(f),
@@ -106,6 +108,9 @@ func newVersionCmd(f *cmdutil.Factory) *cobra.Command {
 // strictArgs makes every wrong argument in the tree a usage error (exit 2) that names
 // the expected form: an unknown subcommand (with cobra's suggestions), and every
 // command's own argument check. A group such as `upload` run alone prints its help.
+// takesArgs annotates a command with subcommands that takes arguments of its own.
+const takesArgs = "listings:takes-args"
+
 func strictArgs(cmd *cobra.Command) {
 	for _, c := range cmd.Commands() {
 		strictArgs(c)
@@ -120,7 +125,7 @@ func strictArgs(cmd *cobra.Command) {
 // a command that already wraps its check keeps one usage line.
 func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if len(args) > 0 && cmd.HasAvailableSubCommands() {
+		if len(args) > 0 && cmd.HasAvailableSubCommands() && cmd.Annotations[takesArgs] == "" {
 			msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
 			if cmd.SuggestionsMinimumDistance <= 0 {
 				cmd.SuggestionsMinimumDistance = 2 // cobra's own default, set only on its path
@@ -139,4 +144,14 @@ func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 		}
 		return cmdutil.UsageErrorf("%v; usage: %s", err, cmd.UseLine())
 	}
+}
+
+// newImportCmd is `listings import FILE` with its `template` subcommand: the sheet
+// it reads, and the empty one to start from, are two commands' work.
+func newImportCmd(f *cmdutil.Factory) *cobra.Command {
+	cmd := importcmd.NewCmdImport(f)
+	cmd.AddCommand(sheetcmd.NewCmdTemplate(f))
+	// Its argument is a file, not a subcommand: strictArgs must not call it unknown.
+	cmd.Annotations = map[string]string{takesArgs: "yes"}
+	return cmd
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/cmd/listings/internal/listing"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui"
@@ -159,6 +160,11 @@ func onService(ctx context.Context, f *cmdutil.Factory, opts *tui.Options) error
 		opts.DraftDir = dir
 	} else {
 		fmt.Fprintf(f.IOStreams.ErrOut, "listings: warning: drafts are kept in memory only: %v\n", err)
+	}
+	// Bulk jobs are journaled where the CLI keeps them, so `listings jobs` lists the
+	// app's and either resumes the other's.
+	if dir, err := listing.JobsDir(f.Getenv); err == nil {
+		opts.JobsDir = dir
 	}
 	opts.Lang = t.Lang
 	if t.EnvOnly() {

@@ -1,0 +1,40 @@
+package listing
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/tui/draft"
+)
+
+// JobsDir is where the journals of the jobs are kept: <data dir>/jobs.
+func JobsDir(getenv func(string) string) (string, error) {
+	d, err := draft.DataDir(getenv)
+	if err != nil {
+		return "", fmt.Errorf("find the data directory for the job's journal: %w", err)
+	}
+	return filepath.Join(d, "jobs"), nil
+}
+
+// JobPath is the journal of job id, which must exist; an id is a file name, never a
+// path.
+func JobPath(getenv func(string) string, id string) (string, error) {
+	id = strings.TrimSuffix(strings.TrimSpace(id), ".jsonl")
+	if id == "" || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
+		return "", cmdutil.UsageErrorf("%q is not a job id: see listings jobs", id)
+	}
+	dir, err := JobsDir(getenv)
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(dir, id+".jsonl")
+	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+		return "", cmdutil.NewError(fmt.Sprintf("no job %s in %s: see listings jobs", id, dir), err)
+	}
+	return p, nil
+}

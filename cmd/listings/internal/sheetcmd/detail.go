@@ -1,0 +1,184 @@
+package sheetcmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/export"
+	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/sheet"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/cmd/listings/internal/listing"
+	"github.com/listings-tui/listings/tui/termtext"
+)
+
+// runDetail reads the list, says the plan and, unless --dry-run, journals a new job
+// and carries it out.
+func (o *exportOptions) runDetail(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, ft sheet.Format) error {
+	items, pages, err := o.items(ctx, f, s)
+	if err != nil {
+		return err
+	}
+	plan := export.MakePlan(len(items), 0, s.Client.Budget(), time.Now())
+	if o.dryRun {
+		out := f.IOStreams.Out
+		fmt.Fprintf(out, "the list: %s (read)\n", bulk.Cost(pages, 0, true, 1))
+		for _, l := range plan.Summary() {
+			fmt.Fprintln(out, l)
+		}
+		return nil
+	}
+	if len(items) == 0 {
+		// No job for nothing: an empty sheet with the detail's columns.
+		out, err := openOutput(f, o.output)
+		if err != nil {
+			return err
+		}
+		defer out.abort()
+		w, err := sheet.NewWriter(out.w, ft, export.Columns(nil))
+		if err == nil {
+			err = w.Close()
+		}
+		if err == nil {
+			err = out.commit()
+		}
+		if err == nil {
+			o.wrote(f, 0, ft)
+		}
+		return err
+	}
+	dir, err := listing.JobsDir(f.Getenv)
+	if err != nil {
+		return err
+	}
+	h := export.Header{Created: time.Now(), BaseURL: s.BaseURL, Items: items,
+		Export: export.Options{Format: ft, Output: absPath(o.output), Status: o.status, Lang: s.Lang}}
+	var j *export.Journal
+	base := time.Now().Format("20060102-150405") + "-export"
+	for i := 0; ; i++ {
+		h.Job = base
+		if i > 0 {
+			h.Job = fmt.Sprintf("%s-%d", base, i+1)
+		}
+		j, err = export.Create(filepath.Join(dir, h.Job+".jsonl"), h)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, os.ErrExist) || i >= 20 {
+			return err
+		}
+	}
+	defer j.Close()
+	fmt.Fprintf(f.IOStreams.ErrOut, "job %s (journal %s)\n", h.Job, j.Path)
+	return finishExport(ctx, f, s, j, plan)
+}
+
+// ResumeExport carries on the export journaled at path: it fetches the details still
+// missing and writes the whole file, as the job was started (its file, format, status
+// and language). `listings export --resume` and `listings jobs resume` both end here.
+func ResumeExport(ctx context.Context, f *cmdutil.Factory, path string) error {
+	j, err := export.Open(path)
+	if err != nil {
+		return cmdutil.NewError(err.Error(), err)
+	}
+	defer j.Close()
+	ft := j.Head.Export.Format
+	if err := refuseTerminal(f, ft, j.Head.Export.Output); err != nil {
+		return err
+	}
+	s, err := f.Session(ctx)
+	if err != nil {
+		return err
+	}
+	if b := j.Head.BaseURL; b != "" && strings.TrimRight(b, "/") != strings.TrimRight(s.BaseURL, "/") {
+		return cmdutil.NewError(fmt.Sprintf("export %s was started on %s, not %s: resume it there (--base-url or --profile)", j.Head.Job, b, s.BaseURL), nil)
+	}
+	done, _, _ := j.Counts()
+	plan := export.MakePlan(len(j.Head.Items), done, s.Client.Budget(), time.Now())
+	fmt.Fprintf(f.IOStreams.ErrOut, "job %s: export of %s listings\n", j.Head.Job, format.Number(len(j.Head.Items)))
+	return finishExport(ctx, f, s, j, plan)
+}
+
+// finishExport says the plan, fetches what is left with a progress line, and writes
+// the file from the journal. Stopped (Ctrl+C, the day's budget, the key), it writes
+// nothing and says how to resume.
+func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *export.Journal, plan export.Plan) error {
+	errOut := f.IOStreams.ErrOut
+	for _, l := range plan.Summary() {
+		fmt.Fprintln(errOut, termtext.Clean(l))
+	}
+	s.LearnLimits(ctx, plan.Requests)
+	line := cmdutil.NewStatusLine(errOut, f.IOStreams.IsStderrTTY)
+	total, start := len(j.Head.Items), time.Now()
+	startDone, _, _ := j.Counts()
+	progress := func() {
+		done, failed, left := j.Counts()
+		eta := ""
+		if fetched := done - startDone; fetched > 0 && left > 0 {
+			eta = ", about " + format.Wait(time.Since(start)/time.Duration(fetched)*time.Duration(left)) + " left"
+		}
+		line.Set("details: %d of %d fetched, %d gone, %d left%s", done, total, failed, left, eta)
+	}
+	if f.IOStreams.IsStderrTTY {
+		progress()
+		s.Client.OnWaits(line.OnWait)
+	}
+	// Ctrl+C gives up a wait for the budget at once; a request on its way is dropped
+	// and fetched again on resume (a GET changes nothing).
+	stopWaits := context.AfterFunc(ctx, s.Client.AbandonWaits)
+	defer stopWaits()
+	err := export.Fetch(ctx, s.Client, j, func(int) {
+		if f.IOStreams.IsStderrTTY {
+			progress()
+		}
+	})
+	line.Done()
+	var stopped *bulk.ErrStopped
+	switch {
+	case ctx.Err() != nil || errors.Is(err, context.Canceled):
+		// The error line of an interrupted command is only "interrupted": the way on
+		// is said here.
+		msg := "what was fetched is kept; the rest, and the file: listings export --resume " + j.Head.Job
+		fmt.Fprintln(errOut, msg)
+		return cmdutil.NewError("interrupted: "+msg, context.Canceled)
+	case errors.As(err, &stopped):
+		e := cmdutil.Explain(stopped.Cause)
+		return cmdutil.NewError(e.Error()+"\nthe export stopped with what was fetched kept; nothing was written. "+
+			"The rest, and the file: listings export --resume "+j.Head.Job, stopped.Cause)
+	case err != nil:
+		return cmdutil.Explain(err)
+	}
+	failed := 0
+	for _, r := range j.Failures() {
+		if r.Code != export.CodeGone {
+			failed++
+		}
+		fmt.Fprintf(errOut, "listings: listing %d left out: %s\n", r.ID, termtext.Clean(strings.TrimSpace(r.Code+": "+r.Hint)))
+	}
+	o := exportOptions{output: j.Head.Export.Output}
+	out, err := openOutput(f, o.output)
+	if err != nil {
+		return err
+	}
+	defer out.abort()
+	n, err := j.Write(out.w, j.Head.Export.Format)
+	if err != nil {
+		return cmdutil.NewError(fmt.Sprintf("%v\nthe details stay in the journal: listings export --resume %s writes the file again", err, j.Head.Job), err)
+	}
+	if err := out.commit(); err != nil {
+		return err
+	}
+	o.wrote(f, n, j.Head.Export.Format)
+	if failed > 0 {
+		// The file holds the others; what failed is tried again by a resume.
+		return cmdutil.NewError(fmt.Sprintf("%d listings could not be read and are not in the file; "+
+			"listings export --resume %s tries them again and writes the file whole", failed, j.Head.Job), nil)
+	}
+	return nil
+}

@@ -1,0 +1,241 @@
+// Package sheetcmd owns the commands that write a catalogue as a sheet: `listings
+// export` (the account's listings to CSV, XLSX or JSON Lines, with --detail a
+// resumable job of one GET per listing) and the import's template (an empty sheet
+// with the columns of a category). The rows, the plan and the job are api/export's;
+// the files are api/sheet's.
+package sheetcmd
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/export"
+	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/sheet"
+	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/cmd/listings/internal/listing"
+)
+
+type exportOptions struct {
+	format string
+	output string
+	status string
+	detail bool
+	dryRun bool
+	resume string
+}
+
+// NewCmdExport returns `listings export`.
+func NewCmdExport(f *cmdutil.Factory) *cobra.Command {
+	var o exportOptions
+	cmd := &cobra.Command{
+		Use:   "export",
+		Short: "Export your listings to a CSV, XLSX or JSON Lines file",
+		Long: `Export your listings as a sheet, one row a listing, to standard output or -o FILE.
+
+Formats (--format, else the extension of -o, else csv):
+  csv    UTF-8 with a byte order mark (Excel then reads Cyrillic), comma separated,
+         CRLF line ends; several photos in one cell separated by ";"
+  xlsx   one sheet "Listings", typed cells (numbers, true/false, dates), the header
+         bold and frozen; never printed to a terminal
+  jsonl  one JSON object per line, typed values, photos as arrays
+A file given with -o is written whole or not at all (a temporary file renamed).
+
+Columns: the list's (id, status, title, price, currency, condition, city, photos, url,
+views, vip, top, created_at), at one request per 100 listings. --detail adds what only
+a listing's detail has: description, price_type, category_id, category_path, city_ref,
+contact_name, contact_phone, hide_phone, photos_3d, video, and one attr.<code> column
+per attribute any of the listings has (a select as its option's value, a range as
+from-to). The same columns are what listings import reads back.
+
+--detail costs one request per listing: the count, the requests and the time under
+the key's budget are printed on stderr first (--dry-run prints them and stops). It
+runs as a job journaled in the data directory (jobs/<job>.jsonl): Ctrl+C (exit 130)
+or the day's limit (exit 4) stop it with what was fetched kept, and
+listings export --resume JOB (or listings jobs resume JOB), the same day or a later
+one, fetches only the listings missing and writes the whole file.`,
+		Example: `  listings export -o listings.csv
+  listings export --status all --detail -o catalogue.xlsx
+  listings export --format jsonl | jq -r 'select(.views > 100) | .id'
+  listings export --status all --detail --dry-run
+  listings export --resume 20261124-224900-export`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.resume != "" {
+				if err := o.resumeOnly(cmd); err != nil {
+					return err
+				}
+				path, err := listing.JobPath(f.Getenv, o.resume)
+				if err != nil {
+					return err
+				}
+				return ResumeExport(cmd.Context(), f, path)
+			}
+			ft, err := o.validate(f)
+			if err != nil {
+				return err
+			}
+			s, err := f.Session(cmd.Context())
+			if err != nil {
+				return err
+			}
+			if o.detail {
+				return o.runDetail(cmd.Context(), f, s, ft)
+			}
+			return o.runList(cmd.Context(), f, s, ft)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&o.format, "format", "", "csv, xlsx or jsonl (default: by the extension of -o, else csv)")
+	fl.StringVarP(&o.output, "output", "o", "", "the file to write (default: standard output)")
+	fl.StringVar(&o.status, "status", "active", "state to export: "+strings.Join(listing.ListStatuses, ", "))
+	fl.BoolVar(&o.detail, "detail", false, "add the detail's fields and the attributes: one request per listing, as a resumable job")
+	fl.BoolVar(&o.dryRun, "dry-run", false, "print what the export costs (listings, requests, time) and write nothing")
+	fl.StringVar(&o.resume, "resume", "", "carry on the --detail export JOB stopped earlier (the file and format it was started with)")
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"csv", "xlsx", "jsonl"}, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(listing.ListStatuses, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+// validate checks every flag before a request is spent and returns the format.
+func (o *exportOptions) validate(f *cmdutil.Factory) (sheet.Format, error) {
+	if !slices.Contains(listing.ListStatuses, o.status) {
+		return "", cmdutil.UsageErrorf("--status %q: use one of %s", o.status, strings.Join(listing.ListStatuses, ", "))
+	}
+	ft, err := chooseFormat(o.format, o.output)
+	if err != nil {
+		return "", err
+	}
+	return ft, refuseTerminal(f, ft, o.output)
+}
+
+// resumeOnly refuses the flags a resume does not take: it writes what the job was
+// started with.
+func (o *exportOptions) resumeOnly(cmd *cobra.Command) error {
+	for _, name := range []string{"format", "output", "status", "detail", "dry-run"} {
+		if cmd.Flags().Changed(name) {
+			return cmdutil.UsageErrorf("--resume carries on the export as it was started (its file, format and status): drop --%s", name)
+		}
+	}
+	return nil
+}
+
+// params are the list's parameters of --status, and the status to keep.
+func (o *exportOptions) params(lang string, fields []string) (api.ListParams, api.Status) {
+	return listing.ListParams(api.ListParams{Lang: lang, Status: api.Status(o.status), Limit: api.MaxListLimit, Fields: fields})
+}
+
+// runList exports the list fields: every page as it comes, straight to the file, so
+// ten thousand listings cost their pages and a row's memory.
+func (o *exportOptions) runList(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, ft sheet.Format) error {
+	p, want := o.params(s.Lang, nil)
+	if o.dryRun {
+		n, pages, err := o.count(ctx, f, s)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(f.IOStreams.Out, "%s listings to export (%s); the list: %s\n", format.Number(n), o.status, bulk.Cost(pages, 0, true, 1))
+		return nil
+	}
+	s.LearnLimits(ctx, -1)
+	out, err := openOutput(f, o.output)
+	if err != nil {
+		return err
+	}
+	defer out.abort()
+	w, err := sheet.NewWriter(out.w, ft, export.ListColumns)
+	if err != nil {
+		return err
+	}
+	line := cmdutil.NewStatusLine(f.IOStreams.ErrOut, f.IOStreams.IsStderrTTY)
+	ctx = api.OnWait(ctx, line.OnWait)
+	seen := map[int]bool{}
+	var row []any
+	for page, err := range s.Client.AllListings(ctx, p) {
+		if err != nil {
+			line.Done()
+			return o.stopped(err)
+		}
+		for i := range page.Listings {
+			l := &page.Listings[i]
+			if (want != "" && l.Status != want) || seen[l.ID] {
+				continue
+			}
+			seen[l.ID] = true
+			row = export.ListRow(row, export.ListColumns, l)
+			if err := w.WriteRow(row); err != nil {
+				line.Done()
+				return err
+			}
+		}
+		line.Set("reading listings: %d so far", len(seen))
+	}
+	line.Done()
+	if err := w.Close(); err != nil {
+		return err
+	}
+	if err := out.commit(); err != nil {
+		return err
+	}
+	o.wrote(f, len(seen), ft)
+	return nil
+}
+
+// stopped is the error of a list read that failed: nothing is written under -o.
+func (o *exportOptions) stopped(err error) error {
+	e := cmdutil.Explain(err)
+	if o.output != "" && o.output != "-" {
+		return cmdutil.NewError(e.Error()+"\nnothing was written to "+o.output, err)
+	}
+	return e
+}
+
+// wrote says what was exported, on stderr.
+func (o *exportOptions) wrote(f *cmdutil.Factory, n int, ft sheet.Format) {
+	to := "standard output"
+	if o.output != "" && o.output != "-" {
+		to = o.output
+	}
+	fmt.Fprintf(f.IOStreams.ErrOut, "%s listings exported to %s (%s)\n", format.Number(n), to, ft)
+}
+
+// count reads the ids of the listings --status selects: their number, and the pages
+// it took.
+func (o *exportOptions) count(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session) (int, int, error) {
+	items, pages, err := o.items(ctx, f, s)
+	return len(items), pages, err
+}
+
+// items reads the listings --status selects (id and title), in the list's order,
+// and the pages it took.
+func (o *exportOptions) items(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session) ([]bulk.Planned, int, error) {
+	p, want := o.params(s.Lang, []string{"id", "title", "status"})
+	s.LearnLimits(ctx, -1)
+	line := cmdutil.NewStatusLine(f.IOStreams.ErrOut, f.IOStreams.IsStderrTTY)
+	defer line.Done()
+	ctx = api.OnWait(ctx, line.OnWait)
+	seen := map[int]bool{}
+	var items []bulk.Planned
+	pages := 0
+	for page, err := range s.Client.AllListings(ctx, p) {
+		if err != nil {
+			return nil, pages, cmdutil.Explain(err)
+		}
+		pages++
+		for _, l := range page.Listings {
+			if (want != "" && l.Status != want) || seen[l.ID] {
+				continue
+			}
+			seen[l.ID] = true
+			items = append(items, bulk.Planned{ID: l.ID, Title: l.Title})
+		}
+		line.Set("reading the list: %d listings so far", len(items))
+	}
+	return items, pages, nil
+}

@@ -1,0 +1,182 @@
+// Package bulkform owns what comes between a bulk action asked for in the browser
+// (msgs.Bulk: the marked listings and what to do to them) and its job: the form of a
+// price change (a value, or a percentage or an amount, rounded) or of the fields
+// common to all (condition, city through tui/citypick, contact name and phone, hide
+// phone, currency), then the plan (api/bulk: what changes, what is skipped and why,
+// how many active listings go back to moderation, the requests and the time) with
+// its one confirmation, which asks the root to start the job (msgs.StartJob). It
+// sends nothing itself but the city search.
+package bulkform
+
+import (
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/tui/citypick"
+	"github.com/listings-tui/listings/tui/msgs"
+)
+
+// Service is what the view needs: the city search for the fields form and the
+// budget a plan is costed against; *api.Client satisfies it.
+type Service interface {
+	citypick.Searcher
+	Budget() api.Budget
+}
+
+type stage int
+
+const (
+	stPlan stage = iota
+	stPrice
+	stFields
+)
+
+// Model is the bulk action's view.
+type Model struct {
+	svc  Service
+	now  func() time.Time
+	lang string
+	keys KeyMap
+
+	stage stage
+	verb  msgs.BulkVerb
+	items []bulk.Item
+
+	price priceForm
+	form  fieldsForm
+	city  citypick.Model
+	// picking: the city picker has the screen (enter on the city field).
+	picking bool
+
+	plan  bulk.Plan
+	lines []string // the plan, rendered when made
+	off   int      // its scroll
+
+	width, height int
+}
+
+// New returns the view; Open gives it an action.
+func New(svc Service, lang string, now func() time.Time) Model {
+	if now == nil {
+		now = time.Now
+	}
+	m := Model{svc: svc, now: now, lang: lang, keys: DefaultKeyMap(), city: citypick.New(svc, lang)}
+	m.price = newPriceForm()
+	m.form = newFieldsForm()
+	m.SetSize(80, 24)
+	return m
+}
+
+// Init has nothing to load.
+func (m Model) Init() tea.Cmd { return nil }
+
+// Open starts on req: a status change goes straight to its plan, a price or a
+// fields change to its form first. What was typed for an earlier action is gone.
+func (m Model) Open(req msgs.Bulk) (Model, tea.Cmd) {
+	m.verb, m.items, m.off, m.picking = req.Verb, req.Items, 0, false
+	switch req.Verb {
+	case msgs.BulkPrice:
+		m.stage, m.price = stPrice, newPriceForm()
+		return m, m.price.focus()
+	case msgs.BulkEdit:
+		m.stage, m.form = stFields, newFieldsForm()
+		m.city.Reset()
+		return m, m.form.focus()
+	case msgs.BulkActivate:
+		m.makePlan(bulk.Action{Status: api.StatusActive})
+	default:
+		m.makePlan(bulk.Action{Status: api.StatusInactive})
+	}
+	return m, nil
+}
+
+// makePlan plans a on the items, costed against the budget as it is now.
+func (m *Model) makePlan(a bulk.Action) {
+	m.stage, m.off = stPlan, 0
+	m.plan = bulk.Make(m.items, a, m.svc.Budget(), m.now())
+	m.lines = planLines(m.verb, m.plan, m.form.cityLabel)
+}
+
+// SetSize sets the size View fills exactly.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = max(width, 1), max(height, 1)
+	m.city.SetSize(m.boxWidth(), max(m.height-3, 3)) // in the box, under its heading
+	m.price.setWidth(m.width)
+	m.form.setWidth(m.width)
+	m.clampScroll()
+}
+
+// Capturing is always true while the view is open: it is modal, and its letters
+// (y, n, what is typed) are its own; only ctrl+c leaves past it.
+func (m Model) Capturing() bool { return true }
+
+// KeyMap returns the bindings of the stage on screen.
+func (m Model) KeyMap() KeyMap {
+	k := m.keys
+	k.stage, k.picking, k.empty = m.stage, m.picking, len(m.plan.Changes) == 0
+	k.city = m.city.KeyMap()
+	return k
+}
+
+// Update handles keys and the city picker's answers.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.SetSize(msg.Width, msg.Height)
+		return m, nil
+	case msgs.LangChanged:
+		m.lang = msg.Lang
+		return m, m.city.SetLang(msg.Lang)
+	case citypick.Chosen:
+		m.form.setCity(msg.City.Ref, msg.City.Label)
+		m.picking = false
+		m.city.Blur()
+		return m, m.form.focus()
+	case citypick.Cancelled:
+		m.picking = false
+		m.city.Blur()
+		return m, m.form.focus()
+	case tea.KeyMsg:
+		switch {
+		case m.picking:
+			var cmd tea.Cmd
+			m.city, cmd = m.city.Update(msg)
+			return m, cmd
+		case m.stage == stPrice:
+			return m.priceKey(msg)
+		case m.stage == stFields:
+			return m.fieldsKey(msg)
+		}
+		return m.planKey(msg)
+	}
+	// The picker's own answers (debounce ticks, search results).
+	var cmd tea.Cmd
+	m.city, cmd = m.city.Update(msg)
+	return m, cmd
+}
+
+func (m Model) planKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Confirm) && len(m.plan.Changes) > 0:
+		return m, emit(msgs.StartJob{Verb: string(m.verb), Plan: m.plan})
+	case key.Matches(msg, k.Confirm), key.Matches(msg, k.Cancel):
+		return m, emit(msgs.Back{})
+	case key.Matches(msg, k.Up):
+		m.off--
+	case key.Matches(msg, k.Down):
+		m.off++
+	case key.Matches(msg, k.PageUp):
+		m.off -= m.bodyHeight()
+	case key.Matches(msg, k.PageDown):
+		m.off += m.bodyHeight()
+	}
+	m.clampScroll()
+	return m, nil
+}
+
+func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }

@@ -1,0 +1,205 @@
+package bulkform
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/rules"
+	"github.com/listings-tui/listings/tui/layout"
+	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/termtext"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// field is one line of the fields form: the fields a seller may set on many
+// listings at once. Every field starts "unchanged", and only those set are sent.
+type field int
+
+const (
+	fCondition field = iota
+	fCity
+	fName
+	fPhone
+	fHide
+	fCurrency
+	numFields
+)
+
+var fieldNames = [numFields]string{"condition", "city", "contact name", "contact phone", "hide phone", "currency"}
+
+// choices are the values of a select field; "" is "unchanged".
+var choices = map[field][]string{
+	fCondition: {"", "new", "used"},
+	fHide:      {"", "yes", "no"},
+	fCurrency:  {"", "UAH", "USD", "EUR"},
+}
+
+const unchanged = "unchanged"
+
+type fieldsForm struct {
+	cur         field
+	pick        [numFields]int // the choice of each select field
+	name, phone textinput.Model
+	cityRef     string
+	cityLabel   string
+	err         string
+}
+
+func newFieldsForm() fieldsForm {
+	f := fieldsForm{}
+	mk := func(limit int, hint string) textinput.Model {
+		in := textinput.New()
+		in.Prompt, in.Placeholder, in.CharLimit = "", hint, limit
+		in.Cursor.SetMode(cursor.CursorStatic)
+		in.PlaceholderStyle = theme.Faint
+		return in
+	}
+	f.name, f.phone = mk(100, unchanged), mk(20, unchanged+" (e.g. +380501234567)")
+	return f
+}
+
+func (f *fieldsForm) setWidth(w int) {
+	f.name.Width, f.phone.Width = max(min(w-22, 40), 8), max(min(w-22, 40), 8)
+}
+
+// focus gives the text field under the cursor the input focus.
+func (f *fieldsForm) focus() tea.Cmd {
+	f.name.Blur()
+	f.phone.Blur()
+	switch f.cur {
+	case fName:
+		return f.name.Focus()
+	case fPhone:
+		return f.phone.Focus()
+	}
+	return nil
+}
+
+func (f *fieldsForm) setCity(ref, label string) {
+	f.cityRef, f.cityLabel = termtext.Clean(ref), termtext.Clean(label)
+}
+
+// patch is the edit of the fields set; an error when none is, or one is wrong.
+func (f *fieldsForm) patch() (*api.ListingEdit, error) {
+	e := &api.ListingEdit{}
+	if v := choices[fCondition][f.pick[fCondition]]; v != "" {
+		e.Condition = api.Set(v)
+	}
+	if f.cityRef != "" {
+		e.CityRef = api.Set(f.cityRef)
+	}
+	if v := strings.TrimSpace(f.name.Value()); v != "" {
+		e.ContactName = api.Set(v)
+	}
+	if v := strings.TrimSpace(f.phone.Value()); v != "" {
+		if why := rules.CheckPhone(v); why != "" {
+			return nil, errors.New("contact phone: " + why)
+		}
+		e.ContactPhone = api.Set(v)
+	}
+	if v := choices[fHide][f.pick[fHide]]; v != "" {
+		e.HidePhone = api.Set(v == "yes")
+	}
+	if v := choices[fCurrency][f.pick[fCurrency]]; v != "" {
+		e.Currency = api.Set(v)
+	}
+	if e.Empty() {
+		return nil, errors.New("every field is unchanged: set at least one (←/→ choose, type a name or a phone, enter on the city)")
+	}
+	return e, nil
+}
+
+func (m Model) fieldsKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.keys
+	f := &m.form
+	opts := choices[f.cur]
+	switch {
+	case key.Matches(msg, k.Back):
+		return m, emit(msgs.Back{})
+	case key.Matches(msg, k.Submit) && f.cur == fCity:
+		m.picking = true
+		return m, m.city.Focus()
+	case key.Matches(msg, k.Submit), key.Matches(msg, k.Review):
+		e, err := f.patch()
+		if err != nil {
+			f.err = err.Error()
+			return m, nil
+		}
+		f.err = ""
+		m.makePlan(bulk.Action{Edit: true, Patch: e})
+		return m, nil
+	case key.Matches(msg, k.Next), key.Matches(msg, k.FieldDown):
+		f.cur = (f.cur + 1) % numFields
+		return m, f.focus()
+	case key.Matches(msg, k.Prev), key.Matches(msg, k.FieldUp):
+		f.cur = (f.cur + numFields - 1) % numFields
+		return m, f.focus()
+	case opts != nil && key.Matches(msg, k.Right):
+		f.pick[f.cur] = (f.pick[f.cur] + 1) % len(opts)
+		f.err = ""
+		return m, nil
+	case opts != nil && key.Matches(msg, k.Left):
+		f.pick[f.cur] = (f.pick[f.cur] + len(opts) - 1) % len(opts)
+		f.err = ""
+		return m, nil
+	case f.cur == fCity && key.Matches(msg, k.Clear):
+		f.cityRef, f.cityLabel = "", ""
+		return m, nil
+	}
+	var cmd tea.Cmd
+	switch f.cur {
+	case fName:
+		f.name, cmd = f.name.Update(msg)
+	case fPhone:
+		f.phone, cmd = f.phone.Update(msg)
+	}
+	f.err = ""
+	return m, cmd
+}
+
+// view is the form's lines.
+func (f fieldsForm) view(n, width int) []string {
+	lines := []string{
+		theme.Heading.Render(headingFor(msgs.BulkEdit, n)),
+		theme.Muted.Render("Only the fields you set are sent; the rest stay as they are."),
+		"",
+	}
+	for i := range numFields {
+		fi := field(i)
+		mark := "  "
+		if fi == f.cur {
+			mark = theme.Cursor + " "
+		}
+		var v string
+		switch fi {
+		case fCity:
+			v = theme.Muted.Render(unchanged + " (enter to search)")
+			if f.cityRef != "" {
+				v = f.cityLabel + theme.Muted.Render(" (delete clears)")
+			}
+		case fName:
+			v = f.name.View()
+		case fPhone:
+			v = f.phone.View()
+		default:
+			c := choices[fi][f.pick[fi]]
+			if c == "" {
+				c = theme.Muted.Render(unchanged)
+			}
+			v = "‹ " + c + " ›"
+		}
+		lines = append(lines, layout.Cut(mark+layout.Pad(fieldNames[fi], 14)+"  "+v, width))
+	}
+	lines = append(lines, "")
+	if f.err != "" {
+		lines = append(lines, theme.Danger.Render(theme.ErrorMark+" "+f.err))
+	}
+	return lines
+}

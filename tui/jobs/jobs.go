@@ -1,0 +1,369 @@
+// Package jobs owns the app's bulk jobs (api/bulk) once a plan is confirmed
+// (msgs.StartJob): journaling it in the jobs directory the CLI uses, running it in a
+// goroutine within the client's budget, and the progress panel: done, failed and
+// left, the time left under the key's limits, the last refusals with their hint;
+// pause (the requests on their way are answered and journaled, no other starts),
+// resume, cancel (the journal keeps it, and it is not offered again). Every item
+// answered tells the other views (msgs.ListingChanged: rows update in place) and an
+// edited listing now awaiting moderation joins the watch (msgs.Watch). At start it
+// offers the jobs of this service that a kill or a crash interrupted; a job stopped
+// by the day's budget resumes by itself after the Kyiv midnight reset.
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/termtext"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// Service is what a job needs; *api.Client satisfies it.
+type Service interface {
+	bulk.Service
+	Budget() api.Budget
+}
+
+// state is where the job on the panel stands.
+type state int
+
+const (
+	stNone     state = iota
+	stStarting       // the journal is being written or opened
+	stRunning
+	stPausing // the requests on their way are being answered
+	stPaused
+	stWaiting // stopped by the day's budget: resumes after the Kyiv midnight reset
+	stStopped // stopped by another failure that stops every item (the key, its scope)
+	stDone
+	stCancelled
+)
+
+// job is the job on the panel.
+type job struct {
+	id, verb, path     string
+	total              int
+	done, failed, left int
+	failures           []failure
+	st                 state
+	r                  *runner
+	resumeAt           time.Time
+	why                string // why it stopped
+}
+
+// Config is where jobs are journaled and for which service.
+type Config struct {
+	// Dir is the jobs directory (the CLI's <data dir>/jobs), asked for when a job
+	// starts (off the event loop: it may make a temporary one); "" means none.
+	Dir func() string
+	// Scan looks in Dir at start for interrupted jobs; off for the sandbox, whose
+	// directory is new and whose listings end with the app.
+	Scan    bool
+	BaseURL string
+	Now     func() time.Time
+}
+
+// Model is the jobs panel.
+type Model struct {
+	svc     Service
+	dir     func() string
+	scan    bool
+	baseURL string
+	now     func() time.Time
+	at      time.Time
+
+	job     job
+	runs    int // numbers the runs
+	offers  []offer
+	asking  bool // c was pressed: y gives the job up
+	keys    KeyMap
+	eta     string
+	width   int
+	height  int
+	scanned bool
+	// after starts the wait for the day's reset: tea.Tick, which tests replace so
+	// that they deliver the tick themselves.
+	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+}
+
+// New returns the panel for jobs journaled in cfg.Dir (the CLI's <data dir>/jobs, or
+// a temporary directory for the sandbox) on the service at cfg.BaseURL.
+func New(svc Service, cfg Config) Model {
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	dir := cfg.Dir
+	if dir == nil {
+		dir = func() string { return "" }
+	}
+	m := Model{svc: svc, dir: dir, scan: cfg.Scan, baseURL: cfg.BaseURL, now: now, at: now(), keys: DefaultKeyMap(), after: tea.Tick}
+	m.SetSize(80, 24)
+	return m
+}
+
+// Init looks for interrupted jobs to offer.
+func (m Model) Init() tea.Cmd {
+	if !m.scan {
+		return nil
+	}
+	return scan(m.dir, m.baseURL)
+}
+
+// SetSize sets the size View fills exactly.
+func (m *Model) SetSize(w, h int) { m.width, m.height = max(w, 1), max(h, 1) }
+
+// Capturing is true while the panel asks whether to give the job up: y and n are
+// its answer, not the root's keys.
+func (m Model) Capturing() bool { return m.asking }
+
+// Running reports whether a job is under way (running or pausing): quitting loses
+// nothing (the journal has it) but leaves it to a resume.
+func (m Model) Running() bool { return m.job.st == stRunning || m.job.st == stPausing }
+
+// Summary is the footer's word on the job while there is one to follow: "job: 12/40".
+func (m Model) Summary() string {
+	j := m.job
+	n := fmt.Sprintf("%d/%d", j.done+j.failed, j.total)
+	switch j.st {
+	case stRunning, stStarting:
+		return "job: " + n
+	case stPausing, stPaused:
+		return "job paused: " + n
+	case stWaiting:
+		return "job waits for midnight: " + n
+	}
+	return ""
+}
+
+// Update handles the runs' messages, the clock and the panel's keys.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case msgs.Tick:
+		m.at = msg.At
+		m.estimate()
+		return m, nil
+	case msgs.StartJob:
+		return m.startJob(msg)
+	case startedMsg:
+		return m.started(msg)
+	case eventMsg:
+		return m.event(msg)
+	case endMsg:
+		m, cmd := m.ended(msg)
+		m.estimate()
+		return m, cmd
+	case offersMsg:
+		return m.offered(msg)
+	case discardedMsg:
+		return m.discarded(msg)
+	case resumeTickMsg:
+		if msg.job != m.job.id || msg.n != m.runs || m.job.st != stWaiting {
+			return m, nil
+		}
+		return m.resumeJob()
+	case tea.KeyMsg:
+		return m.key(msg)
+	}
+	return m, nil
+}
+
+func (m Model) startJob(s msgs.StartJob) (Model, tea.Cmd) {
+	if m.Running() || m.job.st == stStarting {
+		return m, send(msgs.Notice{Text: fmt.Sprintf("%s job %s is still running: pause or cancel it first (J shows it)", theme.WarningMark, m.job.id)})
+	}
+	m.runs++
+	m.asking = false
+	m.job = job{verb: s.Verb, total: len(s.Plan.Changes), left: len(s.Plan.Changes), st: stStarting}
+	return m, start(m.svc, m.dir, m.baseURL, s.Verb, s.Plan, m.now(), m.runs)
+}
+
+// resumeJob runs what is left of the job on the panel.
+func (m Model) resumeJob() (Model, tea.Cmd) {
+	m.runs++
+	m.job.st, m.job.why = stStarting, ""
+	return m, resume(m.svc, m.job.path, m.runs)
+}
+
+func (m Model) started(s startedMsg) (Model, tea.Cmd) {
+	if s.err != nil {
+		st := m.job
+		st.st, st.why = stStopped, termtext.Clean(busyText(s.err))
+		m.job = st
+		return m, send(msgs.Error{Op: "start the job", Err: s.err})
+	}
+	if s.r.n != m.runs { // a run nobody waits for (cannot happen: one at a time)
+		s.r.cancel()
+		return m, listen(s.r)
+	}
+	m.dropOffer(s.head.Job)
+	m.job = job{id: s.head.Job, verb: s.head.Verb(), path: s.path, total: len(s.head.Items),
+		done: s.done, failed: s.failed, left: s.left, failures: s.failures, st: stRunning, r: s.r}
+	m.estimate()
+	return m, tea.Batch(listen(s.r), send(msgs.Notice{Text: fmt.Sprintf("job %s started: %d listings", s.head.Job, s.left)}))
+}
+
+func (m Model) event(e eventMsg) (Model, tea.Cmd) {
+	if e.job != m.job.id || e.n != m.runs {
+		return m, nil
+	}
+	m.job.done, m.job.failed, m.job.left = e.done, e.failed, e.left
+	o := e.ev.Outcome
+	cmds := []tea.Cmd{listen(m.job.r)}
+	switch o.State {
+	case bulk.Done:
+		st := api.Status(o.Status)
+		change := msgs.ListingChanged{ID: e.ev.Item.ID, Status: st}
+		if p, err := api.ParsePrice(e.ev.Item.NewPrice); err == nil && e.ev.Item.NewPrice != "" {
+			change.Price = &p // a price job: the row shows the new price at once
+		}
+		cmds = append(cmds, send(change))
+		if st == api.StatusPending {
+			cmds = append(cmds, send(msgs.Watch{ID: e.ev.Item.ID, Title: e.ev.Item.Title}))
+		}
+	case bulk.Failed:
+		f := failure{id: e.ev.Item.ID, title: termtext.Clean(e.ev.Item.Title), code: termtext.Clean(o.Code), hint: termtext.Clean(o.Hint)}
+		m.job.failures = append(m.job.failures, f)
+		m.job.failures = m.job.failures[max(len(m.job.failures)-keepFailures, 0):]
+	}
+	m.estimate()
+	return m, tea.Batch(cmds...)
+}
+
+func (m Model) ended(e endMsg) (Model, tea.Cmd) {
+	if e.job != m.job.id || e.n != m.runs {
+		return m, nil
+	}
+	j := &m.job
+	j.r = nil
+	m.asking = false
+	var stopped *bulk.ErrStopped
+	switch {
+	case e.cancelled:
+		j.st = stCancelled
+		return m, send(msgs.Notice{Text: fmt.Sprintf("job %s cancelled: %d done, %d failed, %d not sent", j.id, j.done, j.failed, j.left)})
+	case errors.Is(e.err, context.Canceled):
+		j.st = stPaused
+		return m, send(msgs.Notice{Text: fmt.Sprintf("job %s paused: %d left (p resumes)", j.id, j.left)})
+	case dailyLimit(e.err):
+		j.st, j.resumeAt = stWaiting, nextKyivMidnight(m.now()).Add(afterMidnight)
+		j.why = "the key's requests for today are spent"
+		return m, m.resumeAt(j.id, m.runs, j.resumeAt)
+	case errors.As(e.err, &stopped), e.err != nil:
+		j.st, j.why = stStopped, termtext.Clean(e.err.Error())
+		return m, send(msgs.Error{Op: "job " + j.id, Err: e.err})
+	}
+	j.st = stDone
+	text := fmt.Sprintf("%s job %s done: %d changed", theme.OKMark, j.id, j.done)
+	if j.failed > 0 {
+		text = fmt.Sprintf("%s job %s done: %d changed, %d failed (J shows why)", theme.WarningMark, j.id, j.done, j.failed)
+	}
+	return m, send(msgs.Notice{Text: text, Bell: true})
+}
+
+func (m Model) offered(o offersMsg) (Model, tea.Cmd) {
+	m.scanned = true
+	m.offers = o.offers
+	var cmds []tea.Cmd
+	if len(o.errs) > 0 {
+		cmds = append(cmds, send(msgs.Notice{Text: fmt.Sprintf("%s %d job journals could not be read: %s",
+			theme.WarningMark, len(o.errs), termtext.Clean(o.errs[0].Error()))}))
+	}
+	if len(m.offers) > 0 {
+		cmds = append(cmds, send(msgs.ShowJobs{}))
+	}
+	return m, tea.Batch(cmds...)
+}
+
+func (m Model) discarded(d discardedMsg) (Model, tea.Cmd) {
+	if d.err != nil {
+		return m, send(msgs.Notice{Text: fmt.Sprintf("%s job %s was not discarded: %s", theme.WarningMark, d.job, termtext.Clean(busyText(d.err)))})
+	}
+	m.dropOffer(d.job)
+	return m, send(msgs.Notice{Text: "job " + d.job + " discarded: it is not offered again (listings jobs still lists it)"})
+}
+
+func (m *Model) dropOffer(job string) {
+	var keep []offer
+	for _, o := range m.offers {
+		if o.job != job {
+			keep = append(keep, o)
+		}
+	}
+	m.offers = keep
+}
+
+// estimate is the time left under the key's limits.
+func (m *Model) estimate() {
+	m.eta = ""
+	if m.job.left == 0 || (m.job.st != stRunning && m.job.st != stPaused) {
+		return
+	}
+	d, fits, days := m.svc.Budget().Estimate(m.job.left, m.at)
+	switch {
+	case !fits:
+		m.eta = fmt.Sprintf("over %d days: more than is left of today's budget", days)
+	case d > 0:
+		m.eta = "about " + format.Wait(d) + " under the key's limit"
+	default:
+		m.eta = "within the key's limit now"
+	}
+}
+
+func (m Model) key(k tea.KeyMsg) (Model, tea.Cmd) {
+	keys := m.keys
+	j := &m.job
+	if m.asking {
+		switch {
+		case key.Matches(k, keys.Yes):
+			m.asking = false
+			if j.r != nil {
+				j.r.giveUp.Store(true)
+				j.r.cancel()
+				j.st = stPausing
+				return m, nil
+			}
+			return m, m.cancelStopped()
+		case key.Matches(k, keys.No):
+			m.asking = false
+		}
+		return m, nil
+	}
+	switch {
+	case key.Matches(k, keys.Back):
+		return m, send(msgs.Back{})
+	case key.Matches(k, keys.Pause) && j.st == stRunning:
+		j.st = stPausing
+		j.r.cancel()
+	case key.Matches(k, keys.Pause) && (j.st == stPaused || j.st == stWaiting || j.st == stStopped) && j.path != "":
+		return m.resumeJob()
+	case key.Matches(k, keys.Cancel) && j.path != "" && j.st != stDone && j.st != stCancelled && j.st != stStarting:
+		m.asking = true
+	case key.Matches(k, keys.Resume) && len(m.offers) > 0 && !m.Running():
+		o := m.offers[0]
+		m.runs++
+		m.job = job{id: o.job, verb: o.verb, path: o.path, total: o.total, left: o.left, st: stStarting}
+		return m, resume(m.svc, o.path, m.runs)
+	case key.Matches(k, keys.Discard) && len(m.offers) > 0:
+		return m, discard(m.offers[0])
+	}
+	return m, nil
+}
+
+// cancelStopped gives up a job that is not running (paused, waiting, stopped).
+func (m *Model) cancelStopped() tea.Cmd {
+	j := m.job
+	m.job.st = stCancelled
+	return discard(offer{job: j.id, path: j.path})
+}
+
+func send(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }

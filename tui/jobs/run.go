@@ -1,0 +1,247 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/bulk"
+)
+
+// A job runs in a goroutine of its own (bulk.Run), which tells the view what happens
+// through a channel: an eventMsg per item answered, then an endMsg, and the channel
+// is closed. The view listens with one command at a time (listen), the usual Bubble
+// Tea way to take a stream into the program; the messages carry the job's id and the
+// run's number, so that the answer of a run since replaced is dropped.
+
+// runner is a run's handle, shared by the copies of the model: pause and cancel
+// reach the goroutine through it.
+type runner struct {
+	job    string
+	n      int // the run's number: a resume is a new run of the same job
+	ch     chan tea.Msg
+	cancel context.CancelFunc
+	giveUp atomic.Bool // cancel, not pause: the journal records it before it closes
+}
+
+// eventMsg is an item answered.
+type eventMsg struct {
+	job string
+	n   int
+	ev  bulk.Event
+	// done, failed and left are the job's counts after it.
+	done, failed, left int
+}
+
+// endMsg is the end of a run: its error (nil: every item was answered).
+type endMsg struct {
+	job       string
+	n         int
+	err       error
+	cancelled bool // the job was given up, and the journal says so
+}
+
+// startedMsg is a run started (r nil: it could not be; err says why).
+type startedMsg struct {
+	r    *runner
+	head bulk.Header
+	path string
+	err  error
+	// done, failed and left are the job's counts as the run begins.
+	done, failed, left int
+	failures           []failure
+}
+
+// start journals plan as a new job in dir and runs it.
+func start(svc bulk.Service, dirOf func() string, baseURL, verb string, plan bulk.Plan, now time.Time, n int) tea.Cmd {
+	return func() tea.Msg {
+		dir := dirOf()
+		if dir == "" {
+			return startedMsg{err: errNoDir}
+		}
+		h := bulk.HeaderOf("", plan)
+		h.BaseURL = baseURL
+		j, err := bulk.Start(dir, verb, now, h)
+		if err != nil {
+			return startedMsg{err: err}
+		}
+		return launch(svc, j, n)
+	}
+}
+
+// resume opens the journal at path again and runs what is left of it.
+func resume(svc bulk.Service, path string, n int) tea.Cmd {
+	return func() tea.Msg {
+		j, err := bulk.Open(path)
+		if err != nil {
+			return startedMsg{path: path, err: err}
+		}
+		return launch(svc, j, n)
+	}
+}
+
+// launch starts the goroutine of a run of j.
+func launch(svc bulk.Service, j *bulk.Journal, n int) startedMsg {
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &runner{job: j.Head.Job, n: n, ch: make(chan tea.Msg, len(j.Head.Items)+1), cancel: cancel}
+	msg := startedMsg{r: r, head: j.Head, path: j.Path, failures: failuresOf(j)}
+	msg.done, msg.failed, msg.left = j.Counts()
+	go func() {
+		defer close(r.ch)
+		defer cancel()
+		svc := newPausing(svc)
+		err := bulk.Run(ctx, svc, j, func(ev bulk.Event) {
+			done, failed, left := j.Counts()
+			r.ch <- eventMsg{job: r.job, n: n, ev: ev, done: done, failed: failed, left: left}
+		})
+		if serr := svc.settle(j); serr != nil && err == nil {
+			err = serr
+		}
+		end := endMsg{job: r.job, n: n, err: err}
+		if r.giveUp.Load() {
+			if cerr := j.Cancel(); cerr != nil && end.err == nil {
+				end.err = cerr
+			}
+			end.cancelled = true
+		}
+		if cerr := j.Close(); cerr != nil && end.err == nil {
+			end.err = cerr
+		}
+		r.ch <- end
+	}()
+	return msg
+}
+
+// listen waits for the run's next message.
+func listen(r *runner) tea.Cmd {
+	return func() tea.Msg {
+		msg, ok := <-r.ch
+		if !ok {
+			return nil
+		}
+		return msg
+	}
+}
+
+// offer is a job left with items to do, found at start.
+type offer struct {
+	job, verb, path string
+	total, left     int
+}
+
+// offersMsg is what the scan of the jobs directory found.
+type offersMsg struct {
+	offers []offer
+	errs   []error
+}
+
+// scan looks for the jobs of baseURL in dir that were interrupted (a kill, a crash,
+// quitting while one ran) and not given up.
+func scan(dirOf func() string, baseURL string) tea.Cmd {
+	return func() tea.Msg {
+		dir := dirOf()
+		if dir == "" {
+			return offersMsg{}
+		}
+		jobs, errs := bulk.List(dir)
+		var out []offer
+		for _, j := range jobs {
+			if !j.Resumable() || !sameService(j.Head.BaseURL, baseURL) {
+				continue
+			}
+			_, _, left := j.Counts()
+			out = append(out, offer{job: j.Head.Job, verb: j.Head.Verb(), path: j.Path, total: len(j.Head.Items), left: left})
+		}
+		return offersMsg{offers: out, errs: errs}
+	}
+}
+
+func sameService(a, b string) bool { return strings.TrimRight(a, "/") == strings.TrimRight(b, "/") }
+
+// discardedMsg is an offer given up: its journal says cancelled.
+type discardedMsg struct {
+	job string
+	err error
+}
+
+// discard gives up the job at path: it is not offered again (listings jobs still
+// shows it, and resumes it when asked).
+func discard(o offer) tea.Cmd {
+	return func() tea.Msg {
+		j, err := bulk.Open(o.path)
+		if err != nil {
+			return discardedMsg{job: o.job, err: err}
+		}
+		err = j.Cancel()
+		if cerr := j.Close(); err == nil {
+			err = cerr
+		}
+		return discardedMsg{job: o.job, err: err}
+	}
+}
+
+// resumeTickMsg is the Kyiv midnight a job stopped by the day's budget waits for.
+type resumeTickMsg struct {
+	job string
+	n   int
+}
+
+// nextKyivMidnight is when the day's budget is given anew.
+func nextKyivMidnight(t time.Time) time.Time {
+	y, mo, d := t.In(api.Kyiv).Date()
+	return time.Date(y, mo, d+1, 0, 0, 0, 0, api.Kyiv)
+}
+
+// afterMidnight is a minute past the reset, so the service's day has turned too.
+const afterMidnight = time.Minute
+
+func (m Model) resumeAt(job string, n int, at time.Time) tea.Cmd {
+	return m.after(max(at.Sub(m.now()), 0), func(time.Time) tea.Msg { return resumeTickMsg{job: job, n: n} })
+}
+
+// dailyLimit reports whether err stopped a job for the day's budget.
+func dailyLimit(err error) bool {
+	var st *bulk.ErrStopped
+	return errors.As(err, &st) && api.IsDailyLimit(st.Cause)
+}
+
+// failure is one item refused, for the panel.
+type failure struct {
+	id          int
+	title, code string
+	hint        string
+}
+
+// failuresOf are the failed items of a journal read back, the last ones kept.
+func failuresOf(j *bulk.Journal) []failure {
+	var out []failure
+	for _, p := range j.Head.Items {
+		if o := j.Outcome(p.ID); o.State == bulk.Failed {
+			out = append(out, failure{id: p.ID, title: p.Title, code: o.Code, hint: o.Hint})
+		}
+	}
+	return out[max(len(out)-keepFailures, 0):]
+}
+
+// keepFailures is how many of the last failures the panel keeps.
+const keepFailures = 5
+
+var errNoDir = errors.New("no directory to journal the job in: set LISTINGS_DATA_DIR to one that can be written")
+
+// busyText says what to do about a journal another process runs.
+func busyText(err error) string {
+	if errors.Is(err, bulk.ErrBusy) {
+		return "another listings (the CLI, or the app in another terminal) runs this job: wait for it to end"
+	}
+	if errors.Is(err, os.ErrNotExist) {
+		return "its journal is gone"
+	}
+	return fmt.Sprint(err)
+}

@@ -1,0 +1,106 @@
+package jobs
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/tui/layout"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// barW is the progress bar's width at most.
+const barW = 30
+
+// View renders the panel: the jobs offered for a resume, the job with its progress,
+// its time left and its last refusals; exactly the size given.
+func (m Model) View() string {
+	lines := []string{theme.Title.Render("Jobs"), ""}
+	for i, o := range m.offers {
+		line := fmt.Sprintf("%s job %s was interrupted: %d of %d left", theme.WarningMark, o.job, o.left, o.total)
+		if i == 0 {
+			line += theme.Muted.Render(" — r resume · d discard · esc later")
+		}
+		lines = append(lines, line)
+	}
+	if len(m.offers) > 0 {
+		lines = append(lines, "")
+	}
+	lines = append(lines, m.jobLines()...)
+	if m.asking {
+		lines = append(lines, "", theme.Warning.Render(theme.WarningMark+" Give the job up? What is left is not sent, and it is not offered again.")+
+			theme.Muted.Render(" y yes · n no"))
+	}
+	lines = layout.Block(strings.Join(lines, "\n"), m.width, m.height)
+	for i, l := range lines {
+		lines[i] = layout.Pad(l, m.width)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (m Model) jobLines() []string {
+	j := m.job
+	if j.st == stNone {
+		if len(m.offers) == 0 {
+			return []string{theme.Muted.Render("No job. Mark listings in the list (space, *), then a, x, $ or E.")}
+		}
+		return nil
+	}
+	title := "job " + j.id
+	if j.id == "" {
+		title = "a new " + j.verb + " job"
+	}
+	lines := []string{theme.Heading.Render(fmt.Sprintf("%s · %s %s listings", title, j.verb, format.Number(j.total)))}
+	lines = append(lines, strings.Split(m.stateLine(), "\n")...)
+	finished := j.done + j.failed
+	filled := 0
+	w := max(min(barW, m.width-16), 4)
+	if j.total > 0 {
+		filled = finished * w / j.total
+	}
+	lines = append(lines, "",
+		"["+strings.Repeat("█", filled)+strings.Repeat("░", w-filled)+"] "+fmt.Sprintf("%d/%d", finished, j.total),
+		fmt.Sprintf("%s %d done · %s %d failed · %d left", theme.OKMark, j.done, theme.ErrorMark, j.failed, j.left))
+	if m.eta != "" && j.left > 0 {
+		lines = append(lines, theme.Muted.Render("time left: "+m.eta))
+	}
+	if len(j.failures) > 0 {
+		lines = append(lines, "", theme.Heading.Render("Last failures"))
+		for _, f := range j.failures {
+			t := f.title
+			if t == "" {
+				t = "(untitled)"
+			}
+			lines = append(lines, theme.Danger.Render(fmt.Sprintf("%s %d “%s”: %s", theme.ErrorMark, f.id, t, f.code)))
+			if f.hint != "" {
+				lines = append(lines, "    "+theme.Muted.Render(f.hint))
+			}
+		}
+	}
+	return lines
+}
+
+func (m Model) stateLine() string {
+	j := m.job
+	switch j.st {
+	case stStarting:
+		return "starting…"
+	case stRunning:
+		return theme.Success.Render("running") + theme.Muted.Render(" · esc: keep browsing, the job goes on · p pause · c cancel")
+	case stPausing:
+		return theme.Warning.Render("stopping: the requests on their way are answered and journaled…")
+	case stPaused:
+		return theme.Warning.Render("paused") + theme.Muted.Render(" · p resumes · c gives it up")
+	case stWaiting:
+		return theme.Warning.Render(fmt.Sprintf("%s %s", theme.WarningMark, j.why)) + "\n" +
+			theme.Muted.Render(fmt.Sprintf("resumes by itself at %s Kyiv (in %s), after the day's reset, while the app is open · p tries now",
+				format.HourMinute(j.resumeAt), format.Wait(j.resumeAt.Sub(m.at))))
+	case stStopped:
+		return theme.Danger.Render(theme.ErrorMark+" stopped: "+j.why) + theme.Muted.Render(" · p tries again")
+	case stDone:
+		return theme.Success.Render(theme.OKMark + " done")
+	case stCancelled:
+		return theme.Muted.Render("cancelled: what was left was not sent")
+	}
+	return ""
+}
