@@ -83,7 +83,11 @@ func (d *DB) FillDetails(ctx context.Context, src Detailer, o DetailsOptions) (D
 		case err != nil:
 			return d.detailsLeft(ctx, res, fmt.Errorf("get listing %d: %w", id, err))
 		default:
-			if err := d.PutDetail(context.WithoutCancel(ctx), &det.Listing); err != nil {
+			lang := det.Lang
+			if lang == "" {
+				lang = o.Lang
+			}
+			if err := d.PutDetail(context.WithoutCancel(ctx), &det.Listing, lang); err != nil {
 				return d.detailsLeft(ctx, res, err)
 			}
 			res.Fetched++

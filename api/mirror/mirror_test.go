@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,7 +52,7 @@ func TestOpenMakesTheSchemaAndReopens(t *testing.T) {
 	var v, jm string
 	_ = db.conn().QueryRow("PRAGMA user_version").Scan(&v)
 	_ = db.conn().QueryRow("PRAGMA journal_mode").Scan(&jm)
-	if n, _ := db.Count(ctx); n != 3 || v != "2" || jm != "wal" || db.Rebuilt() != "" {
+	if n, _ := db.Count(ctx); n != 3 || v != fmt.Sprint(Version) || jm != "wal" || db.Rebuilt() != "" {
 		t.Errorf("count %d, version %s, journal %s, rebuilt %q", n, v, jm, db.Rebuilt())
 	}
 }
@@ -183,16 +184,23 @@ func TestANewerFileIsLeftAlone(t *testing.T) {
 	}
 }
 
-// A file of the previous schema (1: no search, no views_7d) keeps its listings and
-// history and can be searched once opened.
+// A file of every earlier schema (1: no search, no views_7d; 2: no condition, photos,
+// detail language or sync fields) keeps its listings and history and can be searched
+// once opened.
 func TestMigrationFromThePreviousVersion(t *testing.T) {
+	for v := 1; v < Version; v++ {
+		t.Run(fmt.Sprint("schema ", v), func(t *testing.T) { migrateFrom(t, v) })
+	}
+}
+
+func migrateFrom(t *testing.T, version int) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "m.db")
 	o, err := sql.Open("sqlite", "file:"+path+"?_txlock=immediate")
 	must(t, err)
 	old := &DB{path: path}
 	old.sqlp.Store(o)
-	if p, err := old.migrateTo(ctx, 1); err != nil || p != "" {
+	if p, err := old.migrateTo(ctx, version); err != nil || p != "" {
 		t.Fatal(p, err)
 	}
 	_, err = o.Exec(`INSERT INTO listings (id, title, title_key, city, views, status, first_seen, seen_sync)

@@ -86,6 +86,13 @@ var migrations = []string{
 		body  BLOB NOT NULL,
 		PRIMARY KEY (kind, key, lang)
 	) WITHOUT ROWID;`,
+
+	// 3: what an export reads instead of the service: the list's condition and photos,
+	// the language a detail was asked in, and the fields a sync asked for.
+	`ALTER TABLE listings ADD COLUMN condition TEXT;
+	ALTER TABLE listings ADD COLUMN photos TEXT;      -- the photos' URLs, one a line; NULL: none known
+	ALTER TABLE listings ADD COLUMN detail_lang TEXT; -- the language of detail; NULL: unknown
+	ALTER TABLE syncs ADD COLUMN fields TEXT NOT NULL DEFAULT ''; -- asked for, comma separated`,
 }
 
 // Version is the schema version this build writes.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/listings-tui/listings/api"
@@ -169,6 +170,7 @@ type SyncInfo struct {
 	Changed  int
 	Complete bool
 	Error    string
+	Fields   []string // the list fields it asked for; none before schema 3
 }
 
 // LastSync returns the latest sync that stored anything (complete or not); ok is false
@@ -186,9 +188,10 @@ func (d *DB) lastSync(ctx context.Context, cond string) (SyncInfo, bool, error) 
 	var s SyncInfo
 	var started int64
 	var finished sql.NullInt64
+	var fields string
 	err := d.conn().QueryRowContext(ctx, `SELECT id, started, finished, lang, requests, listings, changed,
-		complete, error FROM syncs WHERE `+cond+` ORDER BY id DESC LIMIT 1`).Scan(&s.ID, &started, &finished,
-		&s.Lang, &s.Requests, &s.Listings, &s.Changed, &s.Complete, &s.Error)
+		complete, error, fields FROM syncs WHERE `+cond+` ORDER BY id DESC LIMIT 1`).Scan(&s.ID, &started, &finished,
+		&s.Lang, &s.Requests, &s.Listings, &s.Changed, &s.Complete, &s.Error, &fields)
 	if errors.Is(err, sql.ErrNoRows) {
 		return SyncInfo{}, false, nil
 	}
@@ -196,6 +199,9 @@ func (d *DB) lastSync(ctx context.Context, cond string) (SyncInfo, bool, error) 
 		return SyncInfo{}, false, fmt.Errorf("mirror: last sync: %w", err)
 	}
 	s.Started = time.Unix(started, 0).In(api.Kyiv)
+	if fields != "" {
+		s.Fields = strings.Split(fields, ",")
+	}
 	if finished.Valid {
 		s.Finished = time.Unix(finished.Int64, 0).In(api.Kyiv)
 	}

@@ -52,7 +52,7 @@ func syncedMirror(t *testing.T, data []api.Listing) *mirror.DB {
 	}
 	if i := slices.IndexFunc(data, func(l api.Listing) bool { return l.ID == 150 }); i >= 0 {
 		full := api.ListingFull{Listing: data[i], Description: "Рама карбонова, вага 9 кг"}
-		if err := db.PutDetail(context.Background(), &full); err != nil {
+		if err := db.PutDetail(context.Background(), &full, "uk"); err != nil {
 			t.Fatal(err)
 		}
 	}
