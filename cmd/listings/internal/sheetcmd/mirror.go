@@ -52,8 +52,8 @@ func (o *exportOptions) openMirror(ctx context.Context, f *cmdutil.Factory, s *c
 	if err != nil || !ok {
 		db.Close()
 		if err == nil {
-			fmt.Fprintf(f.IOStreams.ErrOut, "the list from the service: the local mirror's last complete sync in %s is not "+
-				"of the last %s (listings sync brings it up to date)\n", s.Lang, format.Wait(mirrorFresh))
+			fmt.Fprintf(f.IOStreams.ErrOut, "the list from the service: the local mirror has no complete sync in %s of the "+
+				"last %d minutes (listings sync brings it up to date)\n", s.Lang, int(mirrorFresh.Minutes()))
 		}
 		return nil
 	}
