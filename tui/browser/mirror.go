@@ -23,7 +23,7 @@ import (
 //     says from when;
 //   - the rows are in the language of the last sync: in another language the tabs
 //     start empty (loading) and a search adds no row from the mirror, until a sync in
-//     the language on screen (the root syncs at once when they differ);
+//     the language on screen (the root syncs within a minute when they differ);
 //   - the filter (/) asks the mirror for every listing whose title, description, city
 //     or id has a word starting so, not only the loaded rows: a match not loaded is
 //     added to its tabs from the mirror while the filter lasts (row.extra), never
@@ -57,8 +57,8 @@ type mirrored struct {
 	rows   map[int]api.Listing // every listing the mirror holds, for matches not loaded
 	gain   map[int]int32       // views gained in 7 days
 	from   [len(sourceStatus)]bool
-	// partial: the source holds only the first frame's rows; count is its tab count
-	// (by status, from the mirror) until every row is read.
+	// partial: the source holds only the first frame's rows; counts (by status, from
+	// the mirror) give the tabs' counts until every row is read.
 	partial [len(sourceStatus)]bool
 	counts  map[api.Status]int
 	seq     int          // of the latest search
