@@ -61,7 +61,7 @@ func TestRowFollowsTheContract(t *testing.T) {
 		t.Errorf("created_at %v", got["created_at"])
 	}
 	// The attributes are sorted between the detail's columns and the list's.
-	if i := strings.Index(strings.Join(cols, ","), "video,attr.brand,attr.electric,attr.height"); i < 0 {
+	if i := strings.Index(strings.Join(cols, ","), "video,video_thumbnail,attr.brand,attr.electric,attr.height"); i < 0 {
 		t.Errorf("columns %v", cols)
 	}
 
