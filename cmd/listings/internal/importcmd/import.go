@@ -219,7 +219,8 @@ func reportHint(report string) string {
 }
 
 // printPlan writes the plan on stderr: its summary, each refused row with its
-// problems, and each row whose category was suggested.
+// problems, each row whose category was suggested, and each cell read otherwise than
+// written (a phone whose + a spreadsheet dropped).
 func printPlan(f *cmdutil.Factory, p *catalog.Plan) {
 	w := f.IOStreams.ErrOut
 	for _, l := range p.Summary() {
@@ -230,7 +231,7 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan) {
 			fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(pr.String()))
 		}
 		for _, n := range r.Notes {
-			if strings.HasPrefix(n, "category suggested") {
+			if strings.HasPrefix(n, "category suggested") || strings.HasPrefix(n, catalog.NoteFixed) {
 				fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(n))
 			}
 		}

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 	"testing/synctest"
 
@@ -38,12 +40,17 @@ func TestExportImportRoundTrip(t *testing.T) {
 	for _, f := range []string{"csv", "xlsx", "jsonl"} {
 		t.Run(f, func(t *testing.T) {
 			t.Parallel()
-			synctest.Test(t, func(t *testing.T) { roundTrip(t, f) })
+			synctest.Test(t, func(t *testing.T) { roundTrip(t, f, false) })
 		})
 	}
+	// The CSV as a spreadsheet saves a phone it took for a number: 380501234567.
+	t.Run("csv-saved-by-a-spreadsheet", func(t *testing.T) {
+		t.Parallel()
+		synctest.Test(t, func(t *testing.T) { roundTrip(t, "csv", true) })
+	})
 }
 
-func roundTrip(t *testing.T, f string) {
+func roundTrip(t *testing.T, f string, damage bool) {
 	c := clitest.InProcess(t, sandbox.Options{})
 	c.Env = map[string]string{"LISTINGS_DATA_DIR": t.TempDir()}
 	personal, business := c.WithKey(sandbox.KeyPersonal), c.WithKey(sandbox.KeyBusiness)
@@ -60,6 +67,16 @@ func roundTrip(t *testing.T, f string) {
 
 	file := filepath.Join(t.TempDir(), "personal."+f)
 	personal.OK("", "export", "--status", "all", "--detail", "-o", file)
+	if damage {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := bytes.Count(data, []byte("'+380"))
+		if err := os.WriteFile(file, bytes.ReplaceAll(data, []byte("'+380"), []byte("380")), 0o600); err != nil || n == 0 {
+			t.Fatalf("%d phones damaged: %v", n, err)
+		}
+	}
 	tab, err := sheet.Read(file, sheet.Format(f))
 	if err != nil {
 		t.Fatal(err)
@@ -77,6 +94,9 @@ func roundTrip(t *testing.T, f string) {
 	}
 	if r.Code != 0 || len(results) != len(tab.Rows) {
 		t.Fatalf("import: exit %d, %d results for %d rows\n%s\n%s", r.Code, len(results), len(tab.Rows), r.Stderr, r.Stdout)
+	}
+	if fixed := strings.Count(r.Stderr, "fixed: contact_phone 380501234567 read as +380501234567"); damage && fixed == 0 {
+		t.Errorf("the plan says nothing of the phones it fixed:\n%s", r.Stderr)
 	}
 	statuses, carried := map[string]int{}, map[string]int{}
 	for i, res := range results {
