@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -212,11 +210,6 @@ func (b *bulkJob) what(c bulk.Change) string {
 	return string(c.Status) + " → " + string(b.plan.Action.Status)
 }
 
-// jobID names a new job: 20261124-224900-deactivate.
-func jobID(now time.Time, verb string) string {
-	return now.Format("20060102-150405") + "-" + verb
-}
-
 // run journals the plan as a new job and carries it out.
 func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 	for _, l := range b.summary() {
@@ -228,22 +221,12 @@ func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 		if err != nil {
 			return err
 		}
-		now := time.Now()
-		h := bulk.HeaderOf(jobID(now, b.verb), b.plan)
+		h := bulk.HeaderOf("", b.plan)
 		h.BaseURL = s.BaseURL
-		for i := 0; ; i++ {
-			if i > 0 {
-				h.Job = fmt.Sprintf("%s-%d", jobID(now, b.verb), i+1)
-			}
-			j, err = bulk.Create(filepath.Join(dir, h.Job+".jsonl"), h)
-			if err == nil {
-				break
-			}
-			if !errors.Is(err, os.ErrExist) || i >= 20 {
-				return err
-			}
+		if j, err = bulk.CreateJob(dir, b.verb, time.Now(), h); err != nil {
+			return err
 		}
-		fmt.Fprintf(b.f.IOStreams.ErrOut, "job %s (journal %s)\n", h.Job, filepath.Join(dir, h.Job+".jsonl"))
+		fmt.Fprintf(b.f.IOStreams.ErrOut, "job %s (journal %s)\n", j.Head.Job, j.Path)
 	}
 	return FinishJob(ctx, b.f, s, j, b.skips(), b.noop, b.asJSON)
 }
