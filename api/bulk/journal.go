@@ -3,8 +3,6 @@ package bulk
 import (
 	"encoding/json"
 	"fmt"
-	"path/filepath"
-	"sort"
 	"sync"
 	"time"
 
@@ -303,21 +301,5 @@ func (j *Journal) Resumable() bool {
 // dir (an import's, whose header has kind "import" and rows instead of items) are
 // not bulk's and are left out.
 func List(dir string) (jobs []*Journal, errs []error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if err != nil {
-		return nil, []error{err}
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		j, err := Peek(name)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", filepath.Base(name), err))
-			continue
-		}
-		if !j.Head.IsBulk() {
-			continue
-		}
-		jobs = append(jobs, j)
-	}
-	return jobs, errs
+	return jsonlog.List(dir, "*.jsonl", Peek, func(j *Journal) bool { return j.Head.IsBulk() })
 }

@@ -290,19 +290,7 @@ func (j *Journal) Resumable() bool {
 // List reads every import journal in dir, oldest first, without disturbing a job
 // running in another process. A journal that cannot be read is reported in errs.
 func List(dir string) (jobs []*Journal, errs []error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*-"+Kind+"*.jsonl"))
-	if err != nil {
-		return nil, []error{err}
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		j, err := PeekJob(name)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", filepath.Base(name), err))
-			continue
-		}
-		jobs = append(jobs, j)
-	}
+	jobs, errs = jsonlog.List(dir, "*-"+Kind+"*.jsonl", PeekJob, nil)
 	sort.SliceStable(jobs, func(a, b int) bool { return jobs[a].Head.Created.Before(jobs[b].Head.Created) })
 	return jobs, errs
 }

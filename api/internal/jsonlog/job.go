@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -87,4 +88,27 @@ func Load[H any](path string, write bool, what string, head *H, check func() err
 		each(line)
 	}
 	return log, nil
+}
+
+// List reads every journal in dir whose name matches glob ("*.jsonl"), in name order
+// (the order they started), with peek, which must not disturb a job another process
+// runs. A journal peek cannot read is reported in errs and left out, and so is one
+// keep refuses (another kind's). A missing dir is no journals.
+func List[J any](dir, glob string, peek func(path string) (J, error), keep func(J) bool) (jobs []J, errs []error) {
+	names, err := filepath.Glob(filepath.Join(dir, glob))
+	if err != nil {
+		return nil, []error{err}
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		j, err := peek(name)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", filepath.Base(name), err))
+			continue
+		}
+		if keep == nil || keep(j) {
+			jobs = append(jobs, j)
+		}
+	}
+	return jobs, errs
 }
