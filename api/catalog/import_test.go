@@ -2,6 +2,7 @@ package catalog_test
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -187,5 +188,36 @@ func TestPhoneASpreadsheetDamaged(t *testing.T) {
 		if r.Create == nil || len(r.Notes) > 0 || r.Create.ContactPhone != r.Cells["contact_phone"] {
 			t.Errorf("%s: %+v %v", r.Cells["contact_phone"], r.Create, r.Notes)
 		}
+	}
+}
+
+// A range cell reads back what an export writes, one bound included ("2-" from 2,
+// "-16" up to 16: not the number -16), and a cell that is no range is refused.
+func TestRangeCells(t *testing.T) {
+	s := newShop(t)
+	dir := t.TempDir()
+	var rows []map[string]string
+	for i, age := range []string{"2-", "-16", "1-3", "a-b"} {
+		r := goodRow(i + 1)
+		r["category"], r["attr.age"] = "601", age
+		delete(r, "attr.brand")
+		delete(r, "attr.model")
+		delete(r, "attr.memory")
+		rows = append(rows, r)
+	}
+	sheetColumns = append(sheetColumns, "attr.age")
+	defer func() { sheetColumns = sheetColumns[:len(sheetColumns)-1] }()
+	p := plan(t, s, writeCSV(t, dir, "ages.csv", rows), t.TempDir())
+	want := []string{`{"from":2}`, `{"to":16}`, `{"from":1,"to":3}`}
+	for i, r := range p.Header.Rows[:3] {
+		if r.Create == nil {
+			t.Fatalf("row %d: %v", r.Line, r.Problems)
+		}
+		if got, _ := json.Marshal(r.Create.Attributes["age"]); string(got) != want[i] {
+			t.Errorf("%q → %s, want %s", r.Cells["attr.age"], got, want[i])
+		}
+	}
+	if pr := p.Header.Rows[3].Problems; len(pr) != 1 || pr[0].Column != "attr.age" || !strings.Contains(pr[0].Reason, "is not a range") {
+		t.Errorf("a-b: %v", pr)
 	}
 }
