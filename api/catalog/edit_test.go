@@ -49,6 +49,43 @@ func TestEditRowMergesAttributes(t *testing.T) {
 	}
 }
 
+// An edit row may carry the listing's own price type (an export's rows do), read
+// with one GET; another price type is refused, since an edit cannot change it.
+func TestEditRowPriceType(t *testing.T) {
+	s := newShop(t)
+	dir, jobs := t.TempDir(), t.TempDir()
+	j := run(t, s, plan(t, s, writeCSV(t, dir, "made.csv", []map[string]string{goodRow(1)}), jobs), jobs)
+	id := itoa(catalog.Results(j.Head, j)[0].ListingID)
+	edit := filepath.Join(dir, "edit.jsonl")
+	lines := `{"id": ` + id + `, "price_type": "sell", "price": 1999}` + "\n" + `{"id": ` + id + `, "price_type": "Free"}` + "\n" +
+		`{"id": 99999, "price_type": "sell"}` + "\n"
+	if err := writeFile(edit, lines); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := sheet.Read(edit, sheet.JSONL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ep, err := catalog.Check(context.Background(), s.client, tab, catalog.Options{Lang: "uk", Dir: dir,
+		Sheet: "edit", BaseURL: s.client.BaseURL(), JobsDir: jobs, Now: s.clk.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := ep.Header.Rows
+	if rows[0].Action != catalog.Edit || !rows[0].Edit.Price.IsSet() {
+		t.Errorf("the same price type: %s %v", rows[0].Action, rows[0].Problems)
+	}
+	if p := rows[1].Problems; len(p) != 1 || p[0].Column != "price_type" || !strings.Contains(p[0].Reason, "sell to free") {
+		t.Errorf("another price type: %v", p)
+	}
+	if p := rows[2].Problems; len(p) != 1 || p[0].Column != "id" || !strings.Contains(p[0].Reason, "no listing 99999 in this account") {
+		t.Errorf("no such listing: %v", p)
+	}
+	if ep.Reads != 3 {
+		t.Errorf("%d reads, want a GET per row", ep.Reads)
+	}
+}
+
 // A row without a category asks the suggestion with --suggest, and the plan says what
 // it chose.
 func TestSuggestedCategory(t *testing.T) {

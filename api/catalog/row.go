@@ -27,6 +27,9 @@ type checker struct {
 type rowBuild struct {
 	Row
 	col map[string]string // the body's field → the column it came from
+	// current is the listing an edit row names, once read (fetched).
+	current *api.ListingFull
+	fetched bool
 }
 
 func (b *rowBuild) refuse(col, reason string) {

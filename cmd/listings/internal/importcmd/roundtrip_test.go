@@ -108,6 +108,10 @@ func roundTrip(t *testing.T, f string, damage bool) {
 		}
 		was, now := shown(t, personal, from), shown(t, business, res.ListingID)
 		statuses[js(was["status"])]++
+		// The status is not carried (docs/cli.md): a create goes to moderation.
+		if st := now["status"]; st != "pending" && st != "active" {
+			t.Errorf("listing %d (%s) became %s, not a new listing in moderation", res.ListingID, was["status"], st)
+		}
 		for _, field := range roundTripFields {
 			if v := was[field]; v != nil && v != false && v != "" && js(v) != "[]" && js(v) != "{}" {
 				carried[field]++
@@ -142,4 +146,21 @@ func shown(t *testing.T, c *clitest.Runner, id int) map[string]any {
 func js(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// Without --new, an export of another account is a sheet of edits of listings this
+// account does not have: refused before anything is sent, saying what to do.
+func TestImportAnotherAccountsExportWithoutNew(t *testing.T) {
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		c := clitest.InProcess(t, sandbox.Options{})
+		c.Env = map[string]string{"LISTINGS_DATA_DIR": t.TempDir()}
+		file := filepath.Join(t.TempDir(), "personal.csv")
+		c.WithKey(sandbox.KeyPersonal).OK("", "export", "--status", "all", "--detail", "-o", file)
+		r := c.Run("", "import", file)
+		if r.Code != 1 || !strings.Contains(r.Stderr, "in this account: leave the id empty to create it (a sheet exported from another account: listings import --new)") ||
+			!strings.Contains(r.Stderr, "nothing was sent") {
+			t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+		}
+	})
 }
