@@ -149,6 +149,14 @@ func (c *checker) edit(ctx context.Context, b *rowBuild, cells map[string]string
 			b.refuse(p.Field, p.Msg)
 		}
 	}
+	if len(b.Problems) == 0 && b.current != nil {
+		dropSame(b, e)
+		if e.Empty() && len(b.Media) == 0 {
+			b.Action = Unchanged
+			b.Notes = append(b.Notes, "the listing already holds every value of the row")
+			return nil
+		}
+	}
 	if e.Empty() && len(b.Media) == 0 && len(b.Problems) == 0 {
 		b.Action = Unchanged
 		b.Notes = append(b.Notes, "the row gives nothing to change")

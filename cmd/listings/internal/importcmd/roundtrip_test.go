@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -163,4 +164,71 @@ func TestImportAnotherAccountsExportWithoutNew(t *testing.T) {
 			t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 		}
 	})
+}
+
+// An export edited in a spreadsheet and imported back into its own account changes
+// only what was edited: the untouched rows send nothing (their listings stay out of
+// moderation, and sold ones, which cannot be edited, are left alone), the edited cell
+// alone is sent.
+func TestExportEditImportSameAccount(t *testing.T) {
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		c := clitest.InProcess(t, sandbox.Options{})
+		c.Env = map[string]string{"LISTINGS_DATA_DIR": t.TempDir()}
+		file := filepath.Join(t.TempDir(), "stock.csv")
+		c.OK("", "export", "--status", "all", "--detail", "-o", file)
+		r := c.Run("", "import", file)
+		if r.Code != 0 || !strings.Contains(r.Stderr, "0 to create, 0 to edit") {
+			t.Fatalf("the export imported back as it is: exit %d\n%s", r.Code, r.Stderr)
+		}
+
+		tab, err := sheet.Read(file, sheet.CSV)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var edited string
+		for _, row := range tab.Rows {
+			if row.Cells["status"] == "active" && row.Cells["price"] != "" {
+				edited = row.Cells["id"]
+				break
+			}
+		}
+		before := shown(t, c, mustAtoi(t, edited))
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The price of one listing changed, as a person would in the spreadsheet.
+		price := before["price"].(json.Number).String()
+		line := regexp.MustCompile(`(?m)^` + edited + `,active,[^\r\n]*`).Find(data)
+		changed := bytes.Replace(line, []byte(","+price+","), []byte(",77777,"), 1)
+		if bytes.Equal(line, changed) {
+			t.Fatalf("no price %s in the row of %s: %s", price, edited, line)
+		}
+		if err := os.WriteFile(file, bytes.Replace(data, line, changed, 1), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		r = c.Run("", "import", file, "--json")
+		if r.Code != 0 || !strings.Contains(r.Stderr, "0 to create, 1 to edit") || !strings.Contains(r.Stderr, "1 request to send (0 uploads, 0 creates, 1 edit)") {
+			t.Fatalf("one price changed: exit %d\n%s", r.Code, r.Stderr)
+		}
+		after := shown(t, c, mustAtoi(t, edited))
+		if js(after["price"]) != `"77777"` && js(after["price"]) != "77777" {
+			t.Errorf("the price is %s", js(after["price"]))
+		}
+		for _, f := range roundTripFields {
+			if f != "price" && js(after[f]) != js(before[f]) {
+				t.Errorf("%s changed: %s → %s", f, js(before[f]), js(after[f]))
+			}
+		}
+	})
+}
+
+func mustAtoi(t *testing.T, s string) int {
+	t.Helper()
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
