@@ -224,6 +224,24 @@ func TestExportEditImportSameAccount(t *testing.T) {
 	})
 }
 
+// The same in XLSX and JSON Lines: an export imported back as it is changes nothing.
+func TestExportImportedBackUnchanged(t *testing.T) {
+	for _, f := range []string{"xlsx", "jsonl"} {
+		t.Run(f, func(t *testing.T) {
+			t.Parallel()
+			synctest.Test(t, func(t *testing.T) {
+				c := clitest.InProcess(t, sandbox.Options{})
+				c.Env = map[string]string{"LISTINGS_DATA_DIR": t.TempDir()}
+				file := filepath.Join(t.TempDir(), "stock."+f)
+				c.OK("", "export", "--status", "all", "--detail", "-o", file)
+				if r := c.Run("", "import", file); r.Code != 0 || !strings.Contains(r.Stderr, "0 to create, 0 to edit") {
+					t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+				}
+			})
+		})
+	}
+}
+
 func mustAtoi(t *testing.T, s string) int {
 	t.Helper()
 	n, err := strconv.Atoi(s)
