@@ -20,20 +20,7 @@ func TestEditRowMergesAttributes(t *testing.T) {
 	j := run(t, s, p, jobs)
 	id := catalog.Results(j.Head, j)[0].ListingID
 
-	edit := filepath.Join(dir, "edit.jsonl")
-	line := `{"id": ` + itoa(id) + `, "price": 1999, "attributes": {"memory": "256 GB"}}` + "\n"
-	if err := writeFile(edit, line); err != nil {
-		t.Fatal(err)
-	}
-	tab, err := sheet.Read(edit, sheet.JSONL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ep, err := catalog.Check(context.Background(), s.client, tab, catalog.Options{Lang: "uk", Dir: dir,
-		Sheet: "edit", BaseURL: s.client.BaseURL(), JobsDir: jobs, Now: s.clk.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ep := checkEdits(t, s, dir, jobs, `{"id": `+itoa(id)+`, "price": 1999, "attributes": {"memory": "256 GB"}}`)
 	r := ep.Header.Rows[0]
 	if r.Action != catalog.Edit || r.Edit.Title.IsSet() || r.Edit.Photos.IsSet() {
 		t.Fatalf("edit row: %s %v %+v", r.Action, r.Problems, r.Edit)
@@ -56,21 +43,8 @@ func TestEditRowPriceType(t *testing.T) {
 	dir, jobs := t.TempDir(), t.TempDir()
 	j := run(t, s, plan(t, s, writeCSV(t, dir, "made.csv", []map[string]string{goodRow(1)}), jobs), jobs)
 	id := itoa(catalog.Results(j.Head, j)[0].ListingID)
-	edit := filepath.Join(dir, "edit.jsonl")
-	lines := `{"id": ` + id + `, "price_type": "sell", "price": 1999}` + "\n" + `{"id": ` + id + `, "price_type": "Free"}` + "\n" +
-		`{"id": 99999, "price_type": "sell"}` + "\n"
-	if err := writeFile(edit, lines); err != nil {
-		t.Fatal(err)
-	}
-	tab, err := sheet.Read(edit, sheet.JSONL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ep, err := catalog.Check(context.Background(), s.client, tab, catalog.Options{Lang: "uk", Dir: dir,
-		Sheet: "edit", BaseURL: s.client.BaseURL(), JobsDir: jobs, Now: s.clk.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ep := checkEdits(t, s, dir, jobs, `{"id": `+id+`, "price_type": "sell", "price": 1999}`, `{"id": `+id+`, "price_type": "Free"}`,
+		`{"id": 99999, "price_type": "sell"}`)
 	rows := ep.Header.Rows
 	if rows[0].Action != catalog.Edit || !rows[0].Edit.Price.IsSet() {
 		t.Errorf("the same price type: %s %v", rows[0].Action, rows[0].Problems)
@@ -110,4 +84,23 @@ func TestSuggestedCategory(t *testing.T) {
 			t.Errorf("with --suggest: %s %v %v", row.Action, row.Problems, row.Notes)
 		}
 	}
+}
+
+// checkEdits checks a JSON Lines sheet "edit" of the lines given in dir.
+func checkEdits(t *testing.T, s *shop, dir, jobs string, lines ...string) *catalog.Plan {
+	t.Helper()
+	edit := filepath.Join(dir, "edit.jsonl")
+	if err := writeFile(edit, strings.Join(lines, "\n")+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := sheet.Read(edit, sheet.JSONL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := catalog.Check(context.Background(), s.client, tab, catalog.Options{Lang: "uk", Dir: dir,
+		Sheet: "edit", BaseURL: s.client.BaseURL(), JobsDir: jobs, Now: s.clk.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
