@@ -68,7 +68,7 @@ func start(svc bulk.Service, dirOf func() string, baseURL, verb string, plan bul
 		}
 		h := bulk.HeaderOf("", plan)
 		h.BaseURL = baseURL
-		j, err := bulk.Start(dir, verb, now, h)
+		j, err := bulk.CreateJob(dir, verb, now, h)
 		if err != nil {
 			return startedMsg{err: err}
 		}
