@@ -88,7 +88,7 @@ func (p *Plan) count(b api.Budget, now time.Time) {
 // their time under the key's limits, the unknown columns.
 func (p *Plan) Summary() []string {
 	var out []string
-	out = append(out, fmt.Sprintf("%d rows: %d to create, %d to edit, %d unchanged since an earlier import, %d refused",
+	out = append(out, fmt.Sprintf("%d rows: %d to create, %d to edit, %d unchanged (imported before, or the listing holds them already), %d refused",
 		len(p.Header.Rows), p.Creates, p.Edits, p.Unchanged, p.Refused))
 	if len(p.Unknown) > 0 {
 		out = append(out, fmt.Sprintf("unknown columns, ignored: %s (see listings import --help for the names)", strings.Join(p.Unknown, ", ")))

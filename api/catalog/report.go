@@ -2,8 +2,6 @@ package catalog
 
 import (
 	"bytes"
-	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -11,8 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/xuri/excelize/v2"
 
 	"github.com/listings-tui/listings/api/sheet"
 )
@@ -52,50 +48,24 @@ func reportTable(columns []string, results []Result) ([]string, [][]string) {
 // --report` and the app's jobs panel write it.
 func WriteReport(path string, f sheet.Format, columns []string, results []Result) error {
 	cols, rows := reportTable(columns, results)
+	// The sheet's own writer: the same BOM, quoting, formula guard and typed XLSX
+	// as an export, so a report imports as its sheet did.
 	var buf bytes.Buffer
-	switch f {
-	case sheet.CSV:
-		buf.WriteString("\ufeff") // Excel reads UTF-8 Cyrillic only after a BOM
-		w := csv.NewWriter(&buf)
-		_ = w.Write(cols)
-		_ = w.WriteAll(rows)
-		if err := w.Error(); err != nil {
+	w, err := sheet.NewWriter(&buf, f, cols)
+	if err != nil {
+		return fmt.Errorf("write the report: %w", err)
+	}
+	cells := make([]any, len(cols))
+	for _, r := range rows {
+		for k, v := range r {
+			cells[k] = v
+		}
+		if err := w.WriteRow(cells); err != nil {
 			return fmt.Errorf("write the report: %w", err)
 		}
-	case sheet.JSONL:
-		for _, r := range rows {
-			obj := map[string]any{}
-			for i, c := range cols {
-				if r[i] != "" {
-					obj[c] = r[i]
-				}
-			}
-			if b, err := json.Marshal(obj); err == nil {
-				buf.Write(append(b, '\n'))
-			}
-		}
-	case sheet.XLSX:
-		x := excelize.NewFile()
-		defer x.Close()
-		if err := x.SetSheetName("Sheet1", sheet.SheetName); err != nil {
-			return fmt.Errorf("write the report: %w", err)
-		}
-		_ = x.SetSheetRow(sheet.SheetName, "A1", &cols)
-		for i, r := range rows {
-			cell, _ := excelize.CoordinatesToCellName(1, i+2)
-			row := make([]any, len(r))
-			for k, v := range r {
-				row[k] = v
-			}
-			if err := x.SetSheetRow(sheet.SheetName, cell, &row); err != nil {
-				return fmt.Errorf("write the report: %w", err)
-			}
-		}
-		if err := x.Write(&buf); err != nil {
-			return fmt.Errorf("write the report: %w", err)
-		}
-	default:
-		return fmt.Errorf("write the report: unknown format %q", f)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("write the report: %w", err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".report-*")
 	if err != nil {

@@ -18,7 +18,7 @@ func TestReportPathNeverOverwrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := os.ReadFile(p)
-	if want := "\ufefftitle,result,listing_id,status,url,error_column,error\nВелосипед,refused,,,,price,bad\n"; string(b) != want {
+	if want := "\ufefftitle,result,listing_id,status,url,error_column,error\r\nВелосипед,refused,,,,price,bad\r\n"; string(b) != want {
 		t.Errorf("report %q, want %q", b, want)
 	}
 	p2, err := ReportPath(sheetPath)

@@ -319,7 +319,7 @@ func interrupted(t *testing.T, dir, service string, n, done int) string {
 	t.Helper()
 	h := bulk.HeaderOf("", bulk.Make(items(n), bulk.Action{Status: api.StatusInactive}, api.Budget{}, now))
 	h.BaseURL = service
-	j, err := bulk.Start(dir, "deactivate", now.Add(-time.Duration(n)*time.Minute), h)
+	j, err := bulk.CreateJob(dir, "deactivate", now.Add(-time.Duration(n)*time.Minute), h)
 	if err != nil {
 		t.Fatal(err)
 	}

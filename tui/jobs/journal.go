@@ -235,7 +235,7 @@ func newJournal(dir, baseURL string, s startReq, now time.Time) (journal, error)
 	}
 	h := bulk.HeaderOf("", s.plan)
 	h.BaseURL = baseURL
-	j, err := bulk.Start(dir, s.verb, now, h)
+	j, err := bulk.CreateJob(dir, s.verb, now, h)
 	if err != nil {
 		return nil, err
 	}
