@@ -202,14 +202,8 @@ func (m Model) planKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, emit(msgs.Back{})
 	case key.Matches(msg, k.Report):
 		return m, writePlanReport(m.file, m.plan)
-	case key.Matches(msg, k.Up):
-		m.box.Scroll(-1)
-	case key.Matches(msg, k.Down):
-		m.box.Scroll(1)
-	case key.Matches(msg, k.PageUp):
-		m.box.Scroll(-m.box.Page())
-	case key.Matches(msg, k.PageDown):
-		m.box.Scroll(m.box.Page())
+	default:
+		m.box.ScrollKey(msg, k.Up, k.Down, k.PageUp, k.PageDown)
 	}
 	return m, nil
 }

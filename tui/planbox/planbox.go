@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/listings-tui/listings/tui/layout"
@@ -62,6 +64,20 @@ func (b *Box) Page() int { return max(b.height-3, 1) }
 // Scroll moves the lines shown by n (negative: up), within the lines.
 func (b *Box) Scroll(n int) {
 	b.off = max(min(b.off+n, len(b.wrapped)-b.Page()), 0)
+}
+
+// ScrollKey scrolls by a line or a page when msg is one of the bindings.
+func (b *Box) ScrollKey(msg tea.KeyMsg, up, down, pageUp, pageDown key.Binding) {
+	switch {
+	case key.Matches(msg, up):
+		b.Scroll(-1)
+	case key.Matches(msg, down):
+		b.Scroll(1)
+	case key.Matches(msg, pageUp):
+		b.Scroll(-b.Page())
+	case key.Matches(msg, pageDown):
+		b.Scroll(b.Page())
+	}
 }
 
 // Body is the lines on screen and, under them, keys (rendered by the caller) with
