@@ -213,3 +213,28 @@ func TestEscStopsTheCheck(t *testing.T) {
 		t.Fatalf("esc: %v", out)
 	}
 }
+
+// TestFitsAnySizeAndFixedCells: the form and the plan fill exactly the size given,
+// and a phone a spreadsheet stripped of its + is said in the plan as the CLI says it.
+func TestFitsAnySizeAndFixedCells(t *testing.T) {
+	dir := t.TempDir()
+	text := strings.Replace(sheetHead, "attr.memory", "attr.memory,contact_phone", 1) +
+		strings.Replace(phoneRow(1, "1000"), "128 ГБ\n", "128 ГБ,380501234567\n", 1)
+	if err := os.WriteFile(filepath.Join(dir, "s.csv"), []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m := newView(t, dir)
+	sizes := [][2]int{{20, 3}, {40, 8}, {60, 13}, {120, 40}}
+	for _, size := range sizes {
+		m.SetSize(size[0], size[1])
+		tuitest.CheckExactSize(t, m.View(), size[0], size[1])
+	}
+	m.SetSize(80, 24)
+	m, _ = typePath(m, "s.csv")
+	flat := strings.Join(strings.Fields(tuitest.Screen(m)), " ")
+	tuitest.Contains(t, flat, "Read otherwise than written", "contact_phone 380501234567 read as", "+380501234567 (a spreadsheet drops")
+	for _, size := range sizes {
+		m.SetSize(size[0], size[1])
+		tuitest.CheckExactSize(t, m.View(), size[0], size[1])
+	}
+}
