@@ -84,6 +84,10 @@ func TestImportJobProgressRefusedRowsAndReport(t *testing.T) {
 		}
 	}
 	tuitest.Contains(t, tuitest.Screen(m), "report: "+report)
+	// ↓ scrolls the rows not imported, for a sheet with more than the panel holds.
+	m, _ = m.Update(tuitest.Key("down"))
+	tuitest.Contains(t, tuitest.Screen(m), "↑ 1 more", "row 5 “Row 4”: description")
+	tuitest.Lacks(t, tuitest.Screen(m), "row 3 “Row 2”: price")
 }
 
 // TestImportPauseThenResumeCreatesEachOnce pauses an import mid-way; with the
