@@ -16,21 +16,26 @@ import (
 
 // openBulk shows the form or the plan of a bulk action.
 func (m Model) openBulk(b msgs.Bulk) (Model, tea.Cmd) {
-	if m.client == nil || len(b.Items) == 0 {
+	if len(b.Items) == 0 {
 		return m, nil
 	}
-	if m.readOnly {
-		m.setNotice(readOnlyNote, true)
-		return m, nil
-	}
-	m.push(viewBulk)
-	var cmd tea.Cmd
-	m.bulk.M, cmd = m.bulk.M.Open(b)
-	return m, m.addr(viewBulk, cmd)
+	return m.openWriting(viewBulk, func() (cmd tea.Cmd) {
+		m.bulk.M, cmd = m.bulk.M.Open(b)
+		return cmd
+	})
 }
 
 // openImport shows the import's path input.
 func (m Model) openImport() (Model, tea.Cmd) {
+	return m.openWriting(viewImport, func() (cmd tea.Cmd) {
+		m.imp.M, cmd = m.imp.M.Open()
+		return cmd
+	})
+}
+
+// openWriting shows the view id, which open opens (its holder is shared by every
+// copy of the root), unless the key may not write.
+func (m Model) openWriting(id viewID, open func() tea.Cmd) (Model, tea.Cmd) {
 	if m.client == nil {
 		return m, nil
 	}
@@ -38,10 +43,8 @@ func (m Model) openImport() (Model, tea.Cmd) {
 		m.setNotice(readOnlyNote, true)
 		return m, nil
 	}
-	m.push(viewImport)
-	var cmd tea.Cmd
-	m.imp.M, cmd = m.imp.M.Open()
-	return m, m.addr(viewImport, cmd)
+	m.push(id)
+	return m, m.addr(id, open())
 }
 
 // startJob closes the plan and gives the job to the jobs panel, which shows it.
