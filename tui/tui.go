@@ -32,6 +32,7 @@ import (
 	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/helpview"
+	"github.com/listings-tui/listings/tui/importer"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
 	"github.com/listings-tui/listings/tui/login"
@@ -153,6 +154,7 @@ type Model struct {
 	drafts  *registry.Holder[drafts.Model, drafts.KeyMap]
 	bulk    *registry.Holder[bulkform.Model, bulkform.KeyMap]
 	jobs    *registry.Holder[jobs.Model, jobs.KeyMap]
+	imp     *registry.Holder[importer.Model, importer.KeyMap]
 	store   *watch.Store
 
 	draftStore  *draft.Store
@@ -274,9 +276,13 @@ func (m *Model) setClient(c *api.Client) {
 	m.views.Set(viewEditor, m.editor)
 	m.views.Set(viewDrafts, m.drafts)
 	m.bulk = registry.Hold(bulkform.New(c, m.lang, m.opts.Now))
-	m.jobs = registry.Hold(jobs.New(c, jobs.Config{Dir: m.shared.jobsDir(m.opts.JobsDir, m.sandbox), Scan: !m.sandbox, BaseURL: m.baseURL, Now: m.opts.Now}))
+	jobsDir := m.shared.jobsDir(m.opts.JobsDir, m.sandbox)
+	m.jobs = registry.Hold(jobs.New(c, jobs.Config{Dir: jobsDir, Scan: !m.sandbox, BaseURL: m.baseURL, Now: m.opts.Now}))
+	m.imp = registry.Hold(importer.New(importer.Config{Service: c, Lang: m.lang, BaseURL: m.baseURL, JobsDir: jobsDir,
+		StartDir: m.opts.StartDir, Now: m.opts.Now}))
 	m.views.Set(viewBulk, m.bulk)
 	m.views.Set(viewJobs, m.jobs)
+	m.views.Set(viewImport, m.imp)
 	m.active = viewBrowser
 	m.back = nil
 	m.viewHeight = -1 // new views: layout must size them

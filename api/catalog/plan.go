@@ -108,6 +108,22 @@ func (p *Plan) Summary() []string {
 	return out
 }
 
+// NoteSuggested starts the note of a row whose category the AI suggested.
+const NoteSuggested = "category suggested: "
+
+// Suggested are the rows to create whose category the AI suggested (Options.Suggest),
+// with that note: the user confirms them before the job runs.
+func (p *Plan) Suggested() (rows []Row, notes []string) {
+	for _, r := range p.Header.Rows {
+		for _, n := range r.Notes {
+			if strings.HasPrefix(n, NoteSuggested) && r.Action == Create {
+				rows, notes = append(rows, r), append(notes, n)
+			}
+		}
+	}
+	return rows, notes
+}
+
 func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word

@@ -228,7 +228,7 @@ func (c *checker) suggest(ctx context.Context, b *rowBuild, title, desc string) 
 	if problem != "" {
 		b.refuse("category", "the AI suggested "+problem)
 	}
-	b.Notes = append(b.Notes, fmt.Sprintf("category suggested: %s (%d)", path, id))
+	b.Notes = append(b.Notes, fmt.Sprintf("%s%s (%d)", NoteSuggested, path, id))
 	return id, path, err
 }
 

@@ -231,7 +231,7 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan) {
 			fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(pr.String()))
 		}
 		for _, n := range r.Notes {
-			if strings.HasPrefix(n, "category suggested") || strings.HasPrefix(n, catalog.NoteFixed) {
+			if strings.HasPrefix(n, catalog.NoteSuggested) || strings.HasPrefix(n, catalog.NoteFixed) {
 				fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(n))
 			}
 		}
@@ -241,14 +241,8 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan) {
 // confirmSuggestions asks before listings go in categories the AI chose: on a
 // terminal a y/N question, else --yes is needed.
 func confirmSuggestions(f *cmdutil.Factory, p *catalog.Plan, o options) error {
-	n := 0
-	for _, r := range p.Header.Rows {
-		for _, note := range r.Notes {
-			if strings.HasPrefix(note, "category suggested") && r.Action == catalog.Create {
-				n++
-			}
-		}
-	}
+	rows, _ := p.Suggested()
+	n := len(rows)
 	if n == 0 || o.yes {
 		return nil
 	}
