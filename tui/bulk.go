@@ -10,26 +10,46 @@ import (
 
 // Bulk work spans three views: the browser's marks ask for an action (msgs.Bulk),
 // tui/bulkform shows its form and plan and asks for the job (msgs.StartJob), and
-// tui/jobs journals and runs it. The root only routes between them.
+// tui/jobs journals and runs it. An import goes the same way: the browser's or the
+// drafts list's I (msgs.OpenImport), tui/importer's path and plan, then tui/jobs.
+// The root only routes between them.
 
 // openBulk shows the form or the plan of a bulk action.
 func (m Model) openBulk(b msgs.Bulk) (Model, tea.Cmd) {
-	if m.client == nil || len(b.Items) == 0 {
+	if len(b.Items) == 0 {
+		return m, nil
+	}
+	return m.openWriting(viewBulk, func() (cmd tea.Cmd) {
+		m.bulk.M, cmd = m.bulk.M.Open(b)
+		return cmd
+	})
+}
+
+// openImport shows the import's path input.
+func (m Model) openImport() (Model, tea.Cmd) {
+	return m.openWriting(viewImport, func() (cmd tea.Cmd) {
+		m.imp.M, cmd = m.imp.M.Open()
+		return cmd
+	})
+}
+
+// openWriting shows the view id, which open opens (its holder is shared by every
+// copy of the root), unless the key may not write.
+func (m Model) openWriting(id viewID, open func() tea.Cmd) (Model, tea.Cmd) {
+	if m.client == nil {
 		return m, nil
 	}
 	if m.readOnly {
 		m.setNotice(readOnlyNote, true)
 		return m, nil
 	}
-	m.push(viewBulk)
-	var cmd tea.Cmd
-	m.bulk.M, cmd = m.bulk.M.Open(b)
-	return m, m.addr(viewBulk, cmd)
+	m.push(id)
+	return m, m.addr(id, open())
 }
 
 // startJob closes the plan and gives the job to the jobs panel, which shows it.
 func (m Model) startJob(s msgs.StartJob) (Model, tea.Cmd) {
-	if m.active == viewBulk {
+	if m.active == viewBulk || m.active == viewImport {
 		m.pop()
 	}
 	m.push(viewJobs)

@@ -29,7 +29,15 @@ const waitTime = 20 * time.Second
 // teaRun starts the root on f's sandbox in a test program of 80×24.
 func teaRun(t *testing.T, f *fixture) *teatest.TestModel {
 	t.Helper()
-	m := New(f.options())
+	return teaRunWith(t, f, func(*Options) {})
+}
+
+// teaRunWith runs the app on the fixture's options as change leaves them.
+func teaRunWith(t *testing.T, f *fixture, change func(*Options)) *teatest.TestModel {
+	t.Helper()
+	opts := f.options()
+	change(&opts)
+	m := New(opts)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
 	t.Cleanup(func() { _ = tm.Quit() })
 	return tm

@@ -13,7 +13,8 @@ const (
 	viewLogin
 	viewEditor
 	viewDrafts
-	viewBulk // the form and plan of a bulk action (tui/bulkform)
-	viewJobs // the jobs panel (tui/jobs)
+	viewBulk   // the form and plan of a bulk action (tui/bulkform)
+	viewJobs   // the jobs panel (tui/jobs)
+	viewImport // the import of a sheet, up to its job (tui/importer)
 	numViews
 )

@@ -32,6 +32,7 @@ import (
 	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/helpview"
+	"github.com/listings-tui/listings/tui/importer"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
 	"github.com/listings-tui/listings/tui/login"
@@ -153,6 +154,7 @@ type Model struct {
 	drafts  *registry.Holder[drafts.Model, drafts.KeyMap]
 	bulk    *registry.Holder[bulkform.Model, bulkform.KeyMap]
 	jobs    *registry.Holder[jobs.Model, jobs.KeyMap]
+	imp     *registry.Holder[importer.Model, importer.KeyMap]
 	store   *watch.Store
 
 	draftStore  *draft.Store
@@ -261,8 +263,9 @@ func (m *Model) setClient(c *api.Client) {
 		images = detail.HTTPImages(&http.Client{Timeout: 30 * time.Second})
 	}
 	m.browser = registry.Hold(browser.New(c, m.lang, m.browserOptions()...))
-	// The views that ask for the taxonomy and cities ask through the mirror's cache of
-	// the day (the pickers and the detail keep their own in memory on top).
+	// The views that ask for the taxonomy and cities (the detail, the editor, the bulk
+	// form's city, the import's check) ask through the mirror's cache of the day; the
+	// pickers and the detail keep their own in memory on top.
 	cached := mirror.NewCachedClient(m.opts.Mirror, c)
 	m.detail = registry.Hold(detail.New(cached, images, m.lang))
 	m.attachMirror()
@@ -276,10 +279,14 @@ func (m *Model) setClient(c *api.Client) {
 	m.views.Set(viewWatch, m.watch)
 	m.views.Set(viewEditor, m.editor)
 	m.views.Set(viewDrafts, m.drafts)
-	m.bulk = registry.Hold(bulkform.New(c, m.lang, m.opts.Now))
-	m.jobs = registry.Hold(jobs.New(c, jobs.Config{Dir: m.shared.jobsDir(m.opts.JobsDir, m.sandbox), Scan: !m.sandbox, BaseURL: m.baseURL, Now: m.opts.Now}))
+	m.bulk = registry.Hold(bulkform.New(cached, m.lang, m.opts.Now))
+	jobsDir := m.shared.jobsDir(m.opts.JobsDir, m.sandbox)
+	m.jobs = registry.Hold(jobs.New(c, jobs.Config{Dir: jobsDir, Scan: !m.sandbox, BaseURL: m.baseURL, Now: m.opts.Now}))
+	m.imp = registry.Hold(importer.New(importer.Config{Service: cached, Lang: m.lang, BaseURL: m.baseURL, JobsDir: jobsDir,
+		StartDir: m.opts.StartDir, Now: m.opts.Now}))
 	m.views.Set(viewBulk, m.bulk)
 	m.views.Set(viewJobs, m.jobs)
+	m.views.Set(viewImport, m.imp)
 	m.active = viewBrowser
 	m.back = nil
 	m.viewHeight = -1 // new views: layout must size them

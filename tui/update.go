@@ -156,12 +156,14 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.deliver(viewWatch, msg)
 	case msgs.Bulk:
 		return m.openBulk(msg)
+	case msgs.OpenImport:
+		return m.openImport()
 	case msgs.StartJob:
 		return m.startJob(msg)
 	case msgs.ShowJobs:
 		m.push(viewJobs)
 		return m, nil
-	case msgs.ListingChanged, msgs.LangChanged, msgs.DraftsChanged:
+	case msgs.ListingChanged, msgs.LangChanged, msgs.DraftsChanged, msgs.ListingsAdded:
 		return m.broadcast(msg)
 	}
 	// A message addressed to nobody (the end of an external editor, a test's own)

@@ -2,11 +2,7 @@ package bulk
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"path/filepath"
-	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -97,47 +93,33 @@ func Create(path string, h Header) (*Journal, error) {
 	return &Journal{log: log, Path: path, Head: h, Items: map[int]Outcome{}}, nil
 }
 
+// CreateJob starts the journal of a new job in dir, named after now and verb
+// (20261124-224900-deactivate); its name is the header's Job.
+func CreateJob(dir, verb string, now time.Time, h Header) (*Journal, error) {
+	log, job, path, err := jsonlog.CreateJob(dir, verb, now, func(job string) any { h.Job = job; return h })
+	if err != nil {
+		return nil, fmt.Errorf("start the job's journal: %w", err)
+	}
+	h.Job = job
+	return &Journal{log: log, Path: path, Head: h, Items: map[int]Outcome{}}, nil
+}
+
 // Open reads a journal back to resume its job: every item's outcome, in doubt where
 // the answer to a sent request was lost. It fails with ErrBusy while another process
 // runs the job.
-func Open(path string) (*Journal, error) {
-	log, lines, err := jsonlog.Open(path)
-	if errors.Is(err, jsonlog.ErrBusy) {
-		return nil, fmt.Errorf("resume job %s: %w; wait for it to end, or stop it", jobName(path), err)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read the job's journal: %w", err)
-	}
-	j, err := replay(path, lines)
-	if err != nil {
-		log.Close()
-		return nil, err
-	}
-	j.log = log
-	return j, nil
-}
+func Open(path string) (*Journal, error) { return load(path, true) }
 
 // Peek reads a journal without opening it for writing or taking its lock, for a list
 // of jobs or an item's outcome while the job may be running elsewhere. What it returns
 // cannot record anything.
-func Peek(path string) (*Journal, error) {
-	lines, err := jsonlog.Read(path)
-	if err != nil {
-		return nil, fmt.Errorf("read the job's journal: %w", err)
-	}
-	return replay(path, lines)
-}
+func Peek(path string) (*Journal, error) { return load(path, false) }
 
-func replay(path string, lines [][]byte) (*Journal, error) {
-	var h Header
-	if len(lines) == 0 || json.Unmarshal(lines[0], &h) != nil || h.Job == "" {
-		return nil, fmt.Errorf("the job's journal %s has no readable header: it cannot be resumed", path)
-	}
-	j := &Journal{Path: path, Head: h, Items: map[int]Outcome{}}
-	for _, line := range lines[1:] {
+func load(path string, write bool) (*Journal, error) {
+	j := &Journal{Path: path, Items: map[int]Outcome{}}
+	log, err := jsonlog.Load(path, write, "job", &j.Head, nil, func(line []byte) {
 		var e event
 		if json.Unmarshal(line, &e) != nil {
-			continue // a line torn by a kill: the step it began did not finish
+			return // a line torn by a kill: the step it began did not finish
 		}
 		switch e.Ev {
 		case "send":
@@ -151,12 +133,12 @@ func replay(path string, lines [][]byte) (*Journal, error) {
 		case "cancel":
 			j.Cancelled = true
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
+	j.log = log
 	return j, nil
-}
-
-func jobName(path string) string {
-	return strings.TrimSuffix(filepath.Base(path), ".jsonl")
 }
 
 // Sending records that id's request is about to go out; it must be on disk first.
@@ -319,21 +301,5 @@ func (j *Journal) Resumable() bool {
 // dir (an import's, whose header has kind "import" and rows instead of items) are
 // not bulk's and are left out.
 func List(dir string) (jobs []*Journal, errs []error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.jsonl"))
-	if err != nil {
-		return nil, []error{err}
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		j, err := Peek(name)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", filepath.Base(name), err))
-			continue
-		}
-		if !j.Head.IsBulk() {
-			continue
-		}
-		jobs = append(jobs, j)
-	}
-	return jobs, errs
+	return jsonlog.List(dir, "*.jsonl", Peek, func(j *Journal) bool { return j.Head.IsBulk() })
 }

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
@@ -13,26 +12,9 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/internal/apitest"
 	"github.com/listings-tui/listings/api/sandbox"
 )
-
-// clock is a fake clock shared by the sandbox and the client: budget waits take no
-// real time, and the sandbox's own limits see them.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Sleep(ctx context.Context, d time.Duration) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-	return nil
-}
 
 // shop serves a sandbox whose personal account has n listings, counting 429 answers
 // and, while drop is set, sending a request's answer to no one after the sandbox has
@@ -46,13 +28,10 @@ type shop struct {
 
 func newShop(t *testing.T, n int) *shop {
 	t.Helper()
-	clk := &clock{t: time.Date(2026, 11, 24, 10, 0, 0, 0, api.Kyiv)}
-	srv, err := sandbox.New(sandbox.Options{Now: clk.Now, Grow: []sandbox.Grow{{Key: "personal", Listings: n}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	clk := apitest.NewClock()
+	srv := apitest.Sandbox(t, clk, sandbox.Grow{Key: "personal", Listings: n})
 	s := &shop{}
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPatch {
 			s.edits.Add(1)
 			if s.drop.Load() > 0 {
@@ -61,22 +40,11 @@ func newShop(t *testing.T, n int) *shop {
 				panic(http.ErrAbortHandler)
 			}
 		}
-		rec := httptest.NewRecorder()
-		srv.ServeHTTP(rec, r)
-		if rec.Code == http.StatusTooManyRequests {
+		if apitest.Relay(w, r, srv) == http.StatusTooManyRequests {
 			s.refused.Add(1)
 		}
-		for k, v := range rec.Header() {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(rec.Code)
-		_, _ = w.Write(rec.Body.Bytes())
-	}))
-	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
-	s.client, err = api.New(hs.URL, api.StaticKey(sandbox.KeyPersonal), api.WithClock(clk.Now), api.WithSleep(clk.Sleep), api.WithRetry(0, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
+	s.client = apitest.Connect(t, h, clk)(sandbox.KeyPersonal)
 	return s
 }
 
@@ -193,44 +161,18 @@ func TestHundredItemJobCost(t *testing.T) {
 	}
 }
 
-// direct serves a request in-process, as from the loopback address: no socket, so
-// that the synctest bubble sees every goroutine that waits.
-type direct struct{ h http.Handler }
-
-func (d direct) RoundTrip(r *http.Request) (*http.Response, error) {
-	in := r.Clone(r.Context())
-	in.RemoteAddr, in.RequestURI = "127.0.0.1:40000", r.URL.RequestURI()
-	rec := httptest.NewRecorder()
-	d.h.ServeHTTP(rec, in)
-	return rec.Result(), nil
-}
-
 func hundredItemJob(t *testing.T, key, account string, maxWait time.Duration) {
-	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: account, Listings: 150}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := apitest.Sandbox(t, nil, sandbox.Grow{Key: account, Listings: 150})
 	var sent, refused atomic.Int64
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPost {
 			sent.Add(1)
 		}
-		rec := httptest.NewRecorder()
-		srv.ServeHTTP(rec, r)
-		if rec.Code == http.StatusTooManyRequests {
+		if apitest.Relay(w, r, srv) == http.StatusTooManyRequests {
 			refused.Add(1)
 		}
-		for k, v := range rec.Header() {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(rec.Code)
-		_, _ = w.Write(rec.Body.Bytes())
 	})
-	cl, err := api.New("http://127.0.0.1:8080", api.StaticKey(key), api.WithHTTPClient(&http.Client{Transport: direct{h}}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	cl := apitest.Connect(t, h, nil)(key)
 	if err := cl.LearnLimits(context.Background(), time.Hour); err != nil {
 		t.Fatal(err)
 	}

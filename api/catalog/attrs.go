@@ -109,21 +109,14 @@ func (t *taxonomy) attrText(ctx context.Context, cat int, a api.Attribute, cell 
 		}
 		return "", "", "", fmt.Sprintf("%q is not yes or no (true/false, так/ні, да/нет)", rules.Clip(cell, 20)), nil
 	case api.AttrRange:
-		from, to = splitRange(cell)
+		from, to, ok := rules.SplitRange(cell)
+		if !ok {
+			return "", "", "", fmt.Sprintf("%q is not a range: write from-to (\"2000-2010\"), or one bound as \"2000-\" or \"-2010\"",
+				rules.Clip(cell, 30)), nil
+		}
 		return "", from, to, "", nil
 	}
 	return cell, "", "", "", nil
-}
-
-// splitRange reads "from-to": the dash after the first character (a leading one is
-// a minus sign); "from-" and "-to" leave a bound empty only with spaces around the
-// dash ("10 -"), since "-5" is a number.
-func splitRange(s string) (from, to string) {
-	if i := strings.Index(s[min(1, len(s)):], "-"); i >= 0 {
-		i += min(1, len(s))
-		return strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:])
-	}
-	return s, ""
 }
 
 // option is the value of the select option a cell names by value or by label, in

@@ -100,8 +100,15 @@ func (c *checker) edit(ctx context.Context, b *rowBuild, cells map[string]string
 			"condition": &e.Condition, "contact_name": &e.ContactName, "contact_phone": &e.ContactPhone}[f]
 		*field = api.Set(v)
 	})
-	if cells["price_type"] != "" {
-		b.refuse("price_type", "an edit cannot change the price type (the spec's edit body has no price_type): leave it empty, or create a new listing")
+	if pt := strings.ToLower(strings.TrimSpace(cells["price_type"])); pt != "" {
+		// An export's rows carry their price type: the same one is no change.
+		l, err := c.listing(ctx, b)
+		if err != nil {
+			return err
+		}
+		if l != nil && pt != l.PriceType {
+			b.refuse("price_type", fmt.Sprintf("an edit cannot change the price type (%s to %s: the spec's edit body has no price_type): leave it as it is, or create a new listing", l.PriceType, pt))
+		}
 	}
 	if v := cells["price"]; v != "" {
 		p, err := rules.ParsePrice(v)
@@ -142,6 +149,14 @@ func (c *checker) edit(ctx context.Context, b *rowBuild, cells map[string]string
 			b.refuse(p.Field, p.Msg)
 		}
 	}
+	if len(b.Problems) == 0 && b.current != nil {
+		dropSame(b, e)
+		if e.Empty() && len(b.Media) == 0 {
+			b.Action = Unchanged
+			b.Notes = append(b.Notes, "the listing already holds every value of the row")
+			return nil
+		}
+	}
 	if e.Empty() && len(b.Media) == 0 && len(b.Problems) == 0 {
 		b.Action = Unchanged
 		b.Notes = append(b.Notes, "the row gives nothing to change")
@@ -149,6 +164,26 @@ func (c *checker) edit(ctx context.Context, b *rowBuild, cells map[string]string
 	}
 	b.Edit = e
 	return nil
+}
+
+// listing is the listing an edit row names, read once for the row; nil, with the
+// row refused, when this account has no such listing.
+func (c *checker) listing(ctx context.Context, b *rowBuild) (*api.ListingFull, error) {
+	if b.fetched {
+		return b.current, nil
+	}
+	b.fetched = true
+	c.reads++
+	d, err := c.svc.GetListing(ctx, b.ListingID, c.o.lang())
+	switch {
+	case api.IsNotFound(err):
+		b.refuse("id", fmt.Sprintf("no listing %d in this account: leave the id empty to create it (a sheet exported from another account: listings import --new)", b.ListingID))
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("read listing %d for row %d: %w", b.ListingID, b.Line, err)
+	}
+	b.current = &d.Listing
+	return b.current, nil
 }
 
 func hasAttrs(cells map[string]string) bool {
@@ -165,17 +200,12 @@ func hasAttrs(cells map[string]string) bool {
 func (c *checker) editAttrs(ctx context.Context, b *rowBuild, e *api.ListingEdit, cat int, path string, cells map[string]string) error {
 	var current map[string]any
 	if cat == 0 {
-		c.reads++
-		d, err := c.svc.GetListing(ctx, b.ListingID, c.o.lang())
-		switch {
-		case api.IsNotFound(err):
-			b.refuse("id", fmt.Sprintf("no listing %d in this account", b.ListingID))
-			return nil
-		case err != nil:
-			return fmt.Errorf("read listing %d for row %d: %w", b.ListingID, b.Line, err)
+		l, err := c.listing(ctx, b)
+		if l == nil || err != nil {
+			return err
 		}
-		cat, path = d.Listing.CategoryID, d.Listing.CategoryPath
-		current = rawAttrs(d.Listing.Attributes)
+		cat, path = l.CategoryID, l.CategoryPath
+		current = rawAttrs(l.Attributes)
 	}
 	if path == "" {
 		path = fmt.Sprintf("category %d", cat)

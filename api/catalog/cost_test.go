@@ -4,15 +4,14 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
 
-	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/internal/apitest"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/api/sheet"
 )
@@ -54,45 +53,19 @@ func TestHundredRowImportCost(t *testing.T) {
 	}
 }
 
-// direct serves a request in-process, as from the loopback address: no socket, so
-// that a synctest bubble sees every goroutine that waits.
-type direct struct{ h http.Handler }
-
-func (d direct) RoundTrip(r *http.Request) (*http.Response, error) {
-	in := r.Clone(r.Context())
-	in.RemoteAddr, in.RequestURI = "127.0.0.1:40000", r.URL.RequestURI()
-	rec := httptest.NewRecorder()
-	d.h.ServeHTTP(rec, in)
-	return rec.Result(), nil
-}
-
 func importCost(t *testing.T, key, account, path string, least int) {
-	srv, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := apitest.Sandbox(t, nil)
 	var sent, refused atomic.Int64
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/v1/ping" {
 			sent.Add(1)
 		}
-		rec := httptest.NewRecorder()
-		srv.ServeHTTP(rec, r)
-		if rec.Code == http.StatusTooManyRequests {
+		if apitest.Relay(w, r, srv) == http.StatusTooManyRequests {
 			refused.Add(1)
 		}
-		for k, v := range rec.Header() {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(rec.Code)
-		_, _ = w.Write(rec.Body.Bytes())
 	})
-	const base = "http://127.0.0.1:8080"
-	cl, err := api.New(base, api.StaticKey(key), api.WithHTTPClient(&http.Client{Transport: direct{h}}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	const base = apitest.Base
+	cl := apitest.Connect(t, h, nil)(key)
 	if err := cl.LearnLimits(context.Background(), time.Hour); err != nil {
 		t.Fatal(err)
 	}

@@ -20,20 +20,7 @@ func TestEditRowMergesAttributes(t *testing.T) {
 	j := run(t, s, p, jobs)
 	id := catalog.Results(j.Head, j)[0].ListingID
 
-	edit := filepath.Join(dir, "edit.jsonl")
-	line := `{"id": ` + itoa(id) + `, "price": 1999, "attributes": {"memory": "256 GB"}}` + "\n"
-	if err := writeFile(edit, line); err != nil {
-		t.Fatal(err)
-	}
-	tab, err := sheet.Read(edit, sheet.JSONL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ep, err := catalog.Check(context.Background(), s.client, tab, catalog.Options{Lang: "uk", Dir: dir,
-		Sheet: "edit", BaseURL: s.client.BaseURL(), JobsDir: jobs, Now: s.clk.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ep := checkEdits(t, s, dir, jobs, `{"id": `+itoa(id)+`, "price": 1999, "attributes": {"memory": "256 GB"}}`)
 	r := ep.Header.Rows[0]
 	if r.Action != catalog.Edit || r.Edit.Title.IsSet() || r.Edit.Photos.IsSet() {
 		t.Fatalf("edit row: %s %v %+v", r.Action, r.Problems, r.Edit)
@@ -46,6 +33,30 @@ func TestEditRowMergesAttributes(t *testing.T) {
 	attrs, _ := json.Marshal(d.Listing.Attributes)
 	if d.Listing.Price.String() != "1999" || !strings.Contains(string(attrs), `"memory":"256"`) || !strings.Contains(string(attrs), `"brand":"samsung"`) {
 		t.Fatalf("after the edit: %s %s", d.Listing.Price, attrs)
+	}
+}
+
+// An edit row may carry the listing's own price type (an export's rows do), read
+// with one GET; another price type is refused, since an edit cannot change it.
+func TestEditRowPriceType(t *testing.T) {
+	s := newShop(t)
+	dir, jobs := t.TempDir(), t.TempDir()
+	j := run(t, s, plan(t, s, writeCSV(t, dir, "made.csv", []map[string]string{goodRow(1)}), jobs), jobs)
+	id := itoa(catalog.Results(j.Head, j)[0].ListingID)
+	ep := checkEdits(t, s, dir, jobs, `{"id": `+id+`, "price_type": "sell", "price": 1999}`, `{"id": `+id+`, "price_type": "Free"}`,
+		`{"id": 99999, "price_type": "sell"}`)
+	rows := ep.Header.Rows
+	if rows[0].Action != catalog.Edit || !rows[0].Edit.Price.IsSet() {
+		t.Errorf("the same price type: %s %v", rows[0].Action, rows[0].Problems)
+	}
+	if p := rows[1].Problems; len(p) != 1 || p[0].Column != "price_type" || !strings.Contains(p[0].Reason, "sell to free") {
+		t.Errorf("another price type: %v", p)
+	}
+	if p := rows[2].Problems; len(p) != 1 || p[0].Column != "id" || !strings.Contains(p[0].Reason, "no listing 99999 in this account") {
+		t.Errorf("no such listing: %v", p)
+	}
+	if ep.Reads != 3 {
+		t.Errorf("%d reads, want a GET per row", ep.Reads)
 	}
 }
 
@@ -73,4 +84,23 @@ func TestSuggestedCategory(t *testing.T) {
 			t.Errorf("with --suggest: %s %v %v", row.Action, row.Problems, row.Notes)
 		}
 	}
+}
+
+// checkEdits checks a JSON Lines sheet "edit" of the lines given in dir.
+func checkEdits(t *testing.T, s *shop, dir, jobs string, lines ...string) *catalog.Plan {
+	t.Helper()
+	edit := filepath.Join(dir, "edit.jsonl")
+	if err := writeFile(edit, strings.Join(lines, "\n")+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := sheet.Read(edit, sheet.JSONL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := catalog.Check(context.Background(), s.client, tab, catalog.Options{Lang: "uk", Dir: dir,
+		Sheet: "edit", BaseURL: s.client.BaseURL(), JobsDir: jobs, Now: s.clk.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -6,45 +6,27 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/internal/apitest"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/api/sheet"
 )
-
-// clock is a fake clock shared by the sandbox and the client: budget waits take no
-// real time, and the sandbox's own limits see them.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Sleep(ctx context.Context, d time.Duration) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-	return nil
-}
 
 // shop is a sandbox that counts the requests by kind and can lose the answers of
 // the next creates after the sandbox made them (an answer lost by a kill).
 type shop struct {
 	client  *api.Client
-	clk     *clock
+	clk     *apitest.Clock
 	creates atomic.Int64 // creates the sandbox made
 	uploads atomic.Int64
 	other   atomic.Int64 // every other request
@@ -54,13 +36,10 @@ type shop struct {
 
 func newShop(t *testing.T) *shop {
 	t.Helper()
-	clk := &clock{t: time.Date(2026, 11, 24, 10, 0, 0, 0, api.Kyiv)}
-	srv, err := sandbox.New(sandbox.Options{Now: clk.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	clk := apitest.NewClock()
+	srv := apitest.Sandbox(t, clk)
 	s := &shop{clk: clk}
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		create := r.Method == http.MethodPost && r.URL.Path == "/api/v1/my/listings"
 		switch {
 		case create:
@@ -81,17 +60,11 @@ func newShop(t *testing.T) *shop {
 		if rec.Code == http.StatusTooManyRequests {
 			s.refused.Add(1)
 		}
-		for k, v := range rec.Header() {
-			w.Header()[k] = v
-		}
+		maps.Copy(w.Header(), rec.Header())
 		w.WriteHeader(rec.Code)
 		_, _ = w.Write(rec.Body.Bytes())
-	}))
-	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
-	s.client, err = api.New(hs.URL, api.StaticKey(sandbox.KeyPersonal), api.WithClock(clk.Now), api.WithSleep(clk.Sleep), api.WithRetry(0, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
+	s.client = apitest.Connect(t, h, clk)(sandbox.KeyPersonal)
 	return s
 }
 

@@ -2,6 +2,8 @@ package catalog_test
 
 import (
 	"context"
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -156,5 +158,66 @@ func TestCheckCategoryCityAndAttributes(t *testing.T) {
 	}
 	if b := p.Header.Rows[9].Create; b == nil || b.Price.String() != "12000.50" {
 		t.Errorf("12 000,50: %+v", b)
+	}
+}
+
+// A phone a spreadsheet took for a number comes back: 12 digits beginning 380 get
+// their + again, said in the row's notes; one it saved rounded (3.80501E+11) is
+// refused, since its digits are gone.
+func TestPhoneASpreadsheetDamaged(t *testing.T) {
+	s := newShop(t)
+	dir := t.TempDir()
+	var rows []map[string]string
+	for i, phone := range []string{"380501234567", "3.80501E+11", "+380501234567", "0501234567"} {
+		r := goodRow(i + 1)
+		r["contact_phone"] = phone
+		rows = append(rows, r)
+	}
+	sheetColumns = append(sheetColumns, "contact_phone")
+	defer func() { sheetColumns = sheetColumns[:len(sheetColumns)-1] }()
+	p := plan(t, s, writeCSV(t, dir, "phones.csv", rows), t.TempDir())
+	got := p.Header.Rows
+	if b := got[0].Create; b == nil || b.ContactPhone != "+380501234567" ||
+		!slices.Contains(got[0].Notes, catalog.NoteFixed+"contact_phone 380501234567 read as +380501234567 (a spreadsheet drops the + of a phone)") {
+		t.Errorf("380501234567: %+v %v", got[0].Create, got[0].Notes)
+	}
+	if len(got[1].Problems) != 1 || got[1].Problems[0].Column != "contact_phone" || !strings.Contains(got[1].Problems[0].Reason, "digits are lost") {
+		t.Errorf("3.80501E+11: %v", got[1].Problems)
+	}
+	for _, r := range got[2:] {
+		if r.Create == nil || len(r.Notes) > 0 || r.Create.ContactPhone != r.Cells["contact_phone"] {
+			t.Errorf("%s: %+v %v", r.Cells["contact_phone"], r.Create, r.Notes)
+		}
+	}
+}
+
+// A range cell reads back what an export writes, one bound included ("2-" from 2,
+// "-16" up to 16: not the number -16), and a cell that is no range is refused.
+func TestRangeCells(t *testing.T) {
+	s := newShop(t)
+	dir := t.TempDir()
+	var rows []map[string]string
+	for i, age := range []string{"2-", "-16", "1-3", "a-b"} {
+		r := goodRow(i + 1)
+		r["category"], r["attr.age"] = "601", age
+		delete(r, "attr.brand")
+		delete(r, "attr.model")
+		delete(r, "attr.memory")
+		rows = append(rows, r)
+	}
+	sheetColumns = append(sheetColumns, "attr.age")
+	defer func() { sheetColumns = sheetColumns[:len(sheetColumns)-1] }()
+	p := plan(t, s, writeCSV(t, dir, "ages.csv", rows), t.TempDir())
+	want := []string{`{"from":2}`, `{"to":16}`, `{"from":1,"to":3}`}
+	for i, r := range p.Header.Rows[:3] {
+		if r.Create == nil {
+			t.Fatalf("row %d: %v", r.Line, r.Problems)
+		}
+		if got, _ := json.Marshal(r.Create.Attributes["age"]); string(got) != want[i] {
+			t.Errorf("%q → %s, want %s", r.Cells["attr.age"], got, want[i])
+		}
+	}
+	if pr := p.Header.Rows[3].Problems; len(pr) != 1 || pr[0].Column != "attr.age" || !strings.Contains(pr[0].Reason, "is not a range") {
+		t.Errorf("a-b: %v", pr)
 	}
 }

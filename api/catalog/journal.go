@@ -2,9 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"sync"
@@ -145,68 +143,40 @@ var ErrBusy = jsonlog.ErrBusy
 // NewJob starts the journal of a new import in dir, named after now; its id is the
 // header's Job.
 func NewJob(dir string, h Header, now time.Time) (*Journal, error) {
-	base := now.Format("20060102-150405") + "-" + Kind
 	h.Kind = Kind
-	for i := 1; ; i++ {
-		h.Job = base
-		if i > 1 {
-			h.Job = fmt.Sprintf("%s-%d", base, i)
-		}
-		path := filepath.Join(dir, h.Job+".jsonl")
-		log, err := jsonlog.Create(path, h)
-		if err == nil {
-			return &Journal{log: log, Path: path, Head: h, rows: map[int]Outcome{}, uploaded: map[mediumKey]Medium{}}, nil
-		}
-		if !errors.Is(err, os.ErrExist) || i > 20 {
-			return nil, fmt.Errorf("start the import's journal: %w", err)
-		}
+	log, job, path, err := jsonlog.CreateJob(dir, Kind, now, func(job string) any { h.Job = job; return h })
+	if err != nil {
+		return nil, fmt.Errorf("start the import's journal: %w", err)
 	}
+	h.Job = job
+	return &Journal{log: log, Path: path, Head: h, rows: map[int]Outcome{}, uploaded: map[mediumKey]Medium{}}, nil
 }
 
 // OpenJob reads a journal back to resume its job; ErrBusy while another process
 // runs it.
-func OpenJob(path string) (*Journal, error) {
-	log, lines, err := jsonlog.Open(path)
-	if errors.Is(err, jsonlog.ErrBusy) {
-		return nil, fmt.Errorf("resume %s: %w; wait for it to end, or stop it", filepath.Base(path), err)
+func OpenJob(path string) (*Journal, error) { return load(path, true) }
+
+// PeekJob reads a journal without taking its lock; what it returns records nothing.
+func PeekJob(path string) (*Journal, error) { return load(path, false) }
+
+func load(path string, write bool) (*Journal, error) {
+	j := &Journal{Path: path, rows: map[int]Outcome{}, uploaded: map[mediumKey]Medium{}}
+	kind := func() error {
+		if j.Head.Kind != Kind {
+			return fmt.Errorf("%s is not an import's journal (kind %q): see listings jobs", filepath.Base(path), j.Head.Kind)
+		}
+		return nil
 	}
+	log, err := jsonlog.Load(path, write, Kind, &j.Head, kind, func(line []byte) {
+		var e event
+		if json.Unmarshal(line, &e) == nil { // else torn by a kill: the step it began did not finish
+			j.apply(e)
+		}
+	})
 	if err != nil {
-		return nil, fmt.Errorf("read the import's journal: %w", err)
-	}
-	j, err := replay(path, lines)
-	if err != nil {
-		log.Close()
 		return nil, err
 	}
 	j.log = log
-	return j, nil
-}
-
-// PeekJob reads a journal without taking its lock; what it returns records nothing.
-func PeekJob(path string) (*Journal, error) {
-	lines, err := jsonlog.Read(path)
-	if err != nil {
-		return nil, fmt.Errorf("read the import's journal: %w", err)
-	}
-	return replay(path, lines)
-}
-
-func replay(path string, lines [][]byte) (*Journal, error) {
-	var h Header
-	if len(lines) == 0 || json.Unmarshal(lines[0], &h) != nil || h.Job == "" {
-		return nil, fmt.Errorf("the journal %s has no readable header: it cannot be resumed", path)
-	}
-	if h.Kind != Kind {
-		return nil, fmt.Errorf("%s is not an import's journal (kind %q): see listings jobs", filepath.Base(path), h.Kind)
-	}
-	j := &Journal{Path: path, Head: h, rows: map[int]Outcome{}, uploaded: map[mediumKey]Medium{}}
-	for _, line := range lines[1:] {
-		var e event
-		if json.Unmarshal(line, &e) != nil {
-			continue // torn by a kill: the step it began did not finish
-		}
-		j.apply(e)
-	}
 	return j, nil
 }
 
@@ -320,19 +290,7 @@ func (j *Journal) Resumable() bool {
 // List reads every import journal in dir, oldest first, without disturbing a job
 // running in another process. A journal that cannot be read is reported in errs.
 func List(dir string) (jobs []*Journal, errs []error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*-"+Kind+"*.jsonl"))
-	if err != nil {
-		return nil, []error{err}
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		j, err := PeekJob(name)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", filepath.Base(name), err))
-			continue
-		}
-		jobs = append(jobs, j)
-	}
+	jobs, errs = jsonlog.List(dir, "*-"+Kind+"*.jsonl", PeekJob, nil)
 	sort.SliceStable(jobs, func(a, b int) bool { return jobs[a].Head.Created.Before(jobs[b].Head.Created) })
 	return jobs, errs
 }

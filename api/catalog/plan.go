@@ -88,7 +88,7 @@ func (p *Plan) count(b api.Budget, now time.Time) {
 // their time under the key's limits, the unknown columns.
 func (p *Plan) Summary() []string {
 	var out []string
-	out = append(out, fmt.Sprintf("%d rows: %d to create, %d to edit, %d unchanged since an earlier import, %d refused",
+	out = append(out, fmt.Sprintf("%d rows: %d to create, %d to edit, %d unchanged (imported before, or the listing holds them already), %d refused",
 		len(p.Header.Rows), p.Creates, p.Edits, p.Unchanged, p.Refused))
 	if len(p.Unknown) > 0 {
 		out = append(out, fmt.Sprintf("unknown columns, ignored: %s (see listings import --help for the names)", strings.Join(p.Unknown, ", ")))
@@ -106,6 +106,22 @@ func (p *Plan) Summary() []string {
 		out = append(out, fmt.Sprintf("over the key's daily limit: the job spans %d days; it stops when the day's budget is spent and resumes with --resume", p.Days))
 	}
 	return out
+}
+
+// NoteSuggested starts the note of a row whose category the AI suggested.
+const NoteSuggested = "category suggested: "
+
+// Suggested are the rows to create whose category the AI suggested (Options.Suggest),
+// with that note: the user confirms them before the job runs.
+func (p *Plan) Suggested() (rows []Row, notes []string) {
+	for _, r := range p.Header.Rows {
+		for _, n := range r.Notes {
+			if strings.HasPrefix(n, NoteSuggested) && r.Action == Create {
+				rows, notes = append(rows, r), append(notes, n)
+			}
+		}
+	}
+	return rows, notes
 }
 
 func plural(n int, word string) string {

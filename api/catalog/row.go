@@ -27,6 +27,9 @@ type checker struct {
 type rowBuild struct {
 	Row
 	col map[string]string // the body's field → the column it came from
+	// current is the listing an edit row names, once read (fetched).
+	current *api.ListingFull
+	fetched bool
 }
 
 func (b *rowBuild) refuse(col, reason string) {
@@ -133,7 +136,13 @@ func (c *checker) texts(b *rowBuild, cells map[string]string, set func(field, v 
 		case "condition":
 			v = strings.ToLower(v)
 		case "contact_phone":
-			if m := rules.CheckPhone(v); m != "" {
+			if fixed, ok := spreadsheetPhone(v); ok {
+				b.Notes = append(b.Notes, fmt.Sprintf("%s%s %s read as %s (a spreadsheet drops the + of a phone)", NoteFixed, f, v, fixed))
+				v = fixed
+			}
+			if lost(v) {
+				b.refuse(f, fmt.Sprintf("%q is a phone a spreadsheet turned into a rounded number: its digits are lost; type it again (+380…) in a column formatted as text, or save the sheet as XLSX", rules.Clip(v, 24)))
+			} else if m := rules.CheckPhone(v); m != "" {
 				b.refuse(f, m)
 			}
 		case "contact_name":
@@ -143,6 +152,30 @@ func (c *checker) texts(b *rowBuild, cells map[string]string, set func(field, v 
 		}
 		set(f, v)
 	}
+}
+
+// NoteFixed begins a row's note that says a cell was read otherwise than written,
+// to undo what a spreadsheet did to it: a plan shows these.
+const NoteFixed = "fixed: "
+
+// spreadsheetPhone is a Ukrainian mobile or landline number whose "+" a
+// spreadsheet dropped, as Excel and LibreOffice do when they open a CSV and take
+// "+380501234567" for the number 380501234567 (an XLSX cell read by its value is the
+// same): 12 digits beginning 380 are the country code, never a phone of their own
+// (a number dialled inside Ukraine has 10 digits, 0XX…), so the + is put back.
+func spreadsheetPhone(v string) (string, bool) {
+	v = strings.TrimSpace(v)
+	if len(v) != 12 || !strings.HasPrefix(v, "380") || strings.Trim(v, "0123456789") != "" {
+		return "", false
+	}
+	return "+" + v, true
+}
+
+// lost reports a phone a spreadsheet showed in scientific notation and saved so
+// (3.80501E+11): its last digits are gone.
+func lost(v string) bool {
+	m, e, ok := strings.Cut(strings.ToUpper(strings.TrimSpace(v)), "E+")
+	return ok && m != "" && e != "" && strings.Trim(m, "0123456789.,") == "" && strings.Trim(e, "0123456789") == ""
 }
 
 // boolCell reads hide_phone.
@@ -195,7 +228,7 @@ func (c *checker) suggest(ctx context.Context, b *rowBuild, title, desc string) 
 	if problem != "" {
 		b.refuse("category", "the AI suggested "+problem)
 	}
-	b.Notes = append(b.Notes, fmt.Sprintf("category suggested: %s (%d)", path, id))
+	b.Notes = append(b.Notes, fmt.Sprintf("%s%s (%d)", NoteSuggested, path, id))
 	return id, path, err
 }
 

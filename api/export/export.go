@@ -26,7 +26,7 @@ var ListColumns = []string{"id", "status", "title", "price", "currency", "condit
 // the list's url, views, vip, top and created_at come after them.
 var DetailColumns = []string{"id", "status", "title", "description", "price", "price_type", "currency",
 	"condition", "category_id", "category_path", "city", "city_ref", "contact_name", "contact_phone",
-	"hide_phone", "photos", "photos_3d", "video"}
+	"hide_phone", "photos", "photos_wm", "photos_3d", "video", "video_thumbnail"}
 
 // tailColumns close a --detail row: what the list shows, which an import ignores.
 var tailColumns = []string{"url", "views", "vip", "top", "created_at"}
@@ -116,10 +116,14 @@ func cell(column string, l *api.ListingFull) any {
 		return l.HidePhone
 	case "photos":
 		return l.Photos
+	case "photos_wm":
+		return l.PhotosWM
 	case "photos_3d":
 		return l.Photos3D
 	case "video":
 		return deref(l.VideoURL)
+	case "video_thumbnail":
+		return deref(l.VideoThumbnail)
 	case "url":
 		return l.URL
 	case "views":

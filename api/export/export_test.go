@@ -6,12 +6,9 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
-	"maps"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,6 +16,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/export"
+	"github.com/listings-tui/listings/api/internal/apitest"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/api/sheet"
 )
@@ -61,7 +59,7 @@ func TestRowFollowsTheContract(t *testing.T) {
 		t.Errorf("created_at %v", got["created_at"])
 	}
 	// The attributes are sorted between the detail's columns and the list's.
-	if i := strings.Index(strings.Join(cols, ","), "video,attr.brand,attr.electric,attr.height"); i < 0 {
+	if i := strings.Index(strings.Join(cols, ","), "video,video_thumbnail,attr.brand,attr.electric,attr.height"); i < 0 {
 		t.Errorf("columns %v", cols)
 	}
 
@@ -78,31 +76,13 @@ func TestRowFollowsTheContract(t *testing.T) {
 	}
 }
 
-// clock is a fake clock shared by the sandbox and the client: budget waits take no
-// real time.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Sleep(ctx context.Context, d time.Duration) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-	return nil
-}
-
 // shop is the sandbox's personal account with n more listings; after allow details
 // the day's budget is spent (until lift), and every detail GET is counted.
 type shop struct {
 	client  *api.Client
-	clk     *clock
-	pages   atomic.Int64 // list pages asked for
-	gets    atomic.Int64 // details let through
+	clk     *apitest.Clock // nil in a synctest bubble
+	pages   atomic.Int64   // list pages asked for
+	gets    atomic.Int64   // details let through
 	allow   atomic.Int64
 	refused atomic.Int64 // answered 429, by the sandbox or by allow
 	connect func()       // a new client, as a new process makes
@@ -112,14 +92,16 @@ type shop struct {
 // after allow details the day's budget is spent (until allow is raised).
 func newShop(t *testing.T, account string, n int, allow int64) *shop {
 	t.Helper()
-	clk := &clock{t: time.Date(2026, 11, 24, 10, 0, 0, 0, api.Kyiv)}
-	srv, err := sandbox.New(sandbox.Options{Now: clk.Now, Grow: []sandbox.Grow{{Key: account, Listings: n}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	return openShop(t, apitest.NewClock(), account, n, allow)
+}
+
+// openShop is newShop on clk; nil serves it in-process, for a synctest bubble.
+func openShop(t *testing.T, clk *apitest.Clock, account string, n int, allow int64) *shop {
+	t.Helper()
+	srv := apitest.Sandbox(t, clk, sandbox.Grow{Key: account, Listings: n})
 	s := &shop{clk: clk}
 	s.allow.Store(allow)
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/api/v1/my/listings" {
 			s.pages.Add(1)
 		}
@@ -133,23 +115,13 @@ func newShop(t *testing.T, account string, n int, allow int64) *shop {
 			}
 			s.gets.Add(1)
 		}
-		rec := httptest.NewRecorder()
-		srv.ServeHTTP(rec, r)
-		if rec.Code == http.StatusTooManyRequests {
+		if apitest.Relay(w, r, srv) == http.StatusTooManyRequests {
 			s.refused.Add(1)
 		}
-		maps.Copy(w.Header(), rec.Header())
-		w.WriteHeader(rec.Code)
-		_, _ = w.Write(rec.Body.Bytes())
-	}))
-	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
+	})
 	key := map[string]string{"personal": sandbox.KeyPersonal, "business": sandbox.KeyBusiness}[account]
-	s.connect = func() {
-		s.client, err = api.New(hs.URL, api.StaticKey(key), api.WithClock(clk.Now), api.WithSleep(clk.Sleep), api.WithRetry(0, 0))
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	client := apitest.Connect(t, h, clk)
+	s.connect = func() { s.client = client(key) }
 	s.connect()
 	return s
 }

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -79,32 +77,38 @@ func Create(path string, h Header) (*Journal, error) {
 	return &Journal{log: log, Path: path, Head: h, fetched: map[int]bool{}, failed: map[int]Failure{}}, nil
 }
 
+// CreateJob starts the journal of a new export in dir, named after now
+// (20261124-224900-export); its name is the header's Job.
+func CreateJob(dir string, now time.Time, h Header) (*Journal, error) {
+	h.Kind = Kind
+	log, job, path, err := jsonlog.CreateJob(dir, Kind, now, func(job string) any { h.Job = job; return h })
+	if err != nil {
+		return nil, fmt.Errorf("start the export's journal: %w", err)
+	}
+	h.Job = job
+	return &Journal{log: log, Path: path, Head: h, fetched: map[int]bool{}, failed: map[int]Failure{}}, nil
+}
+
 // Open reads an export journal back to resume it. It fails with jsonlog.ErrBusy while
 // another process runs the job, and on a journal of another kind.
 func Open(path string) (*Journal, error) {
-	log, lines, err := jsonlog.Open(path)
-	if errors.Is(err, jsonlog.ErrBusy) {
-		return nil, fmt.Errorf("resume export %s: %w; wait for it to end, or stop it", jobName(path), err)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read the export's journal: %w", err)
-	}
-	j := &Journal{log: log, Path: path, fetched: map[int]bool{}, failed: map[int]Failure{}}
-	if len(lines) == 0 || json.Unmarshal(lines[0], &j.Head) != nil || j.Head.Job == "" {
-		log.Close()
-		return nil, fmt.Errorf("the journal %s has no readable header: it cannot be resumed", path)
-	}
-	if j.Head.Kind != Kind {
-		log.Close()
-		return nil, fmt.Errorf("job %s is a %s job, not an export: resume it with listings jobs resume %s", j.Head.Job, j.Head.Kind, j.Head.Job)
-	}
-	for _, line := range lines[1:] {
-		var e event
-		if json.Unmarshal(line, &e) != nil {
-			continue // a line torn by a kill: its detail is fetched again
+	j := &Journal{Path: path, fetched: map[int]bool{}, failed: map[int]Failure{}}
+	kind := func() error {
+		if j.Head.Kind != Kind {
+			return fmt.Errorf("job %s is a %s job, not an export: resume it with listings jobs resume %s", j.Head.Job, j.Head.Kind, j.Head.Job)
 		}
-		j.apply(e)
+		return nil
 	}
+	log, err := jsonlog.Load(path, true, Kind, &j.Head, kind, func(line []byte) {
+		var e event
+		if json.Unmarshal(line, &e) == nil { // else torn by a kill: its detail is fetched again
+			j.apply(e)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	j.log = log
 	return j, nil
 }
 
@@ -134,8 +138,6 @@ func (j *Journal) apply(e event) {
 		j.Cancelled = true
 	}
 }
-
-func jobName(path string) string { return strings.TrimSuffix(filepath.Base(path), ".jsonl") }
 
 // Fetched records a listing's detail, as the service sent it (its listing object).
 func (j *Journal) Fetched(id int, listing json.RawMessage) error {

@@ -70,3 +70,40 @@ func AttributeValue(a api.Attribute, text, from, to string) (v any, ok bool) {
 	}
 	return nil, false
 }
+
+// SplitRange reads a range typed in one cell, "from-to", as an export writes it:
+// "2000-2010", and with one bound "2000-" or "-2010". A bound may be negative, so a
+// dash is not always the separator: the separator is the one dash whose two sides
+// are each a number or empty ("-5-10" is -5 to 10, "--3" is up to -3, "-3-" from
+// -3). A cell with no dash is one number, the range's from ("2000"). An en or em
+// dash counts as a dash, as spreadsheets put one in. ok is false when no dash, or
+// more than one, splits the cell so: the cell is not a range.
+func SplitRange(s string) (from, to string, ok bool) {
+	s = strings.NewReplacer("–", "-", "—", "-").Replace(strings.TrimSpace(s))
+	if !strings.Contains(s, "-") {
+		return s, "", true
+	}
+	found := false
+	for i := range len(s) {
+		if s[i] != '-' {
+			continue
+		}
+		f, t := strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+1:])
+		if !numberOrEmpty(f) || !numberOrEmpty(t) {
+			continue
+		}
+		if found {
+			return "", "", false
+		}
+		from, to, found = f, t, true
+	}
+	return from, to, found
+}
+
+func numberOrEmpty(s string) bool {
+	if s == "" {
+		return true
+	}
+	_, err := Number(s)
+	return err == nil
+}

@@ -11,7 +11,8 @@ import (
 // readCSV reads CSV text: a byte order mark is dropped, and the separator is the one
 // the header uses, "," or ";" (Excel writes ";" where the decimal separator is a
 // comma). A row is numbered as a spreadsheet shows it (the header is row 1), which a
-// quoted cell with line breaks does not change.
+// quoted cell with line breaks does not change. A cell an export guarded against
+// formula injection loses its apostrophe (CSVUnguard).
 func readCSV(data []byte) (*Table, error) {
 	data = bytes.TrimPrefix(data, leadingBOM)
 	r := csv.NewReader(bytes.NewReader(data))
@@ -33,6 +34,9 @@ func readCSV(data []byte) (*Table, error) {
 		}
 		if err != nil {
 			return nil, csvErr(err)
+		}
+		for i, c := range rec {
+			rec[i] = CSVUnguard(c)
 		}
 		if err := b.add(n, rec, fmt.Sprintf("row %d", n)); err != nil {
 			return nil, err

@@ -62,6 +62,10 @@ func readXLSX(data []byte) (*Table, error) {
 		for j, v := range row {
 			if looksNumeric(v) {
 				row[j] = storedValue(f, name, j, n, v)
+			} else {
+				// A guarded CSV export opened in a spreadsheet and saved as XLSX
+				// keeps its apostrophes as text.
+				row[j] = CSVUnguard(v)
 			}
 		}
 		if err := b.add(n, row, fmt.Sprintf("row %d", n)); err != nil {

@@ -15,11 +15,13 @@
 //     category_id and category_path (export, and accepted by import)
 //   - city: a city_ref or a place name (import); city (its name) and city_ref (export,
 //     and city_ref is accepted by import)
-//   - photos, photos_3d: several values separated by ";" (paths, globs or URLs); video:
-//     one
+//   - photos, photos_wm, photos_3d: several values separated by ";" (paths, globs or
+//     URLs; photos_wm only URLs, one per photo); video, video_thumbnail: one
 //   - attr.<code>: one column per attribute of the category; a select as its option's
 //     value (an import also takes a label), a boolean as true/false, a number as
-//     written, a range as "from-to" ("from-" or "-to" when one bound is missing)
+//     written, a range as "from-to" ("from-" or "-to" when one bound is missing; the
+//     separator is the dash whose two sides are numbers, so "-5-10" is -5 to 10 and
+//     "--3" up to -3: rules.SplitRange)
 //   - status, url, views, created_at, vip, top: what the list shows (export only; an
 //     import ignores them)
 //

@@ -90,7 +90,7 @@ func (c *csvWriter) WriteRow(cells []any) error {
 	for i := range c.rec {
 		c.rec[i] = ""
 		if i < len(cells) {
-			c.rec[i] = Text(cells[i])
+			c.rec[i] = csvText(cells[i])
 		}
 	}
 	if err := c.cw.Write(c.rec); err != nil {
@@ -108,6 +108,52 @@ func (c *csvWriter) Close() error {
 		return fmt.Errorf("write the sheet: %w", err)
 	}
 	return nil
+}
+
+// csvText is a cell as CSV writes it: Text, with a text cell that a spreadsheet
+// would take for a formula guarded (CSVGuard).
+func csvText(v any) string {
+	switch v.(type) {
+	case string, []string:
+		return CSVGuard(Text(v))
+	}
+	return Text(v)
+}
+
+// CSV injection: a spreadsheet opening a CSV runs a cell that begins with "=", "+",
+// "-" or "@" (or a tab or a carriage return before one) as a formula, so a listing's
+// title "=HYPERLINK(…)" written as it is would be a link or a command on the
+// exporting user's machine. OWASP's advice is a leading apostrophe, which makes the
+// cell text; the spreadsheet shows it, and keeps a phone "+380…" as text too (a
+// guarded "+380501234567" is not turned into the number 380501234567). The reader
+// takes the apostrophe off again (CSVUnguard), so an export imports as it was. Only
+// text cells are guarded: a number such as -5 is no formula, and stays a number. A
+// text that itself begins with an apostrophe before one of those characters gets a
+// second one, so that unguarding gives it back whole.
+
+// CSVGuard is s as a CSV cell a spreadsheet does not run: with a leading apostrophe
+// when it begins with a formula's character (or with an apostrophe before one).
+func CSVGuard(s string) string {
+	if guarded(s) || (len(s) > 0 && strings.ContainsRune(formulaStart, rune(s[0]))) {
+		return "'" + s
+	}
+	return s
+}
+
+// CSVUnguard is a CSV cell read back: the apostrophe CSVGuard put before a formula's
+// character taken off.
+func CSVUnguard(s string) string {
+	if guarded(s) {
+		return s[1:]
+	}
+	return s
+}
+
+// formulaStart are the characters a spreadsheet reads a formula after.
+const formulaStart = "=+-@\t\r"
+
+func guarded(s string) bool {
+	return len(s) > 1 && s[0] == '\'' && (strings.ContainsRune(formulaStart, rune(s[1])) || guarded(s[1:]))
 }
 
 // Text is a cell as CSV writes it: numbers as written (a dot for the decimal point),

@@ -161,3 +161,50 @@ func TestWriteJSONL(t *testing.T) {
 		t.Errorf("a long number lost digits: %s", lines[2])
 	}
 }
+
+// A text cell a spreadsheet would run as a formula is written with a leading
+// apostrophe (OWASP's advice for CSV injection), numbers are not, and the reader
+// gives back every text as it was, apostrophes of the text's own included.
+func TestCSVFormulaGuard(t *testing.T) {
+	texts := []string{"=HYPERLINK(\"http://x\",\"a\")", "+380501234567", "-16", "@SUM(A1)", "\t=1",
+		"'=already", "''+two", "'Tis", "plain", "", "'", "10-20"}
+	var b bytes.Buffer
+	w, err := NewWriter(&b, CSV, []string{"title", "price"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range texts {
+		if err := w.WriteRow([]any{s, Number("-5")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(b.Bytes()[3:])).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range texts {
+		raw := recs[i+1][0]
+		if raw != "" && strings.ContainsRune("=+-@\t\r", rune(raw[0])) {
+			t.Errorf("%q is written %q: a spreadsheet runs it", s, raw)
+		}
+		if recs[i+1][1] != "-5" {
+			t.Errorf("the number -5 is written %q", recs[i+1][1])
+		}
+	}
+	if recs[2][0] != "'+380501234567" || recs[9][0] != "plain" {
+		t.Errorf("written %q, %q", recs[2][0], recs[10][0])
+	}
+	// "" and "'" make rows the reader keeps apart only with the number beside them.
+	tab, err := ReadFrom(bytes.NewReader(b.Bytes()), CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range texts {
+		if got := tab.Rows[i].Cells["title"]; got != s {
+			t.Errorf("%q read back as %q", s, got)
+		}
+	}
+}

@@ -26,6 +26,7 @@ type KeyMap struct {
 	// Marks and the bulk actions (marks.go).
 	Mark, MarkAll, ClearMarks key.Binding
 	Price, Fields             key.Binding
+	Import                    key.Binding // a sheet of listings (tui/importer)
 
 	Filtering bool
 	// selected is the status of the row under the cursor: the short help puts what
@@ -38,8 +39,8 @@ type KeyMap struct {
 	marked   int // rows marked: the short help leads with the bulk actions
 }
 
-// DefaultKeyMap returns the bindings of docs/tui.md. n, e, q, ?, L and W are left to
-// the root and the form.
+// DefaultKeyMap returns the bindings of docs/tui.md. n, e, q, ?, L, W, J and D are
+// left to the root and the form.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
@@ -67,6 +68,7 @@ func DefaultKeyMap() KeyMap {
 		ClearMarks: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear marks")),
 		Price:      key.NewBinding(key.WithKeys("$"), key.WithHelp("$", "price")),
 		Fields:     key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "edit fields")),
+		Import:     key.NewBinding(key.WithKeys("I"), key.WithHelp("I", "import a sheet")),
 	}
 }
 
@@ -108,6 +110,7 @@ func (k *KeyMap) offer(status api.Status, readOnly bool) {
 	k.Deactivate.SetEnabled(!readOnly)
 	k.Price.SetEnabled(!readOnly)
 	k.Fields.SetEnabled(!readOnly)
+	k.Import.SetEnabled(!readOnly)
 }
 
 // FullHelp is the help overlay, in columns.
@@ -119,6 +122,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
 		{k.Open, k.NextTab, k.PrevTab, k.Filter, k.Sort, k.Reverse, k.Refresh},
 		{k.Activate, k.Deactivate, k.Watch, k.OpenURL, k.CopyURL},
-		{k.Mark, k.MarkAll, k.ClearMarks, k.Price, k.Fields},
+		{k.Mark, k.MarkAll, k.ClearMarks, k.Price, k.Fields, k.Import},
 	}
 }

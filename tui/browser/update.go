@@ -38,7 +38,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case msgs.ListingChanged:
 		m.applyChange(msg)
 		return m, nil
-	case msgs.ListingSaved:
+	case msgs.ListingSaved, msgs.ListingsAdded:
 		// A new listing (or an edited title) shows after a reload: the tab on
 		// screen now, the others when they are visited.
 		return m.reloadAll()
@@ -109,6 +109,8 @@ func (m Model) tableKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, m.prefetch()
 	case key.Matches(msg, k.Refresh):
 		return m, m.load(tabDefs[m.cur].src, true)
+	case key.Matches(msg, k.Import):
+		return m, emit(msgs.OpenImport{})
 	case msg.Type == tea.KeyEsc && m.query != "":
 		m.clearFilter()
 		return m, nil

@@ -18,6 +18,7 @@ import (
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/tui/citypick"
 	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/planbox"
 )
 
 // Service is what the view needs: the city search for the fields form and the
@@ -52,9 +53,8 @@ type Model struct {
 	// picking: the city picker has the screen (enter on the city field).
 	picking bool
 
-	plan  bulk.Plan
-	lines []string // the plan, rendered when made
-	off   int      // its scroll
+	plan bulk.Plan
+	box  planbox.Box // the plan, rendered when made, and its scroll
 
 	width, height int
 }
@@ -77,7 +77,7 @@ func (m Model) Init() tea.Cmd { return nil }
 // Open starts on req: a status change goes straight to its plan, a price or a
 // fields change to its form first. What was typed for an earlier action is gone.
 func (m Model) Open(req msgs.Bulk) (Model, tea.Cmd) {
-	m.verb, m.items, m.off, m.picking = req.Verb, req.Items, 0, false
+	m.verb, m.items, m.picking = req.Verb, req.Items, false
 	switch req.Verb {
 	case msgs.BulkPrice:
 		m.stage, m.price = stPrice, newPriceForm()
@@ -96,18 +96,18 @@ func (m Model) Open(req msgs.Bulk) (Model, tea.Cmd) {
 
 // makePlan plans a on the items, costed against the budget as it is now.
 func (m *Model) makePlan(a bulk.Action) {
-	m.stage, m.off = stPlan, 0
+	m.stage = stPlan
 	m.plan = bulk.Make(m.items, a, m.svc.Budget(), m.now())
-	m.lines = planLines(m.verb, m.plan, m.form.cityLabel)
+	m.box.SetLines(planLines(m.verb, m.plan, m.form.cityLabel))
 }
 
 // SetSize sets the size View fills exactly.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = max(width, 1), max(height, 1)
-	m.city.SetSize(m.boxWidth(), max(m.height-3, 3)) // in the box, under its heading
+	m.city.SetSize(planbox.InnerWidth(m.width), max(m.height-3, 3)) // in the box, under its heading
 	m.price.setWidth(m.width)
 	m.form.setWidth(m.width)
-	m.clampScroll()
+	m.box.SetSize(m.width, m.height)
 }
 
 // Capturing is always true while the view is open: it is modal, and its letters
@@ -166,16 +166,9 @@ func (m Model) planKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, emit(msgs.StartJob{Verb: string(m.verb), Plan: m.plan})
 	case key.Matches(msg, k.Confirm), key.Matches(msg, k.Cancel):
 		return m, emit(msgs.Back{})
-	case key.Matches(msg, k.Up):
-		m.off--
-	case key.Matches(msg, k.Down):
-		m.off++
-	case key.Matches(msg, k.PageUp):
-		m.off -= m.bodyHeight()
-	case key.Matches(msg, k.PageDown):
-		m.off += m.bodyHeight()
+	default:
+		m.box.ScrollKey(msg, k.Up, k.Down, k.PageUp, k.PageDown)
 	}
-	m.clampScroll()
 	return m, nil
 }
 

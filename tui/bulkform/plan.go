@@ -4,13 +4,11 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
-
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/format"
-	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/planbox"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -18,9 +16,6 @@ import (
 // fewTitles is how many titles a skip reason names, and how many price changes
 // the plan shows as examples.
 const fewTitles = 3
-
-// boxW is the widest the dialog gets: wider lines are harder to read.
-const boxW = 76
 
 func headingFor(v msgs.BulkVerb, n int) string {
 	what := "listings"
@@ -134,33 +129,8 @@ func patchWords(e *api.ListingEdit, cityLabel string) string {
 	return strings.Join(out, ", ")
 }
 
-// boxWidth is the dialog's inner width (inside the border and padding).
-func (m *Model) boxWidth() int { return max(min(m.width, boxW)-4, 8) }
-
-// wrapped is the plan's lines wrapped to the box, an indented line under its indent.
-func (m *Model) wrapped() []string {
-	w := m.boxWidth()
-	var out []string
-	for _, l := range m.lines {
-		text := strings.TrimLeft(l, " ")
-		indent := strings.Repeat(" ", len(l)-len(text))
-		for _, part := range strings.Split(lipgloss.NewStyle().Width(max(w-len(indent), 4)).Render(text), "\n") {
-			out = append(out, indent+part)
-		}
-	}
-	return out
-}
-
-// bodyHeight is the plan's lines in the box: the border and the keys line take three.
-func (m *Model) bodyHeight() int { return max(m.height-3, 1) }
-
-func (m *Model) clampScroll() {
-	m.off = max(min(m.off, len(m.wrapped())-m.bodyHeight()), 0)
-}
-
 // View renders the stage on screen in a box in the middle, exactly the size given.
 func (m Model) View() string {
-	w := m.boxWidth()
 	var body []string
 	switch {
 	case m.picking:
@@ -168,38 +138,13 @@ func (m Model) View() string {
 	case m.stage == stPrice:
 		body = m.price.view(len(m.items))
 	case m.stage == stFields:
-		body = m.form.view(len(m.items), w)
+		body = m.form.view(len(m.items), planbox.InnerWidth(m.width))
 	default:
-		all := m.wrapped()
-		h := m.bodyHeight()
-		body = all[m.off:min(m.off+h, len(all))]
 		keys := theme.Key.Render("y/enter") + theme.Muted.Render(" start the job · ") + theme.Key.Render("n/esc") + theme.Muted.Render(" cancel")
 		if len(m.plan.Changes) == 0 {
 			keys = theme.Key.Render("enter/esc") + theme.Muted.Render(" close")
 		}
-		if len(all) > h {
-			keys += theme.Muted.Render(fmt.Sprintf(" · ↑/↓ more %d–%d/%d", m.off+1, m.off+len(body), len(all)))
-		}
-		body = append(body, keys)
+		body = m.box.Body(keys)
 	}
-	body = body[:min(len(body), max(m.height-2, 1))]
-	for i, l := range body {
-		body[i] = layout.Pad(layout.Cut(l, w), w)
-	}
-	box := theme.Dialog.Padding(0, 1).Render(strings.Join(body, "\n"))
-	lines := strings.Split(box, "\n")
-	pad := strings.Repeat(" ", max((m.width-lipgloss.Width(lines[0]))/2, 0))
-	top := max((m.height-len(lines))/2, 0)
-	out := make([]string, 0, m.height)
-	for range top {
-		out = append(out, "")
-	}
-	for _, l := range lines {
-		out = append(out, pad+l)
-	}
-	out = layout.Block(strings.Join(out, "\n"), m.width, m.height)
-	for i, l := range out {
-		out[i] = layout.Pad(l, m.width)
-	}
-	return strings.Join(out, "\n")
+	return planbox.Draw(body, m.width, m.height)
 }

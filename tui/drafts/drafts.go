@@ -162,6 +162,8 @@ func (m Model) onKey(k tea.KeyMsg) (Model, tea.Cmd) {
 		}
 	case key.Matches(k, m.keys.Reload):
 		return m, m.Reload()
+	case key.Matches(k, m.keys.Import):
+		return m, func() tea.Msg { return msgs.OpenImport{} }
 	}
 	return m, nil
 }

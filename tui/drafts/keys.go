@@ -6,6 +6,7 @@ import "github.com/charmbracelet/bubbles/key"
 type KeyMap struct {
 	Up, Down, Home, End key.Binding
 	Open, Delete        key.Binding
+	Import              key.Binding // a sheet of listings (tui/importer)
 	Reload, Back        key.Binding
 	Yes                 key.Binding
 }
@@ -19,6 +20,7 @@ func defaultKeyMap() KeyMap {
 		Open:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "resume")),
 		Delete: key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "delete")),
 		Reload: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+		Import: key.NewBinding(key.WithKeys("I"), key.WithHelp("I", "import a sheet")),
 		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		Yes:    key.NewBinding(key.WithKeys("y", "enter"), key.WithHelp("y", "confirm")),
 	}
@@ -28,9 +30,9 @@ func defaultKeyMap() KeyMap {
 func (m Model) KeyMap() KeyMap { return m.keys }
 
 // ShortHelp is the footer line.
-func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Open, k.Delete, k.Back} }
+func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Open, k.Delete, k.Import, k.Back} }
 
 // FullHelp is the help overlay.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Home, k.End}, {k.Open, k.Delete, k.Reload, k.Back}}
+	return [][]key.Binding{{k.Up, k.Down, k.Home, k.End}, {k.Open, k.Delete, k.Import, k.Reload, k.Back}}
 }

@@ -1,13 +1,16 @@
-// Package jobs owns the app's bulk jobs (api/bulk) once a plan is confirmed
-// (msgs.StartJob): journaling it in the jobs directory the CLI uses, running it in a
-// goroutine within the client's budget, and the progress panel: done, failed and
-// left, the time left under the key's limits, the last refusals with their hint;
-// pause (the requests on their way are answered and journaled, no other starts),
-// resume, cancel (the journal keeps it, and it is not offered again). Every item
-// answered tells the other views (msgs.ListingChanged: rows update in place) and an
-// edited listing now awaiting moderation joins the watch (msgs.Watch). At start it
-// offers the jobs of this service that a kill or a crash interrupted; a job stopped
-// by the day's budget resumes by itself after the Kyiv midnight reset.
+// Package jobs owns the app's jobs once a plan is confirmed (msgs.StartJob): a bulk
+// job (api/bulk) or the import of a sheet (api/catalog), journaled in the jobs
+// directory the CLI uses, run in a goroutine within the client's budget, and the
+// progress panel: done, failed and left, the time left under the key's limits, the
+// last refusals with their hint (an import's every row refused or failed, with its
+// column and reason, and its report written next to the sheet on w); pause (the
+// requests on their way are answered and journaled, no other starts), resume,
+// cancel (the journal keeps it, and it is not offered again). Every item answered
+// tells the other views (msgs.ListingChanged: rows update in place; msgs.ListingsAdded
+// when an import created listings) and a listing now awaiting moderation joins the
+// watch (msgs.Watch). At start it offers the jobs of this service that a kill or a
+// crash interrupted; a job stopped by the day's budget resumes by itself after the
+// Kyiv midnight reset.
 package jobs
 
 import (
@@ -21,16 +24,17 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
-// Service is what a job needs; *api.Client satisfies it.
+// Service is what a job needs, a bulk job or an import; *api.Client satisfies it.
 type Service interface {
 	bulk.Service
-	Budget() api.Budget
+	catalog.Service
 }
 
 // state is where the job on the panel stands.
@@ -50,14 +54,17 @@ const (
 
 // job is the job on the panel.
 type job struct {
-	id, verb, path     string
-	total              int
+	about
 	done, failed, left int
 	failures           []failure
 	st                 state
 	r                  *runner
 	resumeAt           time.Time
 	why                string // why it stopped
+	// added are the listings an import created that the lists were not told of yet.
+	added int
+	// report is where an import's report was last written.
+	report string
 }
 
 // Config is where jobs are journaled and for which service.
@@ -85,6 +92,7 @@ type Model struct {
 	runs    int // numbers the runs
 	offers  []offer
 	asking  bool // c was pressed: y gives the job up
+	failOff int  // the scroll of the failures' list
 	keys    KeyMap
 	eta     string
 	width   int
@@ -166,6 +174,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.offered(msg)
 	case discardedMsg:
 		return m.discarded(msg)
+	case reportMsg:
+		return m.reported(msg)
 	case resumeTickMsg:
 		if msg.job != m.job.id || msg.n != m.runs || m.job.st != stWaiting {
 			return m, nil
@@ -182,16 +192,21 @@ func (m Model) startJob(s msgs.StartJob) (Model, tea.Cmd) {
 		return m, send(msgs.Notice{Text: fmt.Sprintf("%s job %s is still running: pause or cancel it first (J shows it)", theme.WarningMark, m.job.id)})
 	}
 	m.runs++
-	m.asking = false
-	m.job = job{verb: s.Verb, total: len(s.Plan.Changes), left: len(s.Plan.Changes), st: stStarting}
-	return m, start(m.svc, m.dir, m.baseURL, s.Verb, s.Plan, m.now(), m.runs)
+	m.asking, m.failOff = false, 0
+	req := startReq{verb: s.Verb, plan: s.Plan, imp: s.Import}
+	m.job = job{about: about{verb: s.Verb, total: len(s.Plan.Changes)}, st: stStarting}
+	if s.Import != nil {
+		m.job.kind, m.job.verb, m.job.total = kindImport, "import", s.Import.Creates+s.Import.Edits
+	}
+	m.job.left = m.job.total
+	return m, start(m.svc, m.dir, m.baseURL, req, m.now(), m.runs)
 }
 
 // resumeJob runs what is left of the job on the panel.
 func (m Model) resumeJob() (Model, tea.Cmd) {
 	m.runs++
 	m.job.st, m.job.why = stStarting, ""
-	return m, resume(m.svc, m.job.path, m.runs)
+	return m, resume(m.svc, m.job.kind, m.job.path, m.runs)
 }
 
 func (m Model) started(s startedMsg) (Model, tea.Cmd) {
@@ -205,11 +220,15 @@ func (m Model) started(s startedMsg) (Model, tea.Cmd) {
 		s.r.cancel()
 		return m, listen(s.r)
 	}
-	m.dropOffer(s.head.Job)
-	m.job = job{id: s.head.Job, verb: s.head.Verb(), path: s.path, total: len(s.head.Items),
-		done: s.done, failed: s.failed, left: s.left, failures: s.failures, st: stRunning, r: s.r}
+	m.dropOffer(s.about.id)
+	m.job = job{about: s.about, done: s.done, failed: s.failed, left: s.left, failures: s.failures, st: stRunning, r: s.r,
+		report: m.job.report}
 	m.estimate()
-	return m, tea.Batch(listen(s.r), send(msgs.Notice{Text: fmt.Sprintf("job %s started: %d listings", s.head.Job, s.left)}))
+	what := "listings"
+	if s.about.kind == kindImport {
+		what = "rows"
+	}
+	return m, tea.Batch(listen(s.r), send(msgs.Notice{Text: fmt.Sprintf("job %s started: %d %s", s.about.id, s.left, what)}))
 }
 
 func (m Model) event(e eventMsg) (Model, tea.Cmd) {
@@ -217,23 +236,21 @@ func (m Model) event(e eventMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.job.done, m.job.failed, m.job.left = e.done, e.failed, e.left
-	o := e.ev.Outcome
+	it := e.it
 	cmds := []tea.Cmd{listen(m.job.r)}
-	switch o.State {
-	case bulk.Done:
-		st := api.Status(o.Status)
-		change := msgs.ListingChanged{ID: e.ev.Item.ID, Status: st}
-		if p, err := api.ParsePrice(e.ev.Item.NewPrice); err == nil && e.ev.Item.NewPrice != "" {
-			change.Price = &p // a price job: the row shows the new price at once
+	switch {
+	case it.failed != nil:
+		m.job.failures = append(m.job.failures, *it.failed)
+		if m.job.kind == kindBulk {
+			m.job.failures = m.job.failures[max(len(m.job.failures)-keepFailures, 0):]
 		}
-		cmds = append(cmds, send(change))
-		if st == api.StatusPending {
-			cmds = append(cmds, send(msgs.Watch{ID: e.ev.Item.ID, Title: e.ev.Item.Title}))
-		}
-	case bulk.Failed:
-		f := failure{id: e.ev.Item.ID, title: termtext.Clean(e.ev.Item.Title), code: termtext.Clean(o.Code), hint: termtext.Clean(o.Hint)}
-		m.job.failures = append(m.job.failures, f)
-		m.job.failures = m.job.failures[max(len(m.job.failures)-keepFailures, 0):]
+	case it.status != "" && it.created:
+		m.job.added++ // the lists reload when the run ends: one load, not one a row
+	case it.status != "":
+		cmds = append(cmds, send(msgs.ListingChanged{ID: it.id, Status: it.status, Price: it.price}))
+	}
+	if it.status == api.StatusPending {
+		cmds = append(cmds, send(msgs.Watch{ID: it.id, Title: it.title}))
 	}
 	m.estimate()
 	return m, tea.Batch(cmds...)
@@ -246,28 +263,32 @@ func (m Model) ended(e endMsg) (Model, tea.Cmd) {
 	j := &m.job
 	j.r = nil
 	m.asking = false
+	var added tea.Cmd
+	if j.added > 0 {
+		added = send(msgs.ListingsAdded{N: j.added})
+		j.added = 0
+	}
 	var stopped *bulk.ErrStopped
+	var cmd tea.Cmd
 	switch {
 	case e.cancelled:
 		j.st = stCancelled
-		return m, send(msgs.Notice{Text: fmt.Sprintf("job %s cancelled: %d done, %d failed, %d not sent", j.id, j.done, j.failed, j.left)})
+		cmd = send(msgs.Notice{Text: fmt.Sprintf("job %s cancelled: %d done, %d failed, %d not sent", j.id, j.done, j.failed, j.left)})
 	case errors.Is(e.err, context.Canceled):
 		j.st = stPaused
-		return m, send(msgs.Notice{Text: fmt.Sprintf("job %s paused: %d left (p resumes)", j.id, j.left)})
+		cmd = send(msgs.Notice{Text: fmt.Sprintf("job %s paused: %d left (p resumes)", j.id, j.left)})
 	case dailyLimit(e.err):
 		j.st, j.resumeAt = stWaiting, nextKyivMidnight(m.now()).Add(afterMidnight)
 		j.why = "the key's requests for today are spent"
-		return m, m.resumeAt(j.id, m.runs, j.resumeAt)
+		cmd = m.resumeAt(j.id, m.runs, j.resumeAt)
 	case errors.As(e.err, &stopped), e.err != nil:
 		j.st, j.why = stStopped, termtext.Clean(e.err.Error())
-		return m, send(msgs.Error{Op: "job " + j.id, Err: e.err})
+		cmd = send(msgs.Error{Op: "job " + j.id, Err: e.err})
+	default:
+		j.st = stDone
+		cmd = send(msgs.Notice{Text: m.doneText(), Bell: true})
 	}
-	j.st = stDone
-	text := fmt.Sprintf("%s job %s done: %d changed", theme.OKMark, j.id, j.done)
-	if j.failed > 0 {
-		text = fmt.Sprintf("%s job %s done: %d changed, %d failed (J shows why)", theme.WarningMark, j.id, j.done, j.failed)
-	}
-	return m, send(msgs.Notice{Text: text, Bell: true})
+	return m, tea.Batch(added, cmd)
 }
 
 func (m Model) offered(o offersMsg) (Model, tea.Cmd) {
@@ -295,7 +316,7 @@ func (m Model) discarded(d discardedMsg) (Model, tea.Cmd) {
 func (m *Model) dropOffer(job string) {
 	var keep []offer
 	for _, o := range m.offers {
-		if o.job != job {
+		if o.id != job {
 			keep = append(keep, o)
 		}
 	}
@@ -351,19 +372,25 @@ func (m Model) key(k tea.KeyMsg) (Model, tea.Cmd) {
 	case key.Matches(k, keys.Resume) && len(m.offers) > 0 && !m.Running():
 		o := m.offers[0]
 		m.runs++
-		m.job = job{id: o.job, verb: o.verb, path: o.path, total: o.total, left: o.left, st: stStarting}
-		return m, resume(m.svc, o.path, m.runs)
+		m.failOff = 0
+		m.job = job{about: o.about, left: o.left, st: stStarting}
+		return m, resume(m.svc, o.kind, o.path, m.runs)
 	case key.Matches(k, keys.Discard) && len(m.offers) > 0:
-		return m, discard(m.offers[0])
+		return m, discard(m.offers[0].about)
+	case key.Matches(k, keys.Report) && j.kind == kindImport && j.path != "":
+		return m, writeReport(j.id, j.path)
+	case key.Matches(k, keys.Up):
+		m.failOff = max(m.failOff-1, 0)
+	case key.Matches(k, keys.Down):
+		m.failOff = max(min(m.failOff+1, len(j.failures)-1), 0)
 	}
 	return m, nil
 }
 
 // cancelStopped gives up a job that is not running (paused, waiting, stopped).
 func (m *Model) cancelStopped() tea.Cmd {
-	j := m.job
 	m.job.st = stCancelled
-	return discard(offer{job: j.id, path: j.path})
+	return discard(m.job.about)
 }
 
 func send(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }

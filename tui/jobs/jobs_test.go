@@ -87,6 +87,45 @@ func (f *fakeSvc) GetListing(_ context.Context, id int, _ string) (*api.ListingD
 
 func (f *fakeSvc) Budget() api.Budget { return f.budget }
 
+// An import's requests: a create is counted under its title's number past 1000
+// ("Row 3" is 1003), an upload under 2000 and up.
+
+func (f *fakeSvc) CreateListing(ctx context.Context, l *api.ListingCreate) (*api.CreateResult, error) {
+	var n int
+	fmt.Sscanf(l.Title, "Row %d", &n)
+	if err := f.answer(ctx, 1000+n); err != nil {
+		return nil, err
+	}
+	return &api.CreateResult{ListingID: 500 + n, Status: f.status, URL: fmt.Sprintf("https://example.test/%d", 500+n)}, nil
+}
+
+func (f *fakeSvc) UploadPhoto(ctx context.Context, path string, _ api.Progress) (*api.PhotoResult, error) {
+	var n int
+	fmt.Sscanf(filepath.Base(path), "p%d.jpg", &n)
+	if err := f.answer(ctx, 2000+n); err != nil {
+		return nil, err
+	}
+	return &api.PhotoResult{URL: "https://cdn.test/" + filepath.Base(path), URLWM: "https://cdn.test/wm-" + filepath.Base(path)}, nil
+}
+
+func (f *fakeSvc) UploadVideo(context.Context, string, api.Progress) (*api.VideoResult, error) {
+	return nil, fmt.Errorf("no video expected")
+}
+
+func (f *fakeSvc) Categories(context.Context, string) ([]api.Category, error) { return nil, nil }
+func (f *fakeSvc) Attributes(context.Context, int, string) ([]api.Attribute, error) {
+	return nil, nil
+}
+func (f *fakeSvc) SearchCities(context.Context, string, string, int) ([]api.City, error) {
+	return nil, nil
+}
+func (f *fakeSvc) SuggestCategory(context.Context, string, string, string) (*api.Suggestion, error) {
+	return nil, nil
+}
+func (f *fakeSvc) ListListings(context.Context, api.ListParams) (*api.ListPage, error) {
+	return &api.ListPage{}, nil
+}
+
 func (f *fakeSvc) sent() (total int, twice []int) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -136,8 +175,23 @@ func startJob(t *testing.T, m Model, s msgs.StartJob) (Model, *runner) {
 // to it, the rest is what it asks of the root.
 var runLoop = tuitest.Loop[Model]{Own: func(msg tea.Msg) bool {
 	return tuitest.Is[eventMsg](msg) || tuitest.Is[endMsg](msg) || tuitest.Is[startedMsg](msg) ||
-		tuitest.Is[offersMsg](msg) || tuitest.Is[discardedMsg](msg)
+		tuitest.Is[offersMsg](msg) || tuitest.Is[discardedMsg](msg) || tuitest.Is[reportMsg](msg)
 }}
+
+// resumeRun presses k (p or r), which resumes a job, and runs it to its end.
+func resumeRun(m Model, k string) Model {
+	m, cmd := m.Update(tuitest.Key(k))
+	m, _ = m.Update(cmd())
+	m, _ = drain(m, m.job.r)
+	return m
+}
+
+// freeBudget lets the requests waiting for the budget go.
+func (f *fakeSvc) freeBudget() {
+	f.mu.Lock()
+	f.budgetAfter = 0
+	f.mu.Unlock()
+}
 
 // drain listens to the run until it ends, and returns what the panel asked of the
 // root meanwhile.
@@ -217,12 +271,8 @@ func TestPauseThenResumeSendsEachOnce(t *testing.T) {
 			if done, _, left := j.Counts(); left == 0 || done < 4 || done > 7 {
 				t.Fatalf("after a pause %d done, %d left: Workers in flight at most", done, left)
 			}
-			f.mu.Lock()
-			f.budgetAfter = 0
-			f.mu.Unlock()
-			m, cmd := m.Update(tuitest.Key("p"))
-			m, _ = m.Update(cmd())
-			m, _ = drain(m, m.job.r)
+			f.freeBudget()
+			m = resumeRun(m, "p")
 			tuitest.Contains(t, tuitest.Screen(m), "20 done", "0 left")
 			if total, twice := f.sent(); total != 20 || len(twice) != 0 {
 				t.Fatalf("%d requests, sent twice: %v", total, twice)
@@ -269,7 +319,7 @@ func interrupted(t *testing.T, dir, service string, n, done int) string {
 	t.Helper()
 	h := bulk.HeaderOf("", bulk.Make(items(n), bulk.Action{Status: api.StatusInactive}, api.Budget{}, now))
 	h.BaseURL = service
-	j, err := bulk.Start(dir, "deactivate", now.Add(-time.Duration(n)*time.Minute), h)
+	j, err := bulk.CreateJob(dir, "deactivate", now.Add(-time.Duration(n)*time.Minute), h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,9 +348,7 @@ func TestInterruptedJobOfferedAtStartAndResumed(t *testing.T) {
 	s := tuitest.Screen(m)
 	tuitest.Contains(t, s, "job "+job+" was interrupted: 5 of 8 left", "r resume · d discard · esc later")
 	tuitest.Lacks(t, s, "of 5 left")
-	m, cmd := m.Update(tuitest.Key("r"))
-	m, _ = m.Update(cmd())
-	m, _ = drain(m, m.job.r)
+	m = resumeRun(m, "r")
 	tuitest.Contains(t, tuitest.Screen(m), "8 done", "0 left")
 	tuitest.Lacks(t, tuitest.Screen(m), "was interrupted")
 	if total, twice := f.sent(); total != 5 || len(twice) != 0 {

@@ -5,12 +5,16 @@ import "github.com/charmbracelet/bubbles/key"
 // KeyMap holds the panel's bindings; it implements help.KeyMap for the root's footer.
 type KeyMap struct {
 	Pause, Cancel, Back key.Binding
+	Report              key.Binding // an import's report next to its sheet
+	Up, Down            key.Binding // scroll the failures
 	Resume, Discard     key.Binding // an interrupted job offered at start
 	Yes, No             key.Binding // giving the job up
 
-	st     state
-	offers bool
-	asking bool
+	st       state
+	offers   bool
+	asking   bool
+	isImport bool
+	failures int
 }
 
 // DefaultKeyMap returns the panel's bindings.
@@ -19,6 +23,9 @@ func DefaultKeyMap() KeyMap {
 		Pause:   key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pause/resume")),
 		Cancel:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "cancel the job")),
 		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back (the job goes on)")),
+		Report:  key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write the report")),
+		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "scroll the rows")),
+		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		Resume:  key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "resume it")),
 		Discard: key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "discard it")),
 		Yes:     key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "give it up")),
@@ -39,17 +46,25 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	case stRunning, stPaused, stWaiting, stStopped:
 		out = append(out, k.Pause, k.Cancel)
 	}
+	if k.isImport {
+		out = append(out, k.Report)
+	}
+	if k.failures > 1 {
+		out = append(out, k.Up)
+	}
 	return append(out, k.Back)
 }
 
 // FullHelp is the help overlay.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Pause, k.Cancel, k.Back}, {k.Resume, k.Discard}}
+	return [][]key.Binding{{k.Pause, k.Cancel, k.Back}, {k.Resume, k.Discard}, {k.Report, k.Up}}
 }
 
 // KeyMap returns the bindings for the help bar.
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
 	k.st, k.offers, k.asking = m.job.st, len(m.offers) > 0, m.asking
+	k.isImport = m.job.kind == kindImport && m.job.id != ""
+	k.failures = len(m.job.failures)
 	return k
 }

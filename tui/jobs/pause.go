@@ -7,6 +7,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/catalog"
 )
 
 // pausing is the job's service as a run uses it: each request gets a context
@@ -44,10 +45,8 @@ func (s pausing) settle(j *bulk.Journal) error {
 // call makes one request of item id (0: a check, not a change) under a pausable
 // context of the run's.
 func call[T any](run context.Context, s pausing, id int, f func(context.Context) (T, error)) (T, error) {
-	p := newPausable(run)
-	defer p.stop()
-	v, err := f(p)
-	if err != nil && id > 0 && p.givenUp() {
+	v, err, givenUp := during(run, f)
+	if err != nil && id > 0 && givenUp {
 		s.mu.Lock()
 		*s.notSent = append(*s.notSent, id)
 		s.mu.Unlock()
@@ -65,6 +64,46 @@ func (s pausing) EditListing(ctx context.Context, id int, e *api.ListingEdit) (*
 
 func (s pausing) GetListing(ctx context.Context, id int, lang string) (*api.ListingDetail, error) {
 	return call(ctx, s, 0, func(ctx context.Context) (*api.ListingDetail, error) { return s.Service.GetListing(ctx, id, lang) })
+}
+
+// during makes one request under a pausable context of run, and says whether a
+// pause gave it up before it was written.
+func during[T any](run context.Context, f func(context.Context) (T, error)) (T, error, bool) {
+	p := newPausable(run)
+	defer p.stop()
+	v, err := f(p)
+	return v, err, err != nil && p.givenUp()
+}
+
+// importPausing is an import's service as a run uses it. api/catalog carries every
+// request to its answer (a context without cancel, so a Ctrl+C never leaves a row in
+// doubt) and journals "unsent" itself when a request ends in context.Canceled. Each
+// request is made here under a pausable context of the run instead: a pause gives up
+// a request still waiting for the key's budget (catalog journals its row unsent, and
+// an upload not made is made on resume), and carries one written to its answer.
+type importPausing struct {
+	catalog.Service
+	run context.Context
+}
+
+func (s importPausing) CreateListing(_ context.Context, l *api.ListingCreate) (*api.CreateResult, error) {
+	v, err, _ := during(s.run, func(ctx context.Context) (*api.CreateResult, error) { return s.Service.CreateListing(ctx, l) })
+	return v, err
+}
+
+func (s importPausing) EditListing(_ context.Context, id int, e *api.ListingEdit) (*api.EditResult, error) {
+	v, err, _ := during(s.run, func(ctx context.Context) (*api.EditResult, error) { return s.Service.EditListing(ctx, id, e) })
+	return v, err
+}
+
+func (s importPausing) UploadPhoto(_ context.Context, path string, p api.Progress) (*api.PhotoResult, error) {
+	v, err, _ := during(s.run, func(ctx context.Context) (*api.PhotoResult, error) { return s.Service.UploadPhoto(ctx, path, p) })
+	return v, err
+}
+
+func (s importPausing) UploadVideo(_ context.Context, path string, p api.Progress) (*api.VideoResult, error) {
+	v, err, _ := during(s.run, func(ctx context.Context) (*api.VideoResult, error) { return s.Service.UploadVideo(ctx, path, p) })
+	return v, err
 }
 
 // pausable is the context of one request: the run's values, and a Done that the

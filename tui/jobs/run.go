@@ -13,12 +13,13 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/catalog"
 )
 
-// A job runs in a goroutine of its own (bulk.Run), which tells the view what happens
-// through a channel: an eventMsg per item answered, then an endMsg, and the channel
-// is closed. The view listens with one command at a time (listen), the usual Bubble
-// Tea way to take a stream into the program; the messages carry the job's id and the
+// A job runs in a goroutine of its own (bulk.Run or catalog.Run, journal.go), which
+// tells the view what happens through a channel: an eventMsg per item answered, then
+// an endMsg, and the channel is closed. The view listens with one command at a time
+// (listen), the usual Bubble Tea way to take a stream into the program; the messages carry the job's id and the
 // run's number, so that the answer of a run since replaced is dropped.
 
 // runner is a run's handle, shared by the copies of the model: pause and cancel
@@ -31,11 +32,11 @@ type runner struct {
 	giveUp atomic.Bool // cancel, not pause: the journal records it before it closes
 }
 
-// eventMsg is an item answered.
+// eventMsg is an item (a row) answered.
 type eventMsg struct {
 	job string
 	n   int
-	ev  bulk.Event
+	it  item
 	// done, failed and left are the job's counts after it.
 	done, failed, left int
 }
@@ -50,25 +51,22 @@ type endMsg struct {
 
 // startedMsg is a run started (r nil: it could not be; err says why).
 type startedMsg struct {
-	r    *runner
-	head bulk.Header
-	path string
-	err  error
+	r     *runner
+	about about
+	err   error
 	// done, failed and left are the job's counts as the run begins.
 	done, failed, left int
 	failures           []failure
 }
 
-// start journals plan as a new job in dir and runs it.
-func start(svc bulk.Service, dirOf func() string, baseURL, verb string, plan bulk.Plan, now time.Time, n int) tea.Cmd {
+// start journals what s asks for as a new job in dir and runs it.
+func start(svc Service, dirOf func() string, baseURL string, s startReq, now time.Time, n int) tea.Cmd {
 	return func() tea.Msg {
 		dir := dirOf()
 		if dir == "" {
 			return startedMsg{err: errNoDir}
 		}
-		h := bulk.HeaderOf("", plan)
-		h.BaseURL = baseURL
-		j, err := bulk.Start(dir, verb, now, h)
+		j, err := newJournal(dir, baseURL, s, now)
 		if err != nil {
 			return startedMsg{err: err}
 		}
@@ -76,34 +74,31 @@ func start(svc bulk.Service, dirOf func() string, baseURL, verb string, plan bul
 	}
 }
 
-// resume opens the journal at path again and runs what is left of it.
-func resume(svc bulk.Service, path string, n int) tea.Cmd {
+// resume opens the journal of kind at path again and runs what is left of it.
+func resume(svc Service, k kind, path string, n int) tea.Cmd {
 	return func() tea.Msg {
-		j, err := bulk.Open(path)
+		j, err := open(k, path)
 		if err != nil {
-			return startedMsg{path: path, err: err}
+			return startedMsg{about: about{kind: k, path: path}, err: err}
 		}
 		return launch(svc, j, n)
 	}
 }
 
 // launch starts the goroutine of a run of j.
-func launch(svc bulk.Service, j *bulk.Journal, n int) startedMsg {
+func launch(svc Service, j journal, n int) startedMsg {
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &runner{job: j.Head.Job, n: n, ch: make(chan tea.Msg, len(j.Head.Items)+1), cancel: cancel}
-	msg := startedMsg{r: r, head: j.Head, path: j.Path, failures: failuresOf(j)}
+	a := j.about()
+	r := &runner{job: a.id, n: n, ch: make(chan tea.Msg, a.total+1), cancel: cancel}
+	msg := startedMsg{r: r, about: a, failures: j.failures()}
 	msg.done, msg.failed, msg.left = j.Counts()
 	go func() {
 		defer close(r.ch)
 		defer cancel()
-		svc := newPausing(svc)
-		err := bulk.Run(ctx, svc, j, func(ev bulk.Event) {
+		err := j.run(ctx, svc, func(it item) {
 			done, failed, left := j.Counts()
-			r.ch <- eventMsg{job: r.job, n: n, ev: ev, done: done, failed: failed, left: left}
+			r.ch <- eventMsg{job: r.job, n: n, it: it, done: done, failed: failed, left: left}
 		})
-		if serr := svc.settle(j); serr != nil && err == nil {
-			err = serr
-		}
 		end := endMsg{job: r.job, n: n, err: err}
 		if r.giveUp.Load() {
 			if cerr := j.Cancel(); cerr != nil && end.err == nil {
@@ -132,8 +127,8 @@ func listen(r *runner) tea.Cmd {
 
 // offer is a job left with items to do, found at start.
 type offer struct {
-	job, verb, path string
-	total, left     int
+	about
+	left int
 }
 
 // offersMsg is what the scan of the jobs directory found.
@@ -142,22 +137,20 @@ type offersMsg struct {
 	errs   []error
 }
 
-// scan looks for the jobs of baseURL in dir that were interrupted (a kill, a crash,
-// quitting while one ran) and not given up.
+// scan looks for the jobs of baseURL in dir, bulk jobs and imports, that were
+// interrupted (a kill, a crash, quitting while one ran) and not given up.
 func scan(dirOf func() string, baseURL string) tea.Cmd {
 	return func() tea.Msg {
 		dir := dirOf()
 		if dir == "" {
 			return offersMsg{}
 		}
-		jobs, errs := bulk.List(dir)
+		jobs, errs := list(dir)
 		var out []offer
 		for _, j := range jobs {
-			if !j.Resumable() || !sameService(j.Head.BaseURL, baseURL) {
-				continue
+			if j.resumable && sameService(j.baseURL, baseURL) {
+				out = append(out, offer{about: j.about, left: j.left})
 			}
-			_, _, left := j.Counts()
-			out = append(out, offer{job: j.Head.Job, verb: j.Head.Verb(), path: j.Path, total: len(j.Head.Items), left: left})
 		}
 		return offersMsg{offers: out, errs: errs}
 	}
@@ -171,19 +164,19 @@ type discardedMsg struct {
 	err error
 }
 
-// discard gives up the job at path: it is not offered again (listings jobs still
-// shows it, and resumes it when asked).
-func discard(o offer) tea.Cmd {
+// discard gives up the job: it is not offered again (listings jobs still shows it,
+// and resumes it when asked).
+func discard(a about) tea.Cmd {
 	return func() tea.Msg {
-		j, err := bulk.Open(o.path)
+		j, err := open(a.kind, a.path)
 		if err != nil {
-			return discardedMsg{job: o.job, err: err}
+			return discardedMsg{job: a.id, err: err}
 		}
 		err = j.Cancel()
 		if cerr := j.Close(); err == nil {
 			err = cerr
 		}
-		return discardedMsg{job: o.job, err: err}
+		return discardedMsg{job: a.id, err: err}
 	}
 }
 
@@ -212,32 +205,14 @@ func dailyLimit(err error) bool {
 	return errors.As(err, &st) && api.IsDailyLimit(st.Cause)
 }
 
-// failure is one item refused, for the panel.
-type failure struct {
-	id          int
-	title, code string
-	hint        string
-}
-
-// failuresOf are the failed items of a journal read back, the last ones kept.
-func failuresOf(j *bulk.Journal) []failure {
-	var out []failure
-	for _, p := range j.Head.Items {
-		if o := j.Outcome(p.ID); o.State == bulk.Failed {
-			out = append(out, failure{id: p.ID, title: p.Title, code: o.Code, hint: o.Hint})
-		}
-	}
-	return out[max(len(out)-keepFailures, 0):]
-}
-
-// keepFailures is how many of the last failures the panel keeps.
+// keepFailures is how many of a bulk job's last failures the panel keeps.
 const keepFailures = 5
 
 var errNoDir = errors.New("no directory to journal the job in: set LISTINGS_DATA_DIR to one that can be written")
 
 // busyText says what to do about a journal another process runs.
 func busyText(err error) string {
-	if errors.Is(err, bulk.ErrBusy) {
+	if errors.Is(err, bulk.ErrBusy) || errors.Is(err, catalog.ErrBusy) {
 		return "another listings (the CLI, or the app in another terminal) runs this job: wait for it to end"
 	}
 	if errors.Is(err, os.ErrNotExist) {

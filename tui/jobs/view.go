@@ -17,7 +17,7 @@ const barW = 30
 func (m Model) View() string {
 	lines := []string{theme.Title.Render("Jobs"), ""}
 	for i, o := range m.offers {
-		line := fmt.Sprintf("%s job %s was interrupted: %d of %d left", theme.WarningMark, o.job, o.left, o.total)
+		line := fmt.Sprintf("%s job %s was interrupted: %d of %d left", theme.WarningMark, o.id, o.left, o.total)
 		if i == 0 {
 			line += theme.Muted.Render(" — r resume · d discard · esc later")
 		}
@@ -50,7 +50,11 @@ func (m Model) jobLines() []string {
 	if j.id == "" {
 		title = "a new " + j.verb + " job"
 	}
-	lines := []string{theme.Heading.Render(fmt.Sprintf("%s · %s %s listings", title, j.verb, format.Number(j.total)))}
+	what := fmt.Sprintf("%s · %s %s listings", title, j.verb, format.Number(j.total))
+	if j.kind == kindImport {
+		what = fmt.Sprintf("%s · import of %s: %s to send", title, j.sheet, rows(j.total))
+	}
+	lines := []string{theme.Heading.Render(what)}
 	lines = append(lines, strings.Split(m.stateLine(), "\n")...)
 	finished := j.done + j.failed
 	filled := 0
@@ -64,17 +68,41 @@ func (m Model) jobLines() []string {
 	if m.eta != "" && j.left > 0 {
 		lines = append(lines, theme.Muted.Render("time left: "+m.eta))
 	}
-	if len(j.failures) > 0 {
-		lines = append(lines, "", theme.Heading.Render("Last failures"))
-		for _, f := range j.failures {
-			t := f.title
-			if t == "" {
-				t = "(untitled)"
-			}
-			lines = append(lines, theme.Danger.Render(fmt.Sprintf("%s %d “%s”: %s", theme.ErrorMark, f.id, t, f.code)))
-			if f.hint != "" {
-				lines = append(lines, "    "+theme.Muted.Render(f.hint))
-			}
+	if j.kind == kindImport && j.refused > 0 {
+		lines = append(lines, theme.Warning.Render(fmt.Sprintf("%s %s refused before sending: nothing was sent for them", theme.WarningMark, rows(j.refused))))
+	}
+	if j.report != "" {
+		lines = append(lines, theme.Muted.Render("report: "+j.report))
+	}
+	return append(lines, m.failureLines()...)
+}
+
+func rows(n int) string {
+	if n == 1 {
+		return "1 row"
+	}
+	return fmt.Sprintf("%d rows", n)
+}
+
+// failureLines are a bulk job's last failures, or an import's every row not
+// imported, from the list's scroll.
+func (m Model) failureLines() []string {
+	j := m.job
+	if len(j.failures) == 0 {
+		return nil
+	}
+	head := "Last failures"
+	if j.kind == kindImport {
+		head = fmt.Sprintf("Not imported (%d): fix them in the sheet and import it again · w writes the report", len(j.failures))
+	}
+	lines := []string{"", theme.Heading.Render(head)}
+	if m.failOff > 0 {
+		lines = append(lines, theme.Muted.Render(fmt.Sprintf("  ↑ %d more", m.failOff)))
+	}
+	for _, f := range j.failures[min(m.failOff, len(j.failures)-1):] {
+		lines = append(lines, theme.Danger.Render(fmt.Sprintf("%s %s: %s", theme.ErrorMark, f.what, f.code)))
+		if f.hint != "" {
+			lines = append(lines, "    "+theme.Muted.Render(f.hint))
 		}
 	}
 	return lines
@@ -103,4 +131,20 @@ func (m Model) stateLine() string {
 		return theme.Muted.Render("cancelled: what was left was not sent")
 	}
 	return ""
+}
+
+// doneText is the notice of a job's end.
+func (m Model) doneText() string {
+	j := m.job
+	if j.kind == kindImport {
+		text := fmt.Sprintf("%s job %s done: %d rows imported", theme.OKMark, j.id, j.done)
+		if n := j.failed + j.refused; n > 0 {
+			text = fmt.Sprintf("%s job %s done: %d rows imported, %d not (J lists them; w writes the report)", theme.WarningMark, j.id, j.done, n)
+		}
+		return text
+	}
+	if j.failed > 0 {
+		return fmt.Sprintf("%s job %s done: %d changed, %d failed (J shows why)", theme.WarningMark, j.id, j.done, j.failed)
+	}
+	return fmt.Sprintf("%s job %s done: %d changed", theme.OKMark, j.id, j.done)
 }

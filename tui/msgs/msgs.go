@@ -11,6 +11,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/catalog"
 )
 
 // OpenListing asks the root to show the detail of a listing.
@@ -125,12 +126,22 @@ type Bulk struct {
 	Items []bulk.Item
 }
 
-// StartJob asks the root to journal and run a confirmed plan as a job (tui/jobs).
-// Verb names the job (its id's suffix, as the CLI's).
+// StartJob asks the root to journal and run a confirmed plan as a job (tui/jobs):
+// a bulk plan, or an import's when Import is set. Verb names a bulk job (its id's
+// suffix, as the CLI's).
 type StartJob struct {
-	Verb string
-	Plan bulk.Plan
+	Verb   string
+	Plan   bulk.Plan
+	Import *catalog.Plan
 }
+
+// OpenImport asks the root to open the import of a sheet (tui/importer): the
+// browser's and the drafts list's I.
+type OpenImport struct{}
+
+// ListingsAdded tells every view that listings were created elsewhere than in the
+// editor (an import's job): the lists reload.
+type ListingsAdded struct{ N int }
 
 // ShowJobs asks the root to show the jobs panel (an interrupted job is offered for
 // resuming, or a job was started).

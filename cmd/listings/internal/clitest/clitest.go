@@ -46,6 +46,8 @@ type Runner struct {
 	StderrTTY bool
 	// Stdout, when set, replaces the buffer of standard output (a writer that fails).
 	Stdout io.Writer
+	// HTTP, when set, carries the requests instead of a socket (InProcess).
+	HTTP *http.Client
 }
 
 // New starts a sandbox (business key: 600 requests a minute, so no test waits for the
@@ -97,6 +99,31 @@ func (c *Runner) Requested(suffix string) int {
 		}
 	}
 	return n
+}
+
+// InProcess is New with the sandbox served in-process (sandbox.Direct) instead of
+// on a socket: called inside a testing/synctest bubble, the sandbox's clock and the
+// client's budget waits are the bubble's fake time, so a test may spend a personal
+// key's 60 requests a minute many times over at no real cost.
+func InProcess(t *testing.T, opts sandbox.Options) *Runner {
+	t.Helper()
+	srv, err := sandbox.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	var uploads atomic.Int32
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/v1/upload/") {
+			uploads.Add(1)
+		}
+		srv.ServeHTTP(w, r)
+	})
+	hc := &http.Client{Transport: sandbox.Direct(h), CheckRedirect: func(*http.Request, []*http.Request) error {
+		return http.ErrUseLastResponse
+	}}
+	return &Runner{T: t, Base: "http://127.0.0.1:1", Key: sandbox.KeyBusiness, Uploads: &uploads,
+		CacheDir: t.TempDir(), HTTP: hc}
 }
 
 // Fake returns a runner for a service played by handler: for what the sandbox never
@@ -170,6 +197,7 @@ func (c *Runner) RunCtx(ctx context.Context, stdin string, stdout *iostreams.Buf
 	var stderr iostreams.Buffer
 	f := cmdtest.NewFactory(env, iostreams.New(strings.NewReader(stdin), out, &stderr))
 	f.IOStreams.IsStderrTTY = c.StderrTTY
+	f.HTTPClient = c.HTTP
 	code := root.Execute(ctx, f, args)
 	r := Result{stdout.String(), stderr.String(), code}
 	if secret := strings.TrimPrefix(c.Key, "sk_test_"); secret != "" && strings.Contains(r.Stdout+r.Stderr, secret) {

@@ -13,6 +13,7 @@ package cmdutil
 import (
 	"fmt"
 	"io"
+	"net/http"
 	"strings"
 	"sync"
 
@@ -37,6 +38,10 @@ type Factory struct {
 	// Warn receives the keystore's warnings (a key read from the plain file); nil
 	// writes them on standard error. The app holds them while it owns the screen.
 	Warn func(string)
+	// HTTPClient, when set, carries every request of the API clients; nil is the
+	// API's own. Tests serve the sandbox through it in-process (sandbox.Direct), so
+	// that a testing/synctest bubble fakes the budget's waits.
+	HTTPClient *http.Client
 
 	// The global flags, bound by Bind.
 	Profile string
@@ -123,6 +128,9 @@ func (f *Factory) APIOptions() []api.Option {
 	opts := []api.Option{api.WithVersion(f.Version)}
 	if f.Trace != nil {
 		opts = append(opts, api.WithTrace(f.Trace))
+	}
+	if f.HTTPClient != nil {
+		opts = append(opts, api.WithHTTPClient(f.HTTPClient))
 	}
 	return opts
 }

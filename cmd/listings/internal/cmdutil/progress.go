@@ -24,6 +24,9 @@ type StatusLine struct {
 	wait    string
 	waitEnd *time.Timer // takes the wait off the line when it is over
 	drawn   bool
+	// logged is the end of the last wait written to a log: the requests in flight
+	// of a job meet the same wait at once, and a log says it once.
+	logged time.Time
 }
 
 // NewStatusLine draws on w, in place when tty.
@@ -44,6 +47,12 @@ func (s *StatusLine) Set(text string, args ...any) {
 func (s *StatusLine) OnWait(w api.Wait) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if !s.tty && w.For >= LongWait {
+		if d := w.Until.Sub(s.logged); d > -time.Second && d < time.Second {
+			return
+		}
+		s.logged = w.Until
+	}
 	msg, show := WaitNotice(w, s.w, s.tty)
 	if !show {
 		return

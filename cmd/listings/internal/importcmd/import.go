@@ -25,8 +25,8 @@ import (
 )
 
 type options struct {
-	dryRun, suggest, yes, skipBad, asJSON bool
-	format, report, resume                string
+	dryRun, suggest, yes, skipBad, asJSON, asNew bool
+	format, report, resume                       string
 }
 
 // NewCmdImport returns `listings import`.
@@ -50,6 +50,10 @@ currency, condition, contact_name, contact_phone, hide_phone, and
              value or its label in any language, a range "from-to"
 category_id and city_ref are read too, and an export's status, url, views, … are
 ignored. A column no import reads is named in the plan.
+
+--new ignores the id column, so that every row creates a listing: an export of one
+account imported into another (listings export --status all --detail), or listings
+copied within one.
 
 Every row is checked before anything is sent: the create rules, the category and its
 attributes, the city (one search per distinct name), the files (format, size, video
@@ -75,6 +79,7 @@ Exit status: 0 every row done, 1 a row refused or failed, 2 a bad sheet or flag,
 		Example: `  listings import stock.xlsx --dry-run
   listings import stock.csv --report stock-report.csv
   listings import stock.csv --skip-bad --suggest --yes
+  listings import catalogue.xlsx --new   # an export of another account
   listings import --resume 20261124-224900-import`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if o.resume != "" {
@@ -101,6 +106,7 @@ Exit status: 0 every row done, 1 a row refused or failed, 2 a bad sheet or flag,
 	fl.BoolVar(&o.suggest, "suggest", false, "ask the AI suggestion for rows without a category")
 	fl.BoolVar(&o.yes, "yes", false, "take the suggested categories without asking")
 	fl.BoolVar(&o.skipBad, "skip-bad", false, "import the good rows even when some are refused")
+	fl.BoolVar(&o.asNew, "new", false, "ignore the id column: every row creates a listing (an export copied into another account)")
 	fl.StringVar(&o.format, "format", "", "the sheet's format: csv, xlsx or jsonl (default: by the file's extension)")
 	fl.StringVar(&o.report, "report", "", "write every row's outcome to `FILE`, in the sheet's format")
 	fl.StringVar(&o.resume, "resume", "", "carry out what is left of import `JOB`")
@@ -137,6 +143,13 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 	t, err := sheet.Read(file, sf)
 	if err != nil {
 		return cmdutil.UsageErrorf("%s", termtext.Clean(err.Error()))
+	}
+	if o.asNew {
+		// An export's ids are another account's listings (or the same account's,
+		// copied): with --new none is edited.
+		for _, r := range t.Rows {
+			delete(r.Cells, "id")
+		}
 	}
 	abs, err := filepath.Abs(file)
 	if err != nil {
@@ -208,7 +221,8 @@ func reportHint(report string) string {
 }
 
 // printPlan writes the plan on stderr: its summary, each refused row with its
-// problems, and each row whose category was suggested.
+// problems, each row whose category was suggested, and each cell read otherwise than
+// written (a phone whose + a spreadsheet dropped).
 func printPlan(f *cmdutil.Factory, p *catalog.Plan) {
 	w := f.IOStreams.ErrOut
 	for _, l := range p.Summary() {
@@ -219,7 +233,7 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan) {
 			fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(pr.String()))
 		}
 		for _, n := range r.Notes {
-			if strings.HasPrefix(n, "category suggested") {
+			if strings.HasPrefix(n, catalog.NoteSuggested) || strings.HasPrefix(n, catalog.NoteFixed) {
 				fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(n))
 			}
 		}
@@ -229,14 +243,8 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan) {
 // confirmSuggestions asks before listings go in categories the AI chose: on a
 // terminal a y/N question, else --yes is needed.
 func confirmSuggestions(f *cmdutil.Factory, p *catalog.Plan, o options) error {
-	n := 0
-	for _, r := range p.Header.Rows {
-		for _, note := range r.Notes {
-			if strings.HasPrefix(note, "category suggested") && r.Action == catalog.Create {
-				n++
-			}
-		}
-	}
+	rows, _ := p.Suggested()
+	n := len(rows)
 	if n == 0 || o.yes {
 		return nil
 	}

@@ -64,7 +64,7 @@ func finish(f *cmdutil.Factory, o options, sf sheet.Format, columns []string, re
 		return err
 	}
 	if o.report != "" {
-		if err := writeReport(o.report, sf, columns, results); err != nil {
+		if err := catalog.WriteReport(o.report, sf, columns, results); err != nil {
 			return err
 		}
 		fmt.Fprintf(f.IOStreams.ErrOut, "report: %s\n", o.report)

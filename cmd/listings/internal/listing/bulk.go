@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -224,11 +223,10 @@ func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 		}
 		h := bulk.HeaderOf("", b.plan)
 		h.BaseURL = s.BaseURL
-		if j, err = bulk.Start(dir, b.verb, time.Now(), h); err != nil {
+		if j, err = bulk.CreateJob(dir, b.verb, time.Now(), h); err != nil {
 			return err
 		}
-		h = j.Head
-		fmt.Fprintf(b.f.IOStreams.ErrOut, "job %s (journal %s)\n", h.Job, filepath.Join(dir, h.Job+".jsonl"))
+		fmt.Fprintf(b.f.IOStreams.ErrOut, "job %s (journal %s)\n", j.Head.Job, j.Path)
 	}
 	return FinishJob(ctx, b.f, s, j, b.skips(), b.noop, b.asJSON)
 }

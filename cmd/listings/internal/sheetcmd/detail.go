@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -84,23 +82,12 @@ func (o *exportOptions) runDetail(ctx context.Context, f *cmdutil.Factory, s *cm
 	}
 	h := export.Header{Created: time.Now(), BaseURL: s.BaseURL, Items: items,
 		Export: export.Options{Format: ft, Output: absPath(o.output), Status: o.status, Lang: s.Lang}}
-	var j *export.Journal
-	base := time.Now().Format("20060102-150405") + "-export"
-	for i := 0; ; i++ {
-		h.Job = base
-		if i > 0 {
-			h.Job = fmt.Sprintf("%s-%d", base, i+1)
-		}
-		j, err = export.Create(filepath.Join(dir, h.Job+".jsonl"), h)
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, os.ErrExist) || i >= 20 {
-			return err
-		}
+	j, err := export.CreateJob(dir, time.Now(), h)
+	if err != nil {
+		return err
 	}
 	defer j.Close()
-	fmt.Fprintf(f.IOStreams.ErrOut, "job %s (journal %s)\n", h.Job, j.Path)
+	fmt.Fprintf(f.IOStreams.ErrOut, "job %s (journal %s)\n", j.Head.Job, j.Path)
 	var db *mirror.DB
 	if m != nil {
 		if err := journalKept(j, items, kept); err != nil {

@@ -1,18 +1,15 @@
-package importcmd
+package catalog
 
 import (
 	"bytes"
-	"encoding/csv"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
-	"github.com/xuri/excelize/v2"
-
-	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/api/sheet"
 )
 
@@ -23,7 +20,7 @@ import (
 // done are recognised either way.
 
 // reportTable is the rows of the report as cells, in column order.
-func reportTable(columns []string, results []catalog.Result) ([]string, [][]string) {
+func reportTable(columns []string, results []Result) ([]string, [][]string) {
 	cols := slices.DeleteFunc(slices.Clone(columns), func(c string) bool { return slices.Contains(sheet.ReportColumns, c) })
 	cols = append(cols, sheet.ReportColumns...)
 	var rows [][]string
@@ -46,54 +43,29 @@ func reportTable(columns []string, results []catalog.Result) ([]string, [][]stri
 	return cols, rows
 }
 
-// writeReport writes the report at path in format f, replacing the file whole (a
-// temporary file renamed), so a failure leaves no half report.
-func writeReport(path string, f sheet.Format, columns []string, results []catalog.Result) error {
+// WriteReport writes the report at path in format f, replacing the file whole (a
+// temporary file renamed), so a failure leaves no half report. `listings import
+// --report` and the app's jobs panel write it.
+func WriteReport(path string, f sheet.Format, columns []string, results []Result) error {
 	cols, rows := reportTable(columns, results)
+	// The sheet's own writer: the same BOM, quoting, formula guard and typed XLSX
+	// as an export, so a report imports as its sheet did.
 	var buf bytes.Buffer
-	switch f {
-	case sheet.CSV:
-		buf.WriteString("\ufeff") // Excel reads UTF-8 Cyrillic only after a BOM
-		w := csv.NewWriter(&buf)
-		_ = w.Write(cols)
-		_ = w.WriteAll(rows)
-		if err := w.Error(); err != nil {
+	w, err := sheet.NewWriter(&buf, f, cols)
+	if err != nil {
+		return fmt.Errorf("write the report: %w", err)
+	}
+	cells := make([]any, len(cols))
+	for _, r := range rows {
+		for k, v := range r {
+			cells[k] = v
+		}
+		if err := w.WriteRow(cells); err != nil {
 			return fmt.Errorf("write the report: %w", err)
 		}
-	case sheet.JSONL:
-		for _, r := range rows {
-			obj := map[string]any{}
-			for i, c := range cols {
-				if r[i] != "" {
-					obj[c] = r[i]
-				}
-			}
-			if b, err := json.Marshal(obj); err == nil {
-				buf.Write(append(b, '\n'))
-			}
-		}
-	case sheet.XLSX:
-		x := excelize.NewFile()
-		defer x.Close()
-		if err := x.SetSheetName("Sheet1", sheet.SheetName); err != nil {
-			return fmt.Errorf("write the report: %w", err)
-		}
-		_ = x.SetSheetRow(sheet.SheetName, "A1", &cols)
-		for i, r := range rows {
-			cell, _ := excelize.CoordinatesToCellName(1, i+2)
-			row := make([]any, len(r))
-			for k, v := range r {
-				row[k] = v
-			}
-			if err := x.SetSheetRow(sheet.SheetName, cell, &row); err != nil {
-				return fmt.Errorf("write the report: %w", err)
-			}
-		}
-		if err := x.Write(&buf); err != nil {
-			return fmt.Errorf("write the report: %w", err)
-		}
-	default:
-		return fmt.Errorf("write the report: unknown format %q", f)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("write the report: %w", err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".report-*")
 	if err != nil {
@@ -111,4 +83,22 @@ func writeReport(path string, f sheet.Format, columns []string, results []catalo
 		return fmt.Errorf("write the report %s: %w", path, err)
 	}
 	return nil
+}
+
+// ReportPath is a free name for the report of the sheet at sheetPath, next to it in
+// its format: stock.csv gets stock-report.csv, or stock-report-2.csv when that exists
+// (a report the user may be fixing rows in is never written over).
+func ReportPath(sheetPath string) (string, error) {
+	ext := filepath.Ext(sheetPath)
+	stem := strings.TrimSuffix(sheetPath, ext)
+	for i := 1; i <= 100; i++ {
+		p := stem + "-report" + ext
+		if i > 1 {
+			p = fmt.Sprintf("%s-report-%d%s", stem, i, ext)
+		}
+		if _, err := os.Lstat(p); errors.Is(err, os.ErrNotExist) {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("no free name for a report next to %s: remove the old reports", filepath.Base(sheetPath))
 }

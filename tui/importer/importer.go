@@ -1,0 +1,226 @@
+// Package importer owns the import of a sheet in the app (msgs.OpenImport: I in the
+// browser or the drafts list), up to its job: the sheet's path typed (~ is the home
+// folder, tab completes folders and sheets), the sheet read and every row checked
+// (api/catalog.Check: the create rules, the category and its attributes, the city,
+// the files) in a command with a spinner, then the plan in one scrolled dialog
+// (tui/planbox): what is created and edited, every refused row with its row number,
+// column and reason, the uploads, the requests and the time under the key's budget;
+// the categories the AI suggested confirmed apart, as the CLI asks. Its one
+// confirmation asks the root to run the good rows as a job (msgs.StartJob with
+// Import; tui/jobs runs it). It sends nothing itself but the check's reads.
+package importer
+
+import (
+	"context"
+	"time"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/spinner"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/planbox"
+)
+
+// Service is what the check needs; *api.Client satisfies it.
+type Service interface{ catalog.Service }
+
+// Config is where the view reads sheets and earlier jobs.
+type Config struct {
+	Service Service
+	Lang    string
+	BaseURL string
+	// JobsDir is the jobs directory (the one tui/jobs journals in): a sheet's rows
+	// imported before are recognised in its journals. Asked for off the event loop.
+	JobsDir func() string
+	// StartDir is where a relative path starts; "" is the working directory.
+	StartDir string
+	Now      func() time.Time
+}
+
+type stage int
+
+const (
+	stPath      stage = iota // the path typed
+	stChecking               // the sheet read and checked
+	stPlan                   // the plan shown
+	stSuggested              // the AI's categories asked about
+)
+
+// Model is the import's view.
+type Model struct {
+	cfg  Config
+	keys KeyMap
+
+	stage   stage
+	input   textinput.Model
+	suggest bool     // rows without a category ask the AI suggestion
+	problem string   // why the last path or check failed
+	choices []string // the completions of the last tab, when several
+	more    int      // completions not listed
+
+	spin      spinner.Model
+	doing     string // what the check does, beside the spinner
+	seq       int    // the latest read, check or completion; older answers are dropped
+	cancel    context.CancelFunc
+	plan      *catalog.Plan
+	file      string // the sheet's absolute path
+	box       planbox.Box
+	suggested int // rows to create in a category the AI chose
+
+	width, height int
+}
+
+// New returns the view; Open starts an import.
+func New(cfg Config) Model {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.JobsDir == nil {
+		cfg.JobsDir = func() string { return "" }
+	}
+	in := textinput.New()
+	in.Prompt = "sheet: "
+	in.Placeholder = "~/stock.xlsx (a .csv, .xlsx or .jsonl file)"
+	in.CharLimit = 4096
+	in.Cursor.SetMode(cursor.CursorStatic) // no blink: a tick a half-second for nothing
+	m := Model{cfg: cfg, keys: DefaultKeyMap(), input: in, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+	m.SetSize(80, 24)
+	return m
+}
+
+// Init has nothing to load.
+func (m Model) Init() tea.Cmd { return nil }
+
+// Open starts on the path input; the path typed last is kept, to fix and try again.
+func (m Model) Open() (Model, tea.Cmd) {
+	m.stopCheck()
+	m.stage, m.problem, m.choices, m.plan = stPath, "", nil, nil
+	return m, m.input.Focus()
+}
+
+// SetSize sets the size View fills exactly.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = max(width, 1), max(height, 1)
+	m.input.Width = max(planbox.InnerWidth(m.width)-len(m.input.Prompt)-1, 4)
+	m.box.SetSize(m.width, m.height)
+}
+
+// Capturing is always true: the view is modal, and its letters (the path, y, n) are
+// its own; only ctrl+c leaves past it.
+func (m Model) Capturing() bool { return true }
+
+// Update handles keys and the answers of the read, the check and the completion.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case msgs.LangChanged:
+		m.cfg.Lang = msg.Lang
+		return m, nil
+	case spinner.TickMsg:
+		if m.stage != stChecking {
+			return m, nil // nothing runs: let the tick chain stop
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return m, cmd
+	case completedMsg:
+		return m.completed(msg), nil
+	case readMsg:
+		return m.read(msg)
+	case checkedMsg:
+		return m.checked(msg)
+	case reportMsg:
+		return m, m.reported(msg)
+	case tea.KeyMsg:
+		switch m.stage {
+		case stPath:
+			return m.pathKey(msg)
+		case stChecking:
+			if key.Matches(msg, m.keys.Back) {
+				m.stopCheck()
+				m.stage, m.problem = stPath, "the check was stopped: nothing was sent"
+				return m, m.input.Focus()
+			}
+			return m, nil
+		case stSuggested:
+			return m.suggestedKey(msg)
+		}
+		return m.planKey(msg)
+	}
+	return m, nil
+}
+
+// stopCheck gives up a read or a check in flight: its answer is dropped.
+func (m *Model) stopCheck() {
+	if m.cancel != nil {
+		m.cancel()
+		m.cancel = nil
+	}
+	m.seq++
+}
+
+func (m Model) pathKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Back):
+		return m, emit(msgs.Back{})
+	case key.Matches(msg, k.Complete):
+		m.seq++
+		return m, complete(m.input.Value(), m.cfg.StartDir, m.seq)
+	case key.Matches(msg, k.Suggest):
+		m.suggest = !m.suggest
+		return m, nil
+	case key.Matches(msg, k.Check):
+		m.stopCheck()
+		m.stage, m.problem, m.choices = stChecking, "", nil
+		m.doing = "reading the sheet…"
+		m.input.Blur()
+		return m, tea.Batch(readSheet(m.input.Value(), m.cfg.StartDir, m.seq), m.spin.Tick)
+	}
+	before := m.input.Value()
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	if m.input.Value() != before {
+		m.problem, m.choices = "", nil
+	}
+	return m, cmd
+}
+
+func (m Model) planKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Confirm) && m.plan.Requests > 0:
+		if m.suggested > 0 {
+			m.stage = stSuggested
+			return m, nil
+		}
+		return m, emit(msgs.StartJob{Import: m.plan})
+	case key.Matches(msg, k.Confirm), key.Matches(msg, k.Cancel):
+		return m, emit(msgs.Back{})
+	case key.Matches(msg, k.Report):
+		return m, writePlanReport(m.file, m.plan)
+	default:
+		m.box.ScrollKey(msg, k.Up, k.Down, k.PageUp, k.PageDown)
+	}
+	return m, nil
+}
+
+// suggestedKey is the answer to "take the categories the AI suggested?": no goes
+// back to the plan, which lists them.
+func (m Model) suggestedKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.keys.Yes):
+		return m, emit(msgs.StartJob{Import: m.plan})
+	case key.Matches(msg, m.keys.No):
+		m.stage = stPlan
+	}
+	return m, nil
+}
+
+func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+
+// Checking reports whether a sheet is being read or checked.
+func (m Model) Checking() bool { return m.stage == stChecking }

@@ -1,0 +1,138 @@
+package importer
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/tui/planbox"
+	"github.com/listings-tui/listings/tui/termtext"
+	"github.com/listings-tui/listings/tui/theme"
+)
+
+// planLines say the plan: catalog.Plan.Summary, every refused row with its row
+// number, column and reason, the categories the AI suggested, and what y does. The
+// lines are not cut: the box wraps them.
+func planLines(p *catalog.Plan, file string) []string {
+	out := []string{theme.Heading.Render("Import " + termtext.Clean(filepath.Base(file)) + "?"), ""}
+	for _, l := range p.Summary() {
+		out = append(out, termtext.Clean(l))
+	}
+	if p.Refused > 0 {
+		out = append(out, "", theme.Danger.Render(fmt.Sprintf("%s Refused: %s, nothing is sent for them", theme.ErrorMark, rowsWord(p.Refused))))
+		for _, r := range p.Header.Rows {
+			for _, pr := range r.Problems {
+				out = append(out, "  "+rowName(r)+": "+termtext.Clean(pr.Column)+": "+termtext.Clean(pr.Reason))
+			}
+		}
+	}
+	if rows, notes := p.Suggested(); len(rows) > 0 {
+		out = append(out, "", theme.Warning.Render(fmt.Sprintf("%s The AI chose the category of %s: check them", theme.WarningMark, rowsWord(len(rows)))))
+		for i, r := range rows {
+			out = append(out, "  "+rowName(r)+": "+termtext.Clean(strings.TrimPrefix(notes[i], catalog.NoteSuggested)))
+		}
+	}
+	var fixed []string
+	for _, r := range p.Header.Rows {
+		for _, n := range r.Notes {
+			if strings.HasPrefix(n, catalog.NoteFixed) {
+				fixed = append(fixed, "  "+rowName(r)+": "+termtext.Clean(strings.TrimPrefix(n, catalog.NoteFixed)))
+			}
+		}
+	}
+	if len(fixed) > 0 {
+		out = append(out, "", "Read otherwise than written, as a spreadsheet changed them:")
+		out = append(out, fixed...)
+	}
+	out = append(out, "")
+	switch {
+	case p.Requests == 0:
+		out = append(out, theme.Muted.Render("Nothing to send."))
+	case p.Refused > 0:
+		are := "are"
+		if p.Refused == 1 {
+			are = "is"
+		}
+		out = append(out, fmt.Sprintf("y runs the good rows (%s refused %s left: fix them in the sheet and import it again; w writes them to a report).",
+			format.Number(p.Refused), are))
+	}
+	return out
+}
+
+func rowName(r catalog.Row) string {
+	if t := termtext.Clean(r.Title); t != "" {
+		return fmt.Sprintf("row %d “%s”", r.Line, t)
+	}
+	return fmt.Sprintf("row %d", r.Line)
+}
+
+func rowsWord(n int) string {
+	if n == 1 {
+		return "1 row"
+	}
+	return format.Number(n) + " rows"
+}
+
+// View renders the stage on screen in a box in the middle, exactly the size given.
+func (m Model) View() string {
+	var body []string
+	switch m.stage {
+	case stPath, stChecking:
+		body = m.formLines()
+	case stSuggested:
+		q := theme.Warning.Render(fmt.Sprintf("%s take the AI's category for %s? ", theme.WarningMark, rowsWord(m.suggested))) +
+			theme.Key.Render("y") + theme.Muted.Render(" yes · ") + theme.Key.Render("n") + theme.Muted.Render(" back")
+		body = m.box.Body(q)
+	default:
+		keys := theme.Key.Render("y/enter") + theme.Muted.Render(" run the good rows · ") + theme.Key.Render("n/esc") + theme.Muted.Render(" cancel · ") +
+			theme.Key.Render("w") + theme.Muted.Render(" report")
+		if m.plan.Refused == 0 {
+			keys = theme.Key.Render("y/enter") + theme.Muted.Render(" start the import · ") + theme.Key.Render("n/esc") + theme.Muted.Render(" cancel")
+		}
+		if m.plan.Requests == 0 {
+			keys = theme.Key.Render("enter/esc") + theme.Muted.Render(" close · ") + theme.Key.Render("w") + theme.Muted.Render(" report")
+		}
+		body = m.box.Body(keys)
+	}
+	return planbox.Draw(body, m.width, m.height)
+}
+
+// formLines are the path input, its completions, the suggestion's switch, and the
+// check's spinner or the last problem.
+func (m Model) formLines() []string {
+	w := planbox.InnerWidth(m.width)
+	wrap := func(style lipgloss.Style, s string) []string {
+		return strings.Split(style.Width(w).Render(s), "\n")
+	}
+	out := []string{theme.Heading.Render("Import a sheet"), ""}
+	out = append(out, wrap(theme.Muted, "A CSV, XLSX or JSON Lines file, one listing a row (listings import --help names the columns). Photo paths are relative to it.")...)
+	out = append(out, "", m.input.View())
+	if len(m.choices) > 0 {
+		line := strings.Join(m.choices, "  ")
+		if m.more > 0 {
+			line += fmt.Sprintf("  and %d more", m.more)
+		}
+		out = append(out, wrap(theme.Muted, line)...)
+	}
+	box := "[ ]"
+	if m.suggest {
+		box = "[x]"
+	}
+	out = append(out, box+" ask the AI for a category where the cell is empty "+theme.Muted.Render("(ctrl+t)"), "")
+	switch {
+	case m.stage == stChecking:
+		out = append(out, wrap(lipgloss.NewStyle(), m.spin.View()+" "+m.doing)...)
+	case m.problem != "":
+		out = append(out, wrap(theme.Danger, theme.ErrorMark+" "+m.problem)...)
+	}
+	keys := theme.Key.Render("enter") + theme.Muted.Render(" check · ") + theme.Key.Render("tab") + theme.Muted.Render(" complete · ") +
+		theme.Key.Render("esc") + theme.Muted.Render(" cancel")
+	if m.stage == stChecking {
+		keys = theme.Key.Render("esc") + theme.Muted.Render(" stop the check (nothing is sent)")
+	}
+	return append(out, "", keys)
+}
