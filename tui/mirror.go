@@ -31,11 +31,27 @@ const (
 	syncTimeout = 15 * time.Minute
 )
 
+// langSyncGap is how soon a sync is repeated while the mirror's rows are in another
+// language than the app's (after L): sooner than syncEvery, not on every tick.
+const langSyncGap = time.Minute
+
+// verifyTimeout bounds the integrity check after the first frame.
+const verifyTimeout = time.Minute
+
 // mirrorState is the root's part of the mirror.
 type mirrorState struct {
-	since   time.Time // when the client was set: syncs wait syncAfter from here
-	last    time.Time // the last sync, or attempt
-	syncing bool
+	since    time.Time // when the client was set: syncs wait syncAfter from here
+	last     time.Time // the last sync, or attempt
+	lang     string    // the language of the last sync: the mirror's rows
+	syncing  bool
+	verified bool // the integrity check after the first frame was started
+}
+
+// mirrorVerifiedMsg ends the integrity check: the message says the file was set
+// aside and a new one built.
+type mirrorVerifiedMsg struct {
+	msg string
+	err error
 }
 
 // mirrorSyncedMsg ends a background sync.
@@ -56,7 +72,7 @@ func (m *Model) attachMirror() {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	if last, ok, err := db.LastSync(ctx); err == nil && ok {
-		m.mir.last = last.Started
+		m.mir.last, m.mir.lang = last.Started, last.Lang
 	}
 }
 
@@ -86,7 +102,11 @@ func (m *Model) browserOptions() []browser.Option {
 // maybeSync starts a background sync when one is due and the budget has room.
 func (m *Model) maybeSync() tea.Cmd {
 	db, c := m.opts.Mirror, m.client
-	if db == nil || c == nil || m.mir.syncing || m.now.Sub(m.mir.since) < syncAfter || m.now.Sub(m.mir.last) < syncEvery {
+	if db == nil || c == nil || m.mir.syncing || m.now.Sub(m.mir.since) < syncAfter {
+		return nil
+	}
+	otherLang := m.mir.lang != "" && m.mir.lang != m.lang
+	if since := m.now.Sub(m.mir.last); since < syncEvery && !(otherLang && since >= langSyncGap) {
 		return nil
 	}
 	if b := c.Budget(); b.PerMinute > 0 && (b.PerMinute-b.UsedMinute)*2 < b.PerMinute {
@@ -107,6 +127,9 @@ func (m *Model) maybeSync() tea.Cmd {
 // for the next turn.
 func (m Model) onMirrorSynced(msg mirrorSyncedMsg) (Model, tea.Cmd) {
 	m.mir.syncing = false
+	if msg.res.Requests > 0 {
+		m.mir.lang = msg.res.Lang
+	}
 	var short *mirror.BudgetShortError
 	switch err := msg.err; {
 	case err == nil:
@@ -117,6 +140,39 @@ func (m Model) onMirrorSynced(msg mirrorSyncedMsg) (Model, tea.Cmd) {
 	if msg.res.Requests == 0 {
 		return m, nil
 	}
+	var cmd tea.Cmd
+	m.browser.M, cmd = m.browser.M.Update(browser.MirrorSynced{})
+	return m, m.addr(viewBrowser, cmd)
+}
+
+// maybeVerify runs the mirror's integrity check once, on the first tick: after the
+// first frame, which OpenFast kept it from delaying (docs/performance.md).
+func (m *Model) maybeVerify() tea.Cmd {
+	db := m.opts.Mirror
+	if db == nil || m.mir.verified {
+		return nil
+	}
+	m.mir.verified = true
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), verifyTimeout)
+		defer cancel()
+		msg, err := db.Verify(ctx)
+		return mirrorVerifiedMsg{msg: msg, err: err}
+	}
+}
+
+// onMirrorVerified says when the file failed its check and was rebuilt: the next
+// sync refills it (due at once), and the browser reads the new file.
+func (m Model) onMirrorVerified(msg mirrorVerifiedMsg) (Model, tea.Cmd) {
+	switch {
+	case msg.err != nil:
+		m.setNotice(theme.WarningMark+" the local mirror could not be checked: "+termtext.Clean(msg.err.Error()), true)
+		return m, nil
+	case msg.msg == "":
+		return m, nil
+	}
+	m.setNotice(theme.WarningMark+" "+termtext.Clean(msg.msg), true)
+	m.mir.last, m.mir.lang = time.Time{}, ""
 	var cmd tea.Cmd
 	m.browser.M, cmd = m.browser.M.Update(browser.MirrorSynced{})
 	return m, m.addr(viewBrowser, cmd)

@@ -263,10 +263,14 @@ func (m *Model) setClient(c *api.Client) {
 		images = detail.HTTPImages(&http.Client{Timeout: 30 * time.Second})
 	}
 	m.browser = registry.Hold(browser.New(c, m.lang, m.browserOptions()...))
-	m.detail = registry.Hold(detail.New(c, images, m.lang))
+	// The views that ask for the taxonomy and cities (the detail, the editor, the bulk
+	// form's city, the import's check) ask through the mirror's cache of the day; the
+	// pickers and the detail keep their own in memory on top.
+	cached := mirror.NewCachedClient(m.opts.Mirror, c)
+	m.detail = registry.Hold(detail.New(cached, images, m.lang))
 	m.attachMirror()
 	m.watch = registry.Hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
-	m.editor = registry.Hold(editing.New(editor.New(editor.Config{Service: c, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
+	m.editor = registry.Hold(editing.New(editor.New(editor.Config{Service: cached, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
 		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir, FindEditor: m.opts.FindEditor}),
 		editing.Config{Store: m.draftStore, BaseURL: m.baseURL, Profile: m.profile, Lang: m.lang, Now: m.opts.Now}))
 	m.drafts = registry.Hold(drafts.New(m.draftStore, m.baseURL, m.opts.Now))
@@ -275,10 +279,10 @@ func (m *Model) setClient(c *api.Client) {
 	m.views.Set(viewWatch, m.watch)
 	m.views.Set(viewEditor, m.editor)
 	m.views.Set(viewDrafts, m.drafts)
-	m.bulk = registry.Hold(bulkform.New(c, m.lang, m.opts.Now))
+	m.bulk = registry.Hold(bulkform.New(cached, m.lang, m.opts.Now))
 	jobsDir := m.shared.jobsDir(m.opts.JobsDir, m.sandbox)
 	m.jobs = registry.Hold(jobs.New(c, jobs.Config{Dir: jobsDir, Scan: !m.sandbox, BaseURL: m.baseURL, Now: m.opts.Now}))
-	m.imp = registry.Hold(importer.New(importer.Config{Service: c, Lang: m.lang, BaseURL: m.baseURL, JobsDir: jobsDir,
+	m.imp = registry.Hold(importer.New(importer.Config{Service: cached, Lang: m.lang, BaseURL: m.baseURL, JobsDir: jobsDir,
 		StartDir: m.opts.StartDir, Now: m.opts.Now}))
 	m.views.Set(viewBulk, m.bulk)
 	m.views.Set(viewJobs, m.jobs)

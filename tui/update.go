@@ -100,6 +100,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case addressed:
 		return m.onAddressed(msg)
+	case mirrorVerifiedMsg:
+		return m.onMirrorVerified(msg)
 	case mirrorSyncedMsg:
 		return m.onMirrorSynced(msg)
 	case pingMsg:
@@ -298,7 +300,7 @@ func (m Model) onTick() (Model, tea.Cmd) {
 	}
 	// The views get the root's clock, not the timer's, so tests stay deterministic.
 	m, cmd := m.broadcast(msgs.Tick{At: m.now})
-	return m, tea.Batch(cmd, m.ticker(), m.maybeSync())
+	return m, tea.Batch(cmd, m.ticker(), m.maybeVerify(), m.maybeSync())
 }
 
 func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {

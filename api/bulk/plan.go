@@ -173,10 +173,7 @@ func (p Plan) Summary() []string {
 // Cost says what n requests cost under the key's budget (Budget.Estimate's answer):
 // how long, or over how many days when today's budget does not hold them.
 func Cost(n int, d time.Duration, fitsToday bool, days int) string {
-	cost := format.Number(n) + " requests"
-	if n == 1 {
-		cost = "1 request"
-	}
+	cost := format.Requests(n)
 	switch {
 	case !fitsToday:
 		cost += fmt.Sprintf(", more than is left of today's budget: over %d days (the rest after Kyiv midnight)", days)

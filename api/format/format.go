@@ -59,6 +59,14 @@ func Decimal(s string) string {
 	return out
 }
 
+// Requests is a count of requests: "1 request", "1 200 requests".
+func Requests(n int) string {
+	if n == 1 {
+		return "1 request"
+	}
+	return Number(n) + " requests"
+}
+
 // Number groups an integer's thousands with a space, as numbers are written in
 // Ukrainian: 5 000, 100 000.
 func Number(n int) string {

@@ -37,7 +37,7 @@ type DetailsResult struct {
 // WithoutDetail counts the listed listings whose detail the mirror lacks.
 func (d *DB) WithoutDetail(ctx context.Context) (int, error) {
 	var n int
-	err := d.sql.QueryRowContext(ctx, "SELECT count(*) FROM listings WHERE detail IS NULL AND gone_at IS NULL").Scan(&n)
+	err := d.conn().QueryRowContext(ctx, "SELECT count(*) FROM listings WHERE detail IS NULL AND gone_at IS NULL").Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("mirror: count details: %w", err)
 	}
@@ -83,7 +83,11 @@ func (d *DB) FillDetails(ctx context.Context, src Detailer, o DetailsOptions) (D
 		case err != nil:
 			return d.detailsLeft(ctx, res, fmt.Errorf("get listing %d: %w", id, err))
 		default:
-			if err := d.PutDetail(context.WithoutCancel(ctx), &det.Listing); err != nil {
+			lang := det.Lang
+			if lang == "" {
+				lang = o.Lang
+			}
+			if err := d.PutDetail(context.WithoutCancel(ctx), &det.Listing, lang); err != nil {
 				return d.detailsLeft(ctx, res, err)
 			}
 			res.Fetched++
@@ -107,7 +111,7 @@ func (d *DB) detailsLeft(ctx context.Context, res DetailsResult, cause error) (D
 }
 
 func (d *DB) ids(ctx context.Context, q string, args ...any) ([]int, error) {
-	rows, err := d.sql.QueryContext(ctx, q, args...)
+	rows, err := d.conn().QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("mirror: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,9 +50,9 @@ func TestOpenMakesTheSchemaAndReopens(t *testing.T) {
 	}
 	defer db.Close()
 	var v, jm string
-	_ = db.sql.QueryRow("PRAGMA user_version").Scan(&v)
-	_ = db.sql.QueryRow("PRAGMA journal_mode").Scan(&jm)
-	if n, _ := db.Count(ctx); n != 3 || v != "2" || jm != "wal" || db.Rebuilt() != "" {
+	_ = db.conn().QueryRow("PRAGMA user_version").Scan(&v)
+	_ = db.conn().QueryRow("PRAGMA journal_mode").Scan(&jm)
+	if n, _ := db.Count(ctx); n != 3 || v != fmt.Sprint(Version) || jm != "wal" || db.Rebuilt() != "" {
 		t.Errorf("count %d, version %s, journal %s, rebuilt %q", n, v, jm, db.Rebuilt())
 	}
 }
@@ -124,6 +125,48 @@ func TestADamagedOrForeignFileIsSetAsideAndRebuilt(t *testing.T) {
 	}
 }
 
+// OpenFast leaves the integrity check to Verify, which sets a damaged file aside
+// after the fact and puts a new one in its place: the same DB syncs into it.
+func TestVerifyAfterOpenFastRebuildsADamagedFile(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.db")
+	synced(t, path, 3000)
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	must(t, err)
+	_, err = f.WriteAt([]byte(strings.Repeat("\xde\xad\xbe\xef", 4096)), 4096*3)
+	must(t, err)
+	f.Close()
+	db, err := OpenFast(ctx, path)
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	defer db.Close()
+	if db.Rebuilt() != "" {
+		t.Fatalf("the cheap checks found it: %s", db.Rebuilt())
+	}
+	msg, err := db.Verify(ctx)
+	if err != nil {
+		t.Fatalf("verify: %v", err)
+	}
+	if !strings.Contains(msg, "moved to m.db.broken-") {
+		t.Errorf("message %q", msg)
+	}
+	if again, err := db.Verify(ctx); again != "" || err != nil {
+		t.Errorf("the new file: %q %v", again, err)
+	}
+	if _, err := db.Sync(ctx, newFake(5), SyncOptions{}); err != nil {
+		t.Fatalf("sync into the new file: %v", err)
+	}
+	if n, _ := db.Count(ctx); n != 5 {
+		t.Errorf("%d listings", n)
+	}
+	// A sound file: nothing to say.
+	if msg, err := db.Verify(ctx); msg != "" || err != nil {
+		t.Errorf("sound file: %q %v", msg, err)
+	}
+}
+
 func TestANewerFileIsLeftAlone(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "m.db")
 	synced(t, path, 1)
@@ -141,15 +184,23 @@ func TestANewerFileIsLeftAlone(t *testing.T) {
 	}
 }
 
-// A file of the previous schema (1: no search, no views_7d) keeps its listings and
-// history and can be searched once opened.
+// A file of every earlier schema (1: no search, no views_7d; 2: no condition, photos,
+// detail language or sync fields) keeps its listings and history and can be searched
+// once opened.
 func TestMigrationFromThePreviousVersion(t *testing.T) {
+	for v := 1; v < Version; v++ {
+		t.Run(fmt.Sprint("schema ", v), func(t *testing.T) { migrateFrom(t, v) })
+	}
+}
+
+func migrateFrom(t *testing.T, version int) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "m.db")
 	o, err := sql.Open("sqlite", "file:"+path+"?_txlock=immediate")
 	must(t, err)
-	old := &DB{sql: o, path: path}
-	if p, err := old.migrateTo(ctx, 1); err != nil || p != "" {
+	old := &DB{path: path}
+	old.sqlp.Store(o)
+	if p, err := old.migrateTo(ctx, version); err != nil || p != "" {
 		t.Fatal(p, err)
 	}
 	_, err = o.Exec(`INSERT INTO listings (id, title, title_key, city, views, status, first_seen, seen_sync)
@@ -182,7 +233,7 @@ func synced(t *testing.T, path string, n int) {
 	must(t, err)
 	_, err = db.Sync(context.Background(), newFake(n), SyncOptions{})
 	must(t, err)
-	_, err = db.sql.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+	_, err = db.conn().Exec("PRAGMA wal_checkpoint(TRUNCATE)")
 	must(t, err)
 	db.Close()
 }

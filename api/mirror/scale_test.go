@@ -78,7 +78,7 @@ func TestSyncTenThousandFromTheSandbox(t *testing.T) {
 		t.Fatalf("a second sync of nothing new: %+v %v", res2, err)
 	}
 	took2 := time.Since(again)
-	_, _ = db.sql.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+	_, _ = db.conn().Exec("PRAGMA wal_checkpoint(TRUNCATE)")
 	fi, _ := os.Stat(path)
 	t.Logf("sync of %d listings: %d requests (minimum %d), %v; again with nothing changed: %v; database %.1f MB",
 		res.Listings, res.Requests, min, took.Round(time.Millisecond), took2.Round(time.Millisecond),
@@ -106,7 +106,7 @@ func benchMirror(b testing.TB) *DB {
 		b.Fatal(err)
 	}
 	for i, d := range descriptions {
-		if _, err := db.sql.Exec("UPDATE listings SET description = ? WHERE id % 5 = ?", d, i); err != nil {
+		if _, err := db.conn().Exec("UPDATE listings SET description = ? WHERE id % 5 = ?", d, i); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -151,14 +151,29 @@ func benchTyped(b *testing.B, search func(*DB, Query) error) {
 }
 
 // BenchmarkOpen is opening a mirror of 10 000 listings: the header, the quick
-// integrity check, the schema's version and tables (what the app does before its
-// first frame).
-func BenchmarkOpen(b *testing.B) {
+// integrity check, the schema's version and tables (what a command does).
+func BenchmarkOpen(b *testing.B) { benchOpen(b, Open) }
+
+// BenchmarkOpenFast is the same without the integrity check: what the app does before
+// its first frame (BenchmarkVerify after it).
+func BenchmarkOpenFast(b *testing.B) { benchOpen(b, OpenFast) }
+
+// BenchmarkVerify is the integrity check the app runs after its first frame.
+func BenchmarkVerify(b *testing.B) {
+	db := benchMirror(b)
+	for b.Loop() {
+		if msg, err := db.Verify(context.Background()); msg != "" || err != nil {
+			b.Fatal(msg, err)
+		}
+	}
+}
+
+func benchOpen(b *testing.B, open func(context.Context, string) (*DB, error)) {
 	db := benchMirror(b)
 	path := db.Path()
 	db.Close()
 	for b.Loop() {
-		d, err := Open(context.Background(), path)
+		d, err := open(context.Background(), path)
 		if err != nil {
 			b.Fatal(err)
 		}

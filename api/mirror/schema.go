@@ -86,6 +86,13 @@ var migrations = []string{
 		body  BLOB NOT NULL,
 		PRIMARY KEY (kind, key, lang)
 	) WITHOUT ROWID;`,
+
+	// 3: what an export reads instead of the service: the list's condition and photos,
+	// the language a detail was asked in, and the fields a sync asked for.
+	`ALTER TABLE listings ADD COLUMN condition TEXT;
+	ALTER TABLE listings ADD COLUMN photos TEXT;      -- the photos' URLs, one a line; NULL: none known
+	ALTER TABLE listings ADD COLUMN detail_lang TEXT; -- the language of detail; NULL: unknown
+	ALTER TABLE syncs ADD COLUMN fields TEXT NOT NULL DEFAULT ''; -- asked for, comma separated`,
 }
 
 // Version is the schema version this build writes.
@@ -102,7 +109,7 @@ func (d *DB) migrate(ctx context.Context) (string, error) {
 
 func (d *DB) migrateTo(ctx context.Context, target int) (string, error) {
 	var v int
-	if err := d.sql.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+	if err := d.conn().QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
 		return "it cannot be read: " + err.Error(), nil
 	}
 	if v > len(migrations) {
@@ -129,7 +136,7 @@ func (d *DB) migrateTo(ctx context.Context, target int) (string, error) {
 	if target < len(migrations) {
 		return "", nil
 	}
-	rows, err := d.sql.QueryContext(ctx, "SELECT name FROM sqlite_master WHERE type = 'table'")
+	rows, err := d.conn().QueryContext(ctx, "SELECT name FROM sqlite_master WHERE type = 'table'")
 	if err != nil {
 		return "it cannot be read: " + err.Error(), nil
 	}

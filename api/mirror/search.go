@@ -2,6 +2,7 @@ package mirror
 
 import (
 	"context"
+	"database/sql"
 	"database/sql/driver"
 	"fmt"
 	"strings"
@@ -68,6 +69,7 @@ type Query struct {
 	Reverse bool // against the sort's usual direction
 	Limit   int  // 0: no limit
 	Gone    bool // include listings missing from the last complete sync
+	Full    bool // Search reads the condition and the photos too (an export's columns)
 }
 
 // folds are the Cyrillic letters people often type without their marks: SQLite's
@@ -162,16 +164,28 @@ func (q Query) orderBy() string {
 // Search returns the listings that match q, in its order.
 func (d *DB) Search(ctx context.Context, q Query) ([]Row, error) {
 	where, args := q.where()
-	rows, err := d.sql.QueryContext(ctx, "SELECT "+rowColumns+" FROM listings"+where+q.orderBy(), args...)
+	cols := rowColumns
+	if q.Full {
+		cols += ", condition, photos"
+	}
+	rows, err := d.conn().QueryContext(ctx, "SELECT "+cols+" FROM listings"+where+q.orderBy(), args...)
 	if err != nil {
 		return nil, fmt.Errorf("mirror: search: %w", err)
 	}
 	defer rows.Close()
 	var out []Row
+	var condition, photos sql.NullString
 	for rows.Next() {
-		r, err := scanRow(rows)
+		var extra []any
+		if q.Full {
+			extra = []any{&condition, &photos}
+		}
+		r, err := scanRow(rows, extra...)
 		if err != nil {
 			return nil, fmt.Errorf("mirror: search: %w", err)
+		}
+		if q.Full {
+			r.Condition, r.Photos = nullString(condition), splitPhotos(photos)
 		}
 		out = append(out, r)
 	}

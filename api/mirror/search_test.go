@@ -27,7 +27,7 @@ func searchFixture(t *testing.T) *DB {
 		t.Fatal(err)
 	}
 	full := api.ListingFull{Listing: f.items[1], Description: "Запас ходу 80 км, складна рама, «Bafang» мотор"}
-	if err := db.PutDetail(context.Background(), &full); err != nil {
+	if err := db.PutDetail(context.Background(), &full, "uk"); err != nil {
 		t.Fatal(err)
 	}
 	return db

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/listings-tui/listings/api"
@@ -44,7 +45,7 @@ type Stats struct {
 
 // History returns a listing's points, oldest first.
 func (d *DB) History(ctx context.Context, id int) ([]Point, error) {
-	rows, err := d.sql.QueryContext(ctx, "SELECT at, views, status FROM history WHERE listing_id = ? ORDER BY at", id)
+	rows, err := d.conn().QueryContext(ctx, "SELECT at, views, status FROM history WHERE listing_id = ? ORDER BY at", id)
 	if err != nil {
 		return nil, fmt.Errorf("mirror: history of %d: %w", id, err)
 	}
@@ -169,6 +170,7 @@ type SyncInfo struct {
 	Changed  int
 	Complete bool
 	Error    string
+	Fields   []string // the list fields it asked for; none before schema 3
 }
 
 // LastSync returns the latest sync that stored anything (complete or not); ok is false
@@ -186,9 +188,10 @@ func (d *DB) lastSync(ctx context.Context, cond string) (SyncInfo, bool, error) 
 	var s SyncInfo
 	var started int64
 	var finished sql.NullInt64
-	err := d.sql.QueryRowContext(ctx, `SELECT id, started, finished, lang, requests, listings, changed,
-		complete, error FROM syncs WHERE `+cond+` ORDER BY id DESC LIMIT 1`).Scan(&s.ID, &started, &finished,
-		&s.Lang, &s.Requests, &s.Listings, &s.Changed, &s.Complete, &s.Error)
+	var fields string
+	err := d.conn().QueryRowContext(ctx, `SELECT id, started, finished, lang, requests, listings, changed,
+		complete, error, fields FROM syncs WHERE `+cond+` ORDER BY id DESC LIMIT 1`).Scan(&s.ID, &started, &finished,
+		&s.Lang, &s.Requests, &s.Listings, &s.Changed, &s.Complete, &s.Error, &fields)
 	if errors.Is(err, sql.ErrNoRows) {
 		return SyncInfo{}, false, nil
 	}
@@ -196,6 +199,9 @@ func (d *DB) lastSync(ctx context.Context, cond string) (SyncInfo, bool, error) 
 		return SyncInfo{}, false, fmt.Errorf("mirror: last sync: %w", err)
 	}
 	s.Started = time.Unix(started, 0).In(api.Kyiv)
+	if fields != "" {
+		s.Fields = strings.Split(fields, ",")
+	}
 	if finished.Valid {
 		s.Finished = time.Unix(finished.Int64, 0).In(api.Kyiv)
 	}
@@ -205,8 +211,31 @@ func (d *DB) lastSync(ctx context.Context, cond string) (SyncInfo, bool, error) 
 // Count is how many listed (not gone) listings the mirror holds.
 func (d *DB) Count(ctx context.Context) (int, error) {
 	var n int
-	if err := d.sql.QueryRowContext(ctx, "SELECT count(*) FROM listings WHERE gone_at IS NULL").Scan(&n); err != nil {
+	if err := d.conn().QueryRowContext(ctx, "SELECT count(*) FROM listings WHERE gone_at IS NULL").Scan(&n); err != nil {
 		return 0, fmt.Errorf("mirror: count: %w", err)
 	}
 	return n, nil
+}
+
+// Counts is how many listed (not gone) listings the mirror holds in each status, in one
+// query: the tab counts of a first frame that reads only the first page of rows.
+func (d *DB) Counts(ctx context.Context) (map[api.Status]int, error) {
+	rows, err := d.conn().QueryContext(ctx, "SELECT status, count(*) FROM listings WHERE gone_at IS NULL GROUP BY status")
+	if err != nil {
+		return nil, fmt.Errorf("mirror: counts: %w", err)
+	}
+	defer rows.Close()
+	out := map[api.Status]int{}
+	for rows.Next() {
+		var st string
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return nil, fmt.Errorf("mirror: counts: %w", err)
+		}
+		out[api.Status(st)] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("mirror: counts: %w", err)
+	}
+	return out, nil
 }

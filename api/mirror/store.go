@@ -63,7 +63,7 @@ func scanRow(s scanner, extra ...any) (Row, error) {
 // ok is false when the mirror does not hold it.
 func (d *DB) Get(ctx context.Context, id int) (Row, *api.ListingFull, bool, error) {
 	var detail sql.NullString
-	row := d.sql.QueryRowContext(ctx, "SELECT "+rowColumns+", detail FROM listings WHERE id = ?", id)
+	row := d.conn().QueryRowContext(ctx, "SELECT "+rowColumns+", detail FROM listings WHERE id = ?", id)
 	r, scanErr := scanRow(row, &detail)
 	if errors.Is(scanErr, sql.ErrNoRows) {
 		return Row{}, nil, false, nil
@@ -99,15 +99,15 @@ func (d *DB) putPage(ctx context.Context, syncID int64, page []api.Listing, at t
 		}
 		defer get.Close()
 		ins, err := tx.PrepareContext(ctx, `INSERT INTO listings (id, title, title_key, price, price_num,
-			currency, status, city, views, vip, top, url, created_at, first_seen, seen_sync)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+			currency, status, city, views, vip, top, url, created_at, first_seen, seen_sync, condition, photos)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
 			return err
 		}
 		defer ins.Close()
 		upd, err := tx.PrepareContext(ctx, `UPDATE listings SET title = ?, title_key = ?, price = ?,
 			price_num = ?, currency = ?, status = ?, city = ?, views = ?, vip = ?, top = ?, url = ?,
-			created_at = ?, seen_sync = ?, gone_at = NULL WHERE id = ?`)
+			created_at = ?, seen_sync = ?, gone_at = NULL, condition = ?, photos = ? WHERE id = ?`)
 		if err != nil {
 			return err
 		}
@@ -129,7 +129,8 @@ func (d *DB) putPage(ctx context.Context, syncID int64, page []api.Listing, at t
 			case errors.Is(err, sql.ErrNoRows):
 				c := listColumns(l)
 				if _, err := ins.ExecContext(ctx, l.ID, c.title, c.titleKey, c.price, c.priceNum, l.Currency,
-					string(l.Status), c.city, l.Views, l.VIP, l.Top, l.URL, c.created, unix, syncID); err != nil {
+					string(l.Status), c.city, l.Views, l.VIP, l.Top, l.URL, c.created, unix, syncID,
+					c.condition, c.photos); err != nil {
 					return err
 				}
 				added++
@@ -141,7 +142,8 @@ func (d *DB) putPage(ctx context.Context, syncID int64, page []api.Listing, at t
 				}
 				c := listColumns(l)
 				if _, err := upd.ExecContext(ctx, c.title, c.titleKey, c.price, c.priceNum, l.Currency,
-					string(l.Status), c.city, l.Views, l.VIP, l.Top, l.URL, c.created, syncID, l.ID); err != nil {
+					string(l.Status), c.city, l.Views, l.VIP, l.Top, l.URL, c.created, syncID,
+					c.condition, c.photos, l.ID); err != nil {
 					return err
 				}
 				if old.views == l.Views && old.status == string(l.Status) {
@@ -164,10 +166,10 @@ func (d *DB) putPage(ctx context.Context, syncID int64, page []api.Listing, at t
 }
 
 type columns struct {
-	title, titleKey, price string
-	priceNum               float64
-	city                   any
-	created                int64
+	title, titleKey, price  string
+	priceNum                float64
+	city, condition, photos any // NULL when the service sent none (or it was not asked)
+	created                 int64
 }
 
 func listColumns(l *api.Listing) columns {
@@ -176,16 +178,23 @@ func listColumns(l *api.Listing) columns {
 	if l.City != nil {
 		c.city = *l.City
 	}
+	if l.Condition != nil {
+		c.condition = *l.Condition
+	}
+	if l.Photos != nil && l.Sent("photos") {
+		c.photos = strings.Join(l.Photos, "\n")
+	}
 	if !l.CreatedAt.IsZero() {
 		c.created = l.CreatedAt.Unix()
 	}
 	return c
 }
 
-// PutDetail keeps a listing's detail (opened in the app or by show): its description
+// PutDetail keeps a listing's detail (opened in the app or by show), as the service
+// answered it in lang ("" unknown: never reused for an export): its description
 // becomes searchable. A listing the mirror has not listed yet is added from the
 // detail's list fields; views and status are left to the syncs, whose history they are.
-func (d *DB) PutDetail(ctx context.Context, full *api.ListingFull) error {
+func (d *DB) PutDetail(ctx context.Context, full *api.ListingFull, lang string) error {
 	if full == nil || full.ID <= 0 {
 		return nil
 	}
@@ -195,8 +204,8 @@ func (d *DB) PutDetail(ctx context.Context, full *api.ListingFull) error {
 	}
 	now := d.now().Unix()
 	err = d.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE listings SET description = ?, detail = ?, detail_at = ?
-			WHERE id = ?`, full.Description, string(body), now, full.ID)
+		res, err := tx.ExecContext(ctx, `UPDATE listings SET description = ?, detail = ?, detail_at = ?,
+			detail_lang = ? WHERE id = ?`, full.Description, string(body), now, nullable(lang), full.ID)
 		if err != nil {
 			return err
 		}
@@ -205,14 +214,24 @@ func (d *DB) PutDetail(ctx context.Context, full *api.ListingFull) error {
 		}
 		c := listColumns(&full.Listing)
 		_, err = tx.ExecContext(ctx, `INSERT INTO listings (id, title, title_key, price, price_num, currency,
-			status, city, views, vip, top, url, created_at, description, detail, detail_at, first_seen)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			status, city, views, vip, top, url, created_at, description, detail, detail_at, first_seen,
+			detail_lang)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			full.ID, c.title, c.titleKey, c.price, c.priceNum, full.Currency, string(full.Status), c.city,
-			full.Views, full.VIP, full.Top, full.URL, c.created, full.Description, string(body), now, now)
+			full.Views, full.VIP, full.Top, full.URL, c.created, full.Description, string(body), now, now,
+			nullable(lang))
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("mirror: keep listing %d: %w", full.ID, err)
 	}
 	return nil
+}
+
+// nullable is s, or NULL when empty.
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }

@@ -5,15 +5,19 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/listings-tui/listings/api"
 )
 
 // SyncFields are the list fields a sync asks for: what the app's table, `ls` and the
-// search show, and no more (a smaller answer also saves budget, says the spec). Slug,
-// condition, the promotions' ends and the photos come with a listing's detail.
-var SyncFields = []string{"id", "title", "price", "currency", "status", "city", "views", "vip", "top", "url", "created_at"}
+// search show, and the condition and photos an export of the list writes (so that
+// one reads the mirror instead of paging the service), and no more (a smaller answer
+// also saves budget, says the spec). Slug, the main photo and the promotions' ends
+// come with a listing's detail.
+var SyncFields = []string{"id", "title", "price", "currency", "condition", "status", "city", "views", "vip", "top",
+	"photos", "url", "created_at"}
 
 // DefaultReserve is the share of the minute's and of the day's budget a sync leaves to
 // the user: it waits rather than take the minute's last fifth, and does not start (or
@@ -99,7 +103,8 @@ func (d *DB) Sync(ctx context.Context, src Lister, o SyncOptions) (SyncResult, e
 	}
 	var id int64
 	err := d.write(ctx, func(tx *sql.Tx) error {
-		r, err := tx.ExecContext(ctx, "INSERT INTO syncs (started, lang) VALUES (?, ?)", start.Unix(), o.Lang)
+		r, err := tx.ExecContext(ctx, "INSERT INTO syncs (started, lang, fields) VALUES (?, ?, ?)", start.Unix(), o.Lang,
+			strings.Join(SyncFields, ","))
 		if err != nil {
 			return err
 		}
@@ -109,7 +114,7 @@ func (d *DB) Sync(ctx context.Context, src Lister, o SyncOptions) (SyncResult, e
 	if err != nil {
 		return res, fmt.Errorf("mirror: start a sync: %w", err)
 	}
-	res.ID = id
+	res.ID, res.Lang = id, o.Lang
 
 	p := api.ListParams{Lang: o.Lang, Status: api.StatusAll, Limit: api.MaxListLimit, Fields: SyncFields}
 	seen := map[int]bool{}

@@ -39,7 +39,7 @@ func TestSyncRecordsHistoryOnlyOnChangeAndMarksGone(t *testing.T) {
 		t.Fatalf("second sync %+v", res)
 	}
 	var rows int
-	must(t, db.sql.QueryRow("SELECT count(*) FROM history").Scan(&rows))
+	must(t, db.conn().QueryRow("SELECT count(*) FROM history").Scan(&rows))
 	if rows != 252 {
 		t.Errorf("%d history rows, want 250 first ones and 2 changes", rows)
 	}
@@ -93,7 +93,7 @@ func TestSyncCancelledMidwayLeavesAConsistentMirror(t *testing.T) {
 		t.Errorf("%d listings stored", n)
 	}
 	var check string
-	must(t, db.sql.QueryRow("PRAGMA integrity_check").Scan(&check))
+	must(t, db.conn().QueryRow("PRAGMA integrity_check").Scan(&check))
 	if check != "ok" {
 		t.Error(check)
 	}

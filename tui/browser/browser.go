@@ -67,7 +67,10 @@ type source struct {
 	errText  string // the last failure, cleaned: it may quote the server
 	version  int    // bumps on every change of rows
 	modCount int
-	priceW   int
+	// extra and modExtra count the rows a search added from the mirror (row.extra),
+	// which the tab's count leaves out.
+	extra, modExtra int
+	priceW          int
 	// modPriceW is the widest price of the moderation rows: the moderation tab's
 	// price column.
 	modPriceW int
@@ -168,7 +171,7 @@ func New(svc Lister, lang string, opts ...Option) Model {
 // Init sends the request for the first page of the first tab (prepared by New).
 func (m Model) Init() tea.Cmd {
 	s := m.srcs[0]
-	return tea.Batch(fetchPage(s.reqCtx, s.cancel, m.svc, m.params(0, 0), 0, s.seq, true), m.spin.Tick)
+	return tea.Batch(fetchPage(s.reqCtx, s.cancel, m.svc, m.params(0, 0), 0, s.seq, true), m.spin.Tick, m.readRest())
 }
 
 // SetSize sets the size View fills exactly.

@@ -204,12 +204,18 @@ func (m *Model) needKeys() {
 // moderation rows.
 func (m *Model) measure(si int) {
 	s := &m.srcs[si]
-	s.modCount, s.priceW, s.modPriceW = 0, 0, 0
+	s.modCount, s.priceW, s.modPriceW, s.extra, s.modExtra = 0, 0, 0, 0, 0
 	for i := range s.rows.len() {
 		r := s.rows.at(i)
+		if r.extra {
+			s.extra++
+		}
 		if r.mod {
 			s.modCount++
 			s.modPriceW = max(s.modPriceW, int(r.priceW))
+			if r.extra {
+				s.modExtra++
+			}
 		}
 		s.priceW = max(s.priceW, int(r.priceW))
 	}

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"time"
 
@@ -15,12 +16,18 @@ import (
 )
 
 // The local mirror (api/mirror) in the browser:
-//   - the first screen: every tab starts with the mirror's rows, read in New, so the
-//     first frame shows them before any request; a tab's first page from the service
-//     replaces them (the refresh), and a tab still showing them says from when;
+//   - the first screen: New reads the tab counts (one query) and the first page of
+//     the tab on screen, so the first frame shows them before any request; Init then
+//     reads every row, which fills the tabs still showing the mirror. A tab's first
+//     page from the service replaces them (the refresh), and a tab still showing them
+//     says from when;
+//   - the rows are in the language of the last sync: in another language the tabs
+//     start empty (loading) and a search adds no row from the mirror, until a sync in
+//     the language on screen (the root syncs within a minute when they differ);
 //   - the filter (/) asks the mirror for every listing whose title, description, city
 //     or id has a word starting so, not only the loaded rows: a match not loaded is
-//     added to its tabs from the mirror;
+//     added to its tabs from the mirror while the filter lasts (row.extra), never
+//     counted in the tab, and dropped when the filter is cleared;
 //   - the +7d column, the views gained in the last 7 days as counted from the syncs,
 //     sortable like the others;
 //   - with the service unreachable, the tabs keep the mirror's rows, read-only.
@@ -31,6 +38,7 @@ type Mirror interface {
 	Search(ctx context.Context, q mirror.Query) ([]mirror.Row, error)
 	SearchIDs(ctx context.Context, q mirror.Query) ([]int, error)
 	LastSync(ctx context.Context) (mirror.SyncInfo, bool, error)
+	Counts(ctx context.Context) (map[api.Status]int, error)
 }
 
 // MirrorSynced is the root's news that a background sync ended: the +7d figures and
@@ -45,13 +53,18 @@ const mirrorTimeout = 5 * time.Second
 type mirrored struct {
 	db     Mirror
 	synced time.Time           // the last sync that stored anything; zero: never
+	lang   string              // the language of its rows ("" unknown: taken as any)
 	rows   map[int]api.Listing // every listing the mirror holds, for matches not loaded
 	gain   map[int]int32       // views gained in 7 days
 	from   [len(sourceStatus)]bool
-	seq    int          // of the latest search
-	hits   map[int]bool // the ids the mirror matched for hitsFor
-	hitsQ  string
-	down   bool // the last load found the service unreachable: read-only
+	// partial: the source holds only the first frame's rows; counts (by status, from
+	// the mirror) give the tabs' counts until every row is read.
+	partial [len(sourceStatus)]bool
+	counts  map[api.Status]int
+	seq     int          // of the latest search
+	hits    map[int]bool // the ids the mirror matched for hitsFor
+	hitsQ   string
+	down    bool // the last load found the service unreachable: read-only
 }
 
 // WithMirror shows the mirror's rows at once, searches it with / and adds the +7d
@@ -72,52 +85,108 @@ type hitsMsg struct {
 	err   error
 }
 
-// mirrorRowsMsg answers readMirror.
+// mirrorRowsMsg answers readMirror: every row of the mirror.
 type mirrorRowsMsg struct {
 	rows   []mirror.Row
 	synced time.Time
+	lang   string
 }
 
-func readMirror(db Mirror) ([]mirror.Row, time.Time) {
+// readMirror reads every row (limit 0) or the first limit of status st, newest first.
+func readMirror(db Mirror, st api.Status, limit int) mirrorRowsMsg {
 	ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
 	defer cancel()
 	last, ok, err := db.LastSync(ctx)
 	if err != nil || !ok {
-		return nil, time.Time{}
+		return mirrorRowsMsg{}
 	}
-	rows, err := db.Search(ctx, mirror.Query{Sort: mirror.SortID})
+	rows, err := db.Search(ctx, mirror.Query{Status: st, Sort: mirror.SortID, Limit: limit})
 	if err != nil {
-		return nil, time.Time{}
+		return mirrorRowsMsg{}
 	}
-	return rows, last.Finished
+	return mirrorRowsMsg{rows: rows, synced: last.Finished, lang: last.Lang}
 }
 
-// loadMirror fills every tab from the mirror, in New: the first frame needs no
-// request.
+// loadMirror shows the mirror in New, with no request: the tab on screen gets its
+// first page, every tab its count; readRest brings the other rows after the frame.
 func (m *Model) loadMirror() {
 	if m.mir.db == nil {
 		return
 	}
-	rows, synced := readMirror(m.mir.db)
-	m.takeRows(rows, synced)
-	if len(rows) == 0 {
+	si := tabDefs[m.cur].src
+	msg := readMirror(m.mir.db, m.srcs[si].status, m.limit)
+	m.mir.lang = msg.lang
+	m.takeRows(msg.rows, msg.synced)
+	if msg.synced.IsZero() || !m.sameLang() {
 		return
 	}
-	for si := range m.srcs {
-		s := &m.srcs[si]
-		for i := range rows {
-			if l := &rows[i].Listing; s.status == api.StatusAll || l.Status == s.status {
-				s.byID[l.ID] = s.rows.len()
-				m.share(si, s.rows.push(m.newRow(*l, "", s.rows.len(), false)))
-			}
-		}
-		s.loaded, s.next = true, nil
-		s.version++
-		m.mir.from[si] = true
-		m.measure(si)
+	ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
+	counts, err := m.mir.db.Counts(ctx)
+	cancel()
+	if err != nil || len(counts) == 0 {
+		return
 	}
+	m.mir.counts = counts
+	for sj := range m.srcs {
+		m.srcs[sj].loaded, m.srcs[sj].next = true, nil
+		m.mir.from[sj], m.mir.partial[sj] = true, true
+	}
+	m.fill(si, msg.rows)
 	m.ensure(m.cur)
 	m.cols = m.computeLayout()
+}
+
+// readRest reads every row of the mirror after the first frame, when New showed only
+// its first page.
+func (m Model) readRest() tea.Cmd {
+	if m.mir.db == nil || !slices.Contains(m.mir.partial[:], true) {
+		return nil
+	}
+	db := m.mir.db
+	return func() tea.Msg { return readMirror(db, "", 0) }
+}
+
+// fill replaces source si's rows with the mirror's rows of its status.
+func (m *Model) fill(si int, rows []mirror.Row) {
+	s := &m.srcs[si]
+	s.rows, s.byID, s.away = newStore(m.strs), map[int]int{}, 0
+	for i := range rows {
+		if l := &rows[i].Listing; s.status == api.StatusAll || l.Status == s.status {
+			s.byID[l.ID] = s.rows.len()
+			m.share(si, s.rows.push(m.newRow(*l, "", s.rows.len(), false)))
+		}
+	}
+	s.version++
+	m.measure(si)
+}
+
+// sameLang reports whether the mirror's rows are in the language on screen.
+func (m *Model) sameLang() bool { return m.mir.lang == "" || m.mir.lang == m.lang }
+
+// mirrorCount is tab ti's count while its source holds only the first frame's rows.
+func (m *Model) mirrorCount(ti int) (int, bool) {
+	d := tabDefs[ti]
+	if !m.mir.partial[d.src] {
+		return 0, false
+	}
+	c := m.mir.counts
+	switch {
+	case d.moderation:
+		return c[api.StatusPending] + c[api.StatusBlocked], true
+	case m.srcs[d.src].status == api.StatusAll:
+		n := 0
+		for _, v := range c {
+			n += v
+		}
+		return n, true
+	}
+	return c[m.srcs[d.src].status], true
+}
+
+// dropMirrorRows forgets that the tabs show the mirror: they were emptied (another
+// language, a reload).
+func (m *Model) dropMirrorRows() {
+	m.mir.from, m.mir.partial = [len(sourceStatus)]bool{}, [len(sourceStatus)]bool{}
 }
 
 // takeRows keeps what the mirror says of every listing: the rows for matches not
@@ -140,19 +209,27 @@ func (m Model) onMirrorSynced() (Model, tea.Cmd) {
 		return m, nil
 	}
 	db := m.mir.db
-	return m, func() tea.Msg {
-		rows, synced := readMirror(db)
-		return mirrorRowsMsg{rows: rows, synced: synced}
-	}
+	return m, func() tea.Msg { return readMirror(db, "", 0) }
 }
 
+// onMirrorRows takes every row of the mirror: after the first frame, the tabs that
+// still show its first page get the rest; after a sync, the gains and the rows kept
+// for search are renewed.
 func (m Model) onMirrorRows(msg mirrorRowsMsg) (Model, tea.Cmd) {
 	if msg.synced.IsZero() {
 		return m, nil
 	}
+	m.mir.lang = msg.lang
 	m.takeRows(msg.rows, msg.synced)
 	for si := range m.srcs {
 		s := &m.srcs[si]
+		if m.mir.partial[si] {
+			m.mir.partial[si] = false
+			if m.mir.from[si] && m.sameLang() {
+				m.fill(si, msg.rows)
+				continue
+			}
+		}
 		for i := range s.rows.len() {
 			r := s.rows.at(i)
 			r.gain = m.mir.gain[r.id]
@@ -160,6 +237,7 @@ func (m Model) onMirrorRows(msg mirrorRowsMsg) (Model, tea.Cmd) {
 		s.version++
 	}
 	m.ensure(m.cur)
+	m.cols = m.computeLayout()
 	return m, nil
 }
 
@@ -194,6 +272,9 @@ func (m Model) onHits(msg hitsMsg) (Model, tea.Cmd) {
 	}
 	m.mir.hits, m.mir.hitsQ = hits, msg.query
 	for si := range m.srcs {
+		if !m.sameLang() {
+			break // the mirror's titles are in another language: only its ids filter
+		}
 		s := &m.srcs[si]
 		added := false
 		for _, id := range msg.ids {
@@ -202,7 +283,9 @@ func (m Model) onHits(msg hitsMsg) (Model, tea.Cmd) {
 				continue
 			}
 			s.byID[id] = s.rows.len()
-			m.share(si, s.rows.push(m.newRow(l, "", s.rows.len(), false)))
+			r := m.newRow(l, "", s.rows.len(), false)
+			r.extra = true
+			m.share(si, s.rows.push(r))
 			added = true
 		}
 		if added {
@@ -216,6 +299,28 @@ func (m Model) onHits(msg hitsMsg) (Model, tea.Cmd) {
 	m.ensure(m.cur)
 	m.cols = m.computeLayout()
 	return m, nil
+}
+
+// dropExtra takes the rows a search added from the mirror out of every source: with
+// the filter cleared, a tab shows what the service paged, and its count with it.
+func (m *Model) dropExtra() {
+	for si := range m.srcs {
+		s := &m.srcs[si]
+		if s.extra == 0 {
+			continue
+		}
+		old := s.rows
+		s.rows, s.byID = newStore(m.strs), make(map[int]int, old.len())
+		for i := range old.len() {
+			if r := *old.at(i); !r.extra {
+				r.idx = int32(s.rows.len())
+				s.byID[r.id] = s.rows.len()
+				s.rows.push(r)
+			}
+		}
+		s.version++
+		m.measure(si)
+	}
 }
 
 // mirrorFilters reports whether the mirror's matches decide the filter now.
@@ -235,7 +340,7 @@ func (m *Model) filter(idx []int, rows *rowStore, q string) []int {
 	for _, i := range idx {
 		r := rows.at(i)
 		_, held := m.mir.rows[r.id]
-		if m.mir.hits[r.id] || !held && rows.matches(r, q, digits) {
+		if m.mir.hits[r.id] || (!held || !m.sameLang()) && rows.matches(r, q, digits) {
 			out = append(out, i)
 		}
 	}
@@ -251,7 +356,7 @@ func (m *Model) pageFromService(si int, reset bool, err error) {
 	}
 	m.mir.down = false
 	if reset {
-		m.mir.from[si] = false
+		m.mir.from[si], m.mir.partial[si] = false, false
 	}
 }
 

@@ -12,12 +12,25 @@ import (
 )
 
 // BenchmarkFirstFrameFromMirror is the browser's first frame over a mirror of 10 000
-// listings: reading every row into every tab, and View.
+// listings: the counts by status and the first page of the tab on screen, and View.
 func BenchmarkFirstFrameFromMirror(b *testing.B) {
 	db := benchMirror(b)
 	for b.Loop() {
 		m := New(&fakeLister{}, "uk", WithMirror(db))
 		m.SetSize(120, 40)
+		_ = m.View()
+	}
+}
+
+// BenchmarkMirrorRest is what follows the first frame: every row of that mirror read
+// (Init's command) and given to every tab.
+func BenchmarkMirrorRest(b *testing.B) {
+	db := benchMirror(b)
+	for b.Loop() {
+		m := New(&fakeLister{}, "uk", WithMirror(db))
+		m.SetSize(120, 40)
+		msg := m.readRest()()
+		m, _ = m.Update(msg)
 		_ = m.View()
 	}
 }

@@ -52,11 +52,23 @@ func syncedMirror(t *testing.T, data []api.Listing) *mirror.DB {
 	}
 	if i := slices.IndexFunc(data, func(l api.Listing) bool { return l.ID == 150 }); i >= 0 {
 		full := api.ListingFull{Listing: data[i], Description: "Рама карбонова, вага 9 кг"}
-		if err := db.PutDetail(context.Background(), &full); err != nil {
+		if err := db.PutDetail(context.Background(), &full, "uk"); err != nil {
 			t.Fatal(err)
 		}
 	}
 	return db
+}
+
+// startedOnMirror is a browser over a mirror of data (syncedMirror) whose service
+// holds data too, its first page loaded.
+func startedOnMirror(t *testing.T, data []api.Listing) (Model, *fakeLister) {
+	t.Helper()
+	db := syncedMirror(t, data)
+	f := &fakeLister{data: data}
+	m := New(f, "uk", WithMirror(db))
+	m.SetSize(100, 20)
+	m, _ = mirrorLoop.Drain(m, m.Init())
+	return m, f
 }
 
 // The first frame comes from the mirror with no request; the service's first page
@@ -84,12 +96,7 @@ func TestFirstFrameFromTheMirrorWithoutARequest(t *testing.T) {
 // / finds a listing by a word of its description, which was never loaded in the
 // tab: the service's page holds the newest 100 only.
 func TestFilterSearchesTheMirror(t *testing.T) {
-	data := gen(300, 300, api.StatusActive)
-	db := syncedMirror(t, data)
-	f := &fakeLister{data: data}
-	m := New(f, "uk", WithMirror(db))
-	m.SetSize(100, 20)
-	m, _ = mirrorLoop.Drain(m, m.Init())
+	m, f := startedOnMirror(t, gen(300, 300, api.StatusActive))
 	m, _ = mirrorLoop.Press(m, "/")
 	m, _ = mirrorLoop.Type(m, "КАРБОН")
 	v := tuitest.Screen(m)
@@ -109,6 +116,7 @@ func TestGainColumnSortsAcrossRows(t *testing.T) {
 	db := syncedMirror(t, data)
 	m := New(&fakeLister{data: data, err: &api.UnreachableError{}}, "uk", WithMirror(db))
 	m.SetSize(120, 20)
+	m, _ = mirrorLoop.Drain(m, m.Init()) // the rows after the first frame's page
 	for m.order.col != sortViews7d {
 		m, _ = mirrorLoop.Press(m, "s")
 	}

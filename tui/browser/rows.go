@@ -48,6 +48,7 @@ type row struct {
 	priceW   uint8 // display width of the price cell (capped), for the column's width
 	vip, top bool
 	mod      bool // belongs to the moderation tab
+	extra    bool // added from the mirror by a search, not paged: not counted, dropped with the filter
 	untitled bool // the title is blank: the cell says so
 }
 

@@ -160,6 +160,9 @@ func (m Model) filterKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	if q := strings.ToLower(strings.TrimSpace(m.input.Value())); q != m.query {
 		m.query = q
 		m.tabs[m.cur].cursor = 0 // the selection stays if it still matches
+		if q == "" {
+			m.dropExtra()
+		}
 		m.ensure(m.cur)
 		cmd = tea.Batch(cmd, m.searchMirror(q))
 	}
@@ -172,6 +175,7 @@ func (m *Model) clearFilter() {
 	m.input.Reset()
 	m.query = ""
 	m.searchMirror("")
+	m.dropExtra()
 	m.ensure(m.cur)
 }
 
@@ -282,6 +286,7 @@ func (m Model) reloadAll() (Model, tea.Cmd) {
 	for i := range m.tabs {
 		m.tabs[i] = tabState{selID: m.tabs[i].selID}
 	}
+	m.dropMirrorRows()
 	m.auto = 0
 	m.ensure(m.cur)
 	return m, m.load(tabDefs[m.cur].src, true)

@@ -86,9 +86,12 @@ func (m *Model) tabLabel(i int, counts bool) string {
 	s := &m.srcs[d.src]
 	label := d.name
 	if counts && s.loaded {
-		n := s.rows.len() - s.away
+		n := s.rows.len() - s.away - s.extra
 		if d.moderation {
-			n = s.modCount
+			n = s.modCount - s.modExtra
+		}
+		if c, ok := m.mirrorCount(i); ok {
+			n = c
 		}
 		label += " " + strconv.Itoa(n)
 		if s.next != nil {

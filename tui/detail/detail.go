@@ -246,7 +246,11 @@ func (m Model) gotListing(msg listingMsg) (Model, tea.Cmd) {
 	m.title, m.notFound, m.err = l.Title, false, nil
 	cmds := []tea.Cmd{emit(msgs.ListingChanged{ID: l.ID, Status: l.Status, Listing: copyListing(l), Moderation: m.mod})}
 	if m.mir != nil {
-		cmds = append(cmds, keepDetail(m.mir, msg.detail.Listing))
+		lang := msg.detail.Lang // the language of the answer; the one asked when it says none
+		if lang == "" {
+			lang = m.lang
+		}
+		cmds = append(cmds, keepDetail(m.mir, msg.detail.Listing, lang))
 	}
 	m, cmd := m.needAttrs()
 	cmds = append(cmds, cmd)

@@ -20,7 +20,7 @@ import (
 // Mirror is what the view needs of the local mirror; *mirror.DB is one.
 type Mirror interface {
 	StatsOf(ctx context.Context, id int, now time.Time) (mirror.Stats, bool, error)
-	PutDetail(ctx context.Context, full *api.ListingFull) error
+	PutDetail(ctx context.Context, full *api.ListingFull, lang string) error
 }
 
 // mirrorTimeout bounds a read or write of the local file.
@@ -48,11 +48,11 @@ func fetchStats(mir Mirror, id, seq int) tea.Cmd {
 
 // keepDetail writes the detail into the mirror; a failure costs only the search of
 // this description, so nothing is said.
-func keepDetail(mir Mirror, full api.ListingFull) tea.Cmd {
+func keepDetail(mir Mirror, full api.ListingFull, lang string) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
 		defer cancel()
-		_ = mir.PutDetail(ctx, &full)
+		_ = mir.PutDetail(ctx, &full, lang)
 		return nil
 	}
 }

@@ -31,7 +31,7 @@ func (f *fakeMirror) StatsOf(_ context.Context, id int, now time.Time) (mirror.S
 	return mirror.Series(mirror.Row{Listing: api.Listing{ID: id, Views: pts[len(pts)-1].Views}}, pts, now), true, nil
 }
 
-func (f *fakeMirror) PutDetail(_ context.Context, l *api.ListingFull) error {
+func (f *fakeMirror) PutDetail(_ context.Context, l *api.ListingFull, _ string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.kept = append(f.kept, l.ID)

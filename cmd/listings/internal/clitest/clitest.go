@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -21,6 +22,7 @@ import (
 	"github.com/listings-tui/listings/cmd/listings/internal/iostreams"
 	"github.com/listings-tui/listings/cmd/listings/internal/root"
 	"github.com/listings-tui/listings/keystore"
+	"github.com/listings-tui/listings/tui/draft"
 )
 
 // Runner runs command lines against one service with one key.
@@ -30,10 +32,16 @@ type Runner struct {
 	Key  string
 	// Uploads counts the photo and video uploads the service received.
 	Uploads *atomic.Int32
+	// paths are those of every request the sandbox of New received (Requested).
+	paths *pathLog
 	// Env is the environment besides the key, a fresh config directory and CacheDir.
 	Env map[string]string
 	// CacheDir is shared by the runs of one runner, as by the commands of one script.
 	CacheDir string
+	// DataDir is the data directory (LISTINGS_DATA_DIR unless Env names one), shared
+	// like CacheDir: the mirror and its cache of the day are made there, never in the
+	// home directory of whoever runs the tests.
+	DataDir string
 	// StderrTTY makes standard error a terminal, for the progress a person sees.
 	StderrTTY bool
 	// Stdout, when set, replaces the buffer of standard output (a writer that fails).
@@ -51,14 +59,46 @@ func New(t *testing.T, opts sandbox.Options) *Runner {
 		t.Fatal(err)
 	}
 	var uploads atomic.Int32
+	paths := &pathLog{}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/v1/upload/") {
 			uploads.Add(1)
 		}
+		paths.add(r.URL.Path)
 		srv.ServeHTTP(w, r)
 	}))
 	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	return &Runner{T: t, Base: ts.URL, Key: sandbox.KeyBusiness, Uploads: &uploads, CacheDir: t.TempDir()}
+	return &Runner{T: t, Base: ts.URL, Key: sandbox.KeyBusiness, Uploads: &uploads, CacheDir: t.TempDir(), DataDir: t.TempDir(),
+		paths: paths}
+}
+
+// pathLog keeps the path of every request.
+type pathLog struct {
+	mu    sync.Mutex
+	paths []string
+}
+
+func (l *pathLog) add(p string) {
+	l.mu.Lock()
+	l.paths = append(l.paths, p)
+	l.mu.Unlock()
+}
+
+// Requested counts the requests the sandbox of New received whose path ends with
+// suffix ("/categories", "/cities/search").
+func (c *Runner) Requested(suffix string) int {
+	if c.paths == nil {
+		return 0
+	}
+	c.paths.mu.Lock()
+	defer c.paths.mu.Unlock()
+	n := 0
+	for _, p := range c.paths.paths {
+		if strings.HasSuffix(p, suffix) {
+			n++
+		}
+	}
+	return n
 }
 
 // InProcess is New with the sandbox served in-process (sandbox.Direct) instead of
@@ -92,13 +132,13 @@ func Fake(t *testing.T, handler http.Handler) *Runner {
 	t.Helper()
 	ts := httptest.NewServer(handler)
 	t.Cleanup(ts.Close)
-	return &Runner{T: t, Base: ts.URL, Key: sandbox.KeyBusiness, Uploads: &atomic.Int32{}, CacheDir: t.TempDir()}
+	return &Runner{T: t, Base: ts.URL, Key: sandbox.KeyBusiness, Uploads: &atomic.Int32{}, CacheDir: t.TempDir(), DataDir: t.TempDir()}
 }
 
 // Offline returns a runner for a service that is not there: for what must be refused
 // before any request.
 func Offline(t *testing.T) *Runner {
-	return &Runner{T: t, Base: "http://127.0.0.1:1", Key: sandbox.KeyBusiness}
+	return &Runner{T: t, Base: "http://127.0.0.1:1", Key: sandbox.KeyBusiness, DataDir: t.TempDir()}
 }
 
 // WithKey returns a runner for the same service with another key.
@@ -138,6 +178,9 @@ func (c *Runner) Run(stdin string, args ...string) Result {
 func (c *Runner) RunCtx(ctx context.Context, stdin string, stdout *iostreams.Buffer, args ...string) Result {
 	c.T.Helper()
 	env := map[string]string{keystore.EnvVar: c.Key, "LISTINGS_CONFIG_DIR": c.T.TempDir(), cmdutil.EnvCacheDir: c.CacheDir}
+	if c.DataDir != "" {
+		env[draft.EnvDataDir] = c.DataDir
+	}
 	for k, v := range c.Env {
 		env[k] = v
 	}

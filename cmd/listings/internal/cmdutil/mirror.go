@@ -30,6 +30,17 @@ var ErrNoMirror = errors.New("there is no local mirror of this account yet: run 
 // synced is ErrNoMirror (nothing is created). A file that had to be set aside and
 // rebuilt is said on standard error.
 func (f *Factory) OpenMirror(ctx context.Context, t *Target, create bool) (*mirror.DB, error) {
+	return f.openMirror(ctx, t, create, mirror.Open)
+}
+
+// OpenMirrorFast opens (creating) the target's mirror without SQLite's integrity
+// check, for the app, which shows its first frame first and runs DB.Verify after it.
+func (f *Factory) OpenMirrorFast(ctx context.Context, t *Target) (*mirror.DB, error) {
+	return f.openMirror(ctx, t, true, mirror.OpenFast)
+}
+
+func (f *Factory) openMirror(ctx context.Context, t *Target, create bool,
+	open func(context.Context, string) (*mirror.DB, error)) (*mirror.DB, error) {
 	path, err := f.MirrorPath(t)
 	if err != nil {
 		return nil, err
@@ -39,7 +50,7 @@ func (f *Factory) OpenMirror(ctx context.Context, t *Target, create bool) (*mirr
 			return nil, ErrNoMirror
 		}
 	}
-	db, err := mirror.Open(ctx, path)
+	db, err := open(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -66,4 +77,17 @@ func (f *Factory) ReadMirror(ctx context.Context) (*mirror.DB, error) {
 		return nil, err
 	}
 	return f.OpenMirror(ctx, t, false)
+}
+
+// CachedClient is the session's client whose taxonomy and city answers are kept in
+// the target's mirror for the day (mirror.CachedClient; the mirror is made when
+// missing, opened without its integrity check: a damaged page only costs a request).
+// Without a mirror (no data directory, a newer app's file) nothing is kept. done
+// closes the mirror.
+func (f *Factory) CachedClient(ctx context.Context, s *Session) (c *mirror.CachedClient, done func()) {
+	db, err := f.openMirror(ctx, &Target{Profile: s.Profile, BaseURL: s.BaseURL}, true, mirror.OpenFast)
+	if err != nil {
+		return mirror.NewCachedClient(nil, s.Client), func() {}
+	}
+	return mirror.NewCachedClient(db, s.Client), func() { db.Close() }
 }

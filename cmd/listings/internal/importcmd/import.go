@@ -165,7 +165,9 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 	}
 	s.LearnLimits(ctx, -1)
 	fmt.Fprintf(stderr, "checking %d rows of %s…\n", len(t.Rows), filepath.Base(file))
-	plan, err := catalog.Check(ctx, s.Client, t, catalog.Options{Lang: s.Lang, Suggest: o.suggest, Dir: filepath.Dir(abs),
+	cached, done := f.CachedClient(ctx, s) // the taxonomy and cities of the day, kept in the mirror
+	defer done()
+	plan, err := catalog.Check(ctx, cached, t, catalog.Options{Lang: s.Lang, Suggest: o.suggest, Dir: filepath.Dir(abs),
 		Sheet: catalog.SheetID(abs), File: abs, BaseURL: s.BaseURL, JobsDir: jobs})
 	var unfinished *catalog.UnfinishedError
 	switch {

@@ -175,3 +175,26 @@ func TestImportBadSheet(t *testing.T) {
 	c.Fails(cmdutil.ExitUsage, "", "import", filepath.Join(dir, "a.pdf"))
 	c.Fails(cmdutil.ExitUsage, "", "import")
 }
+
+// The check of a sheet asks for the tree, the attributes and each city through the
+// mirror's cache of the day: a second check the same day asks for none of them.
+func TestImportChecksTheTaxonomyOnceADay(t *testing.T) {
+	t.Parallel()
+	c, dir := shop(t, 2)
+	path := semicolonCSV(t, dir, [][]string{row(1), row(2)})
+	taxonomy := func() (n int) {
+		for _, p := range []string{"/categories", "/attributes", "/cities/search"} {
+			n += c.Requested(p)
+		}
+		return n
+	}
+	c.OK("", "import", path, "--dry-run")
+	first := taxonomy()
+	if first == 0 || c.Requested("/cities/search") != 1 {
+		t.Fatalf("the first check asked %d taxonomy requests, %d city searches", first, c.Requested("/cities/search"))
+	}
+	c.OK("", "import", path, "--dry-run")
+	if again := taxonomy() - first; again != 0 {
+		t.Errorf("the second check asked %d taxonomy requests, want 0", again)
+	}
+}

@@ -18,7 +18,7 @@ func (o *lsOptions) fromMirror() bool { return o.search != "" || o.sort != "" }
 
 // mirrorQuery checks the flags that go with the mirror and makes its query.
 func (o *lsOptions) mirrorQuery(fields []string) (mirror.Query, error) {
-	q := mirror.Query{Text: o.search, Status: api.Status(o.status), Reverse: o.reverse}
+	q := mirror.Query{Text: o.search, Status: api.Status(o.status), Reverse: o.reverse, Full: true}
 	if o.sort != "" {
 		s, err := mirror.ParseSort(o.sort)
 		if err != nil {
@@ -95,5 +95,5 @@ func keepDetail(ctx context.Context, f *cmdutil.Factory, d *api.ListingDetail) {
 		return
 	}
 	defer db.Close()
-	_ = db.PutDetail(ctx, &d.Listing)
+	_ = db.PutDetail(ctx, &d.Listing, d.Lang)
 }

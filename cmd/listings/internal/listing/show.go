@@ -13,6 +13,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/tui/termtext"
 )
@@ -55,7 +56,9 @@ a zero value), and moderation is the service's block unchanged.`,
 			if asJSON {
 				return cmdutil.PrintJSON(f.IOStreams.Out, detailJSON(d))
 			}
-			defs, err := categoryAttrs(ctx, s, d, f.IOStreams.ErrOut)
+			c, done := f.CachedClient(ctx, s) // the attributes of the day, kept in the mirror
+			defer done()
+			defs, err := categoryAttrs(ctx, c, s.Lang, d, f.IOStreams.ErrOut)
 			if err != nil {
 				return err
 			}
@@ -95,20 +98,20 @@ func open(ctx context.Context, f *cmdutil.Factory, arg string) (int, *cmdutil.Se
 	return id, s, err
 }
 
-// categoryAttrs asks once for the attributes of the listing's category, in the
-// listing's language, to name its attributes; nil when it has none. A failure costs
-// only the names: the attributes are then shown by code, and errOut says why. Only
-// Ctrl+C is an error.
-func categoryAttrs(ctx context.Context, s *cmdutil.Session, d *api.ListingDetail, errOut io.Writer) ([]api.Attribute, error) {
+// categoryAttrs asks once (through the mirror's cache of the day) for the attributes
+// of the listing's category, in the listing's language, to name its attributes; nil
+// when it has none. A failure costs only the names: the attributes are then shown by
+// code, and errOut says why. Only Ctrl+C is an error.
+func categoryAttrs(ctx context.Context, c *mirror.CachedClient, sessionLang string, d *api.ListingDetail, errOut io.Writer) ([]api.Attribute, error) {
 	l := &d.Listing
 	if len(l.Attributes) == 0 {
 		return nil, nil
 	}
 	lang := d.Lang
 	if lang == "" {
-		lang = s.Lang
+		lang = sessionLang
 	}
-	defs, err := s.Client.Attributes(ctx, l.CategoryID, lang)
+	defs, err := c.Attributes(ctx, l.CategoryID, lang)
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()

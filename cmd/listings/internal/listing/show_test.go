@@ -198,7 +198,12 @@ func TestShowAttributesFallBackToCodes(t *testing.T) {
 	if !strings.Contains(r.Stdout, "attributes:\n  Жанр    Поэзия\n  Год     1960\n  aa_new  {\"x\":true}  (not an attribute of this category)\n  zz_old  1  (not an attribute of this category)\n") {
 		t.Errorf("attributes:\n%s", r.Stdout)
 	}
+	// The same run the same day: the attributes come from the mirror's cache.
+	if r = c.Run("", "show", "7"); r.Code != cmdutil.ExitOK || attrAsks.Load() != 1 || !strings.Contains(r.Stdout, "Поэзия") {
+		t.Fatalf("again: exit %d, %d attribute requests in all\n%s", r.Code, attrAsks.Load(), r.Stderr)
+	}
 	failAttrs.Store(true)
+	c.DataDir = t.TempDir() // another machine: nothing kept
 	r = c.Run("", "show", "7")
 	if r.Code != cmdutil.ExitOK || !strings.Contains(r.Stderr, "shown by code") || !strings.Contains(r.Stderr, "category 1004") {
 		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)

@@ -51,7 +51,7 @@ func TestSyncThenSearchSortAndStatsWithoutRequests(t *testing.T) {
 	if len(rows) != 3 || rows[0]["views"].(float64) < rows[1]["views"].(float64) {
 		t.Fatalf("sort by views: %v", rows)
 	}
-	if _, ok := rows[0]["photos"]; ok {
+	if _, ok := rows[0]["slug"]; ok {
 		t.Errorf("a field the mirror does not hold: %v", rows[0])
 	}
 	id := strconv.Itoa(int(rows[0]["id"].(float64)))
@@ -94,11 +94,11 @@ func TestNoMirrorYetSaysToSync(t *testing.T) {
 func TestMirrorFlagsAreChecked(t *testing.T) {
 	c, _ := runner(t, 0)
 	for args, want := range map[string]string{
-		"ls --sort nope":                "unknown sort",
-		"ls --search x --cursor 5":      "--cursor",
-		"ls --search x --fields photos": "the mirror keeps",
-		"stats abc":                     "listing id",
-		"stats --limit 0":               "--limit",
+		"ls --sort nope":              "unknown sort",
+		"ls --search x --cursor 5":    "--cursor",
+		"ls --search x --fields slug": "the mirror keeps",
+		"stats abc":                   "listing id",
+		"stats --limit 0":             "--limit",
 	} {
 		r := c.Fails(cmdutil.ExitUsage, "", strings.Fields(args)...)
 		if !strings.Contains(r.Stderr, want) {

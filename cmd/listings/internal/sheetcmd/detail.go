@@ -7,9 +7,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/export"
 	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/api/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/listing"
@@ -17,16 +19,39 @@ import (
 )
 
 // runDetail reads the list, says the plan and, unless --dry-run, journals a new job
-// and carries it out.
+// and carries it out. With a fresh mirror the list is its rows and the details it
+// keeps unchanged are journaled as fetched.
 func (o *exportOptions) runDetail(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, ft sheet.Format) error {
-	items, pages, err := o.items(ctx, f, s)
-	if err != nil {
+	var (
+		items []bulk.Planned
+		pages int
+		kept  map[int]*api.ListingFull
+		err   error
+	)
+	m := o.openMirror(ctx, f, s)
+	if m != nil {
+		defer m.db.Close()
+		rows, err := m.rows(ctx, o.status)
+		if err != nil {
+			return err
+		}
+		items = make([]bulk.Planned, len(rows))
+		for i := range rows {
+			items[i] = bulk.Planned{ID: rows[i].ID, Title: rows[i].Title}
+		}
+		m.saidList(f, len(items))
+		kept = m.details(ctx, s.Lang, items)
+		fmt.Fprintf(f.IOStreams.ErrOut, "details from the local mirror (unchanged since it kept them): %s of %s, %s saved\n",
+			format.Number(len(kept)), format.Number(len(items)), format.Requests(len(kept)))
+	} else if items, pages, err = o.items(ctx, f, s); err != nil {
 		return err
 	}
-	plan := export.MakePlan(len(items), 0, s.Client.Budget(), time.Now())
+	plan := export.MakePlan(len(items), len(kept), s.Client.Budget(), time.Now())
 	if o.dryRun {
 		out := f.IOStreams.Out
-		fmt.Fprintf(out, "the list: %s (read)\n", bulk.Cost(pages, 0, true, 1))
+		if m == nil {
+			fmt.Fprintf(out, "the list: %s (read)\n", bulk.Cost(pages, 0, true, 1))
+		}
 		for _, l := range plan.Summary() {
 			fmt.Fprintln(out, l)
 		}
@@ -63,7 +88,14 @@ func (o *exportOptions) runDetail(ctx context.Context, f *cmdutil.Factory, s *cm
 	}
 	defer j.Close()
 	fmt.Fprintf(f.IOStreams.ErrOut, "job %s (journal %s)\n", j.Head.Job, j.Path)
-	return finishExport(ctx, f, s, j, plan)
+	var db *mirror.DB
+	if m != nil {
+		if err := journalKept(j, items, kept); err != nil {
+			return err
+		}
+		db = m.db
+	}
+	return finishExport(ctx, f, s, j, plan, db)
 }
 
 // ResumeExport carries on the export journaled at path: it fetches the details still
@@ -89,13 +121,21 @@ func ResumeExport(ctx context.Context, f *cmdutil.Factory, path string) error {
 	done, _, _ := j.Counts()
 	plan := export.MakePlan(len(j.Head.Items), done, s.Client.Budget(), time.Now())
 	fmt.Fprintf(f.IOStreams.ErrOut, "job %s: export of %s listings\n", j.Head.Job, format.Number(len(j.Head.Items)))
-	return finishExport(ctx, f, s, j, plan)
+	db, err := f.OpenMirror(ctx, &cmdutil.Target{Profile: s.Profile, BaseURL: s.BaseURL}, false)
+	if err != nil {
+		db = nil // no mirror to keep the details in
+	} else {
+		defer db.Close()
+	}
+	return finishExport(ctx, f, s, j, plan, db)
 }
 
-// finishExport says the plan, fetches what is left with a progress line, and writes
-// the file from the journal. Stopped (Ctrl+C, the day's budget, the key), it writes
-// nothing and says how to resume.
-func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *export.Journal, plan export.Plan) error {
+// finishExport says the plan, fetches what is left with a progress line (each detail
+// kept in db, the mirror, when there is one), and writes the file from the journal.
+// Stopped (Ctrl+C, the day's budget, the key), it writes nothing and says how to
+// resume.
+func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *export.Journal, plan export.Plan,
+	db *mirror.DB) error {
 	errOut := f.IOStreams.ErrOut
 	for _, l := range plan.Summary() {
 		fmt.Fprintln(errOut, termtext.Clean(l))
@@ -120,7 +160,11 @@ func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j
 	// and fetched again on resume (a GET changes nothing).
 	stopWaits := context.AfterFunc(ctx, s.Client.AbandonWaits)
 	defer stopWaits()
-	err := export.Fetch(ctx, s.Client, j, func(int) {
+	var g bulk.Getter = s.Client
+	if db != nil {
+		g = keeping{Getter: s.Client, db: db}
+	}
+	err := export.Fetch(ctx, g, j, func(int) {
 		if f.IOStreams.IsStderrTTY {
 			progress()
 		}

@@ -29,6 +29,7 @@ type exportOptions struct {
 	detail bool
 	dryRun bool
 	resume string
+	fresh  bool // the service, not the local mirror (mirror.go)
 }
 
 // NewCmdExport returns `listings export`.
@@ -53,6 +54,12 @@ a listing's detail has: description, price_type, category_id, category_path, cit
 contact_name, contact_phone, hide_phone, photos_3d, video, and one attr.<code> column
 per attribute any of the listings has (a select as its option's value, a range as
 from-to). The same columns are what listings import reads back.
+
+When the account's local mirror is fresh (a complete listings sync, or the app's,
+in the last 15 minutes and in the same language), the list comes from it at no
+request, and --detail takes from it the details kept of the listings that did not
+change since (their list fields as the sync saw them); stderr says how many and the
+requests saved. --fresh reads everything from the service.
 
 --detail costs one request per listing: the count, the requests and the time under
 the key's budget are printed on stderr first (--dry-run prints them and stops). It
@@ -98,6 +105,7 @@ one, fetches only the listings missing and writes the whole file.`,
 	fl.BoolVar(&o.detail, "detail", false, "add the detail's fields and the attributes: one request per listing, as a resumable job")
 	fl.BoolVar(&o.dryRun, "dry-run", false, "print what the export costs (listings, requests, time) and write nothing")
 	fl.StringVar(&o.resume, "resume", "", "carry on the --detail export JOB stopped earlier (the file and format it was started with)")
+	fl.BoolVar(&o.fresh, "fresh", false, "read everything from the service, not from a local mirror synced in the last 15 minutes")
 	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"csv", "xlsx", "jsonl"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(listing.ListStatuses, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
@@ -118,7 +126,7 @@ func (o *exportOptions) validate(f *cmdutil.Factory) (sheet.Format, error) {
 // resumeOnly refuses the flags a resume does not take: it writes what the job was
 // started with.
 func (o *exportOptions) resumeOnly(cmd *cobra.Command) error {
-	for _, name := range []string{"format", "output", "status", "detail", "dry-run"} {
+	for _, name := range []string{"format", "output", "status", "detail", "dry-run", "fresh"} {
 		if cmd.Flags().Changed(name) {
 			return cmdutil.UsageErrorf("--resume carries on the export as it was started (its file, format and status): drop --%s", name)
 		}
@@ -132,8 +140,13 @@ func (o *exportOptions) params(lang string, fields []string) (api.ListParams, ap
 }
 
 // runList exports the list fields: every page as it comes, straight to the file, so
-// ten thousand listings cost their pages and a row's memory.
+// ten thousand listings cost their pages and a row's memory; or the rows of a fresh
+// mirror, at no request.
 func (o *exportOptions) runList(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, ft sheet.Format) error {
+	if m := o.openMirror(ctx, f, s); m != nil {
+		defer m.db.Close()
+		return o.listFromMirror(ctx, f, m, ft)
+	}
 	p, want := o.params(s.Lang, nil)
 	if o.dryRun {
 		n, pages, err := o.count(ctx, f, s)
@@ -144,15 +157,11 @@ func (o *exportOptions) runList(ctx context.Context, f *cmdutil.Factory, s *cmdu
 		return nil
 	}
 	s.LearnLimits(ctx, -1)
-	out, err := openOutput(f, o.output)
+	out, w, err := o.listSheet(f, ft)
 	if err != nil {
 		return err
 	}
 	defer out.abort()
-	w, err := sheet.NewWriter(out.w, ft, export.ListColumns)
-	if err != nil {
-		return err
-	}
 	line := cmdutil.NewStatusLine(f.IOStreams.ErrOut, f.IOStreams.IsStderrTTY)
 	ctx = api.OnWait(ctx, line.OnWait)
 	seen := map[int]bool{}
@@ -177,14 +186,61 @@ func (o *exportOptions) runList(ctx context.Context, f *cmdutil.Factory, s *cmdu
 		line.Set("reading listings: %d so far", len(seen))
 	}
 	line.Done()
+	return o.finishList(f, w, out, len(seen), ft)
+}
+
+// listSheet opens the output and the sheet of the list's columns on it; the caller
+// aborts the output unless it is committed.
+func (o *exportOptions) listSheet(f *cmdutil.Factory, ft sheet.Format) (*output, sheet.Writer, error) {
+	out, err := openOutput(f, o.output)
+	if err != nil {
+		return nil, nil, err
+	}
+	w, err := sheet.NewWriter(out.w, ft, export.ListColumns)
+	if err != nil {
+		out.abort()
+		return nil, nil, err
+	}
+	return out, w, nil
+}
+
+// finishList closes the sheet, puts the file in place and says so.
+func (o *exportOptions) finishList(f *cmdutil.Factory, w sheet.Writer, out *output, n int, ft sheet.Format) error {
 	if err := w.Close(); err != nil {
 		return err
 	}
 	if err := out.commit(); err != nil {
 		return err
 	}
-	o.wrote(f, len(seen), ft)
+	o.wrote(f, n, ft)
 	return nil
+}
+
+// listFromMirror is runList from the mirror's rows.
+func (o *exportOptions) listFromMirror(ctx context.Context, f *cmdutil.Factory, m *exportMirror, ft sheet.Format) error {
+	rows, err := m.rows(ctx, o.status)
+	if err != nil {
+		return err
+	}
+	m.saidList(f, len(rows))
+	if o.dryRun {
+		fmt.Fprintf(f.IOStreams.Out, "%s listings to export (%s); the list: from the local mirror, no request\n",
+			format.Number(len(rows)), o.status)
+		return nil
+	}
+	out, w, err := o.listSheet(f, ft)
+	if err != nil {
+		return err
+	}
+	defer out.abort()
+	var row []any
+	for i := range rows {
+		row = export.ListRow(row, export.ListColumns, &rows[i].Listing)
+		if err := w.WriteRow(row); err != nil {
+			return err
+		}
+	}
+	return o.finishList(f, w, out, len(rows), ft)
 }
 
 // stopped is the error of a list read that failed: nothing is written under -o.

@@ -26,6 +26,7 @@ import (
 type shop struct {
 	c       *clitest.Runner
 	details atomic.Int64
+	lists   atomic.Int64 // list pages asked
 	limit   atomic.Int64
 	onGet   func(n int64) // after the nth detail GET is let through
 	// answer, when set, answers a detail GET itself with a status (0: the sandbox).
@@ -42,6 +43,9 @@ func newShop(t *testing.T, grow int) *shop {
 	s := &shop{}
 	s.limit.Store(-1)
 	s.c = clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/v1/my/listings" {
+			s.lists.Add(1)
+		}
 		if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/api/v1/my/listings/") {
 			if l := s.limit.Load(); l >= 0 && s.details.Load() >= l {
 				w.Header().Set("Content-Type", "application/json")

@@ -34,7 +34,9 @@ With --json the API's tree is printed: [{"id", "slug", "name", "children": [...]
 			if err != nil {
 				return err
 			}
-			cats, err := s.Client.Categories(cmd.Context(), s.Lang)
+			c, done := f.CachedClient(cmd.Context(), s)
+			defer done()
+			cats, err := c.Categories(cmd.Context(), s.Lang)
 			if err != nil {
 				return cmdutil.Explain(err)
 			}
@@ -105,7 +107,9 @@ With --json the API's array is printed: [{"code", "name", "type", "required", "o
 			if err != nil {
 				return err
 			}
-			attrs, err := s.Client.Attributes(cmd.Context(), id, s.Lang)
+			c, done := f.CachedClient(cmd.Context(), s)
+			defer done()
+			attrs, err := c.Attributes(cmd.Context(), id, s.Lang)
 			if api.IsNotFound(err) {
 				return cmdutil.NewError(fmt.Sprintf("category %d not found; see the ids with listings categories", id), err)
 			}

@@ -38,7 +38,9 @@ With --json the API's array is printed: [{"ref", "name", "type", "region", "labe
 			if err != nil {
 				return err
 			}
-			cities, err := s.Client.SearchCities(cmd.Context(), q, s.Lang, limit)
+			c, done := f.CachedClient(cmd.Context(), s)
+			defer done()
+			cities, err := c.SearchCities(cmd.Context(), q, s.Lang, limit)
 			if err != nil {
 				return cmdutil.Explain(err)
 			}

@@ -115,3 +115,32 @@ func TestSuggestCategoryBothForms(t *testing.T) {
 		t.Errorf("no match:\n%s", r.Stderr)
 	}
 }
+
+// The taxonomy and city answers are kept in the mirror for the day: the second run
+// of each command the same day sends no request and prints the same.
+func TestTaxonomyIsAskedOnceADay(t *testing.T) {
+	t.Parallel()
+	c := clitest.New(t, sandbox.Options{})
+	count := c.Requested
+	for _, args := range [][]string{
+		{"categories", "--json"},
+		{"attributes", "30101", "--json"},
+		{"cities", "Льв", "--json"},
+	} {
+		first := c.OK("", args...)
+		second := c.OK("", args...)
+		if first != second {
+			t.Errorf("%v: the second answer differs:\n%s\n%s", args, first, second)
+		}
+	}
+	for _, part := range []string{"/categories", "/attributes", "/cities/search"} {
+		if n := count(part); n != 1 {
+			t.Errorf("%s: %d requests for two runs, want 1", part, n)
+		}
+	}
+	// Another language is another answer.
+	c.OK("", "categories", "--lang", "en")
+	if n := count("/categories"); n != 2 {
+		t.Errorf("categories in en: %d requests in all, want 2", n)
+	}
+}

@@ -201,11 +201,12 @@ func onService(ctx context.Context, f *cmdutil.Factory, opts *tui.Options) error
 }
 
 // openMirror opens the profile's local mirror for the app (api/mirror): its rows on
-// the first frame, search, views over time, a background sync. Without one (a data
+// the first frame, search, views over time, a background sync. Its integrity check
+// waits for the first frame (tui/mirror.go). Without one (a data
 // directory that cannot be written, a newer app's file) the app runs as before, and
 // says why on stderr when it ends.
 func openMirror(ctx context.Context, f *cmdutil.Factory, t *cmdutil.Target, opts *tui.Options) {
-	db, err := f.OpenMirror(ctx, t, true)
+	db, err := f.OpenMirrorFast(ctx, t)
 	if err != nil {
 		f.Warn(fmt.Sprintf("listings: warning: the app ran without its local mirror: %v", err))
 		return
