@@ -62,7 +62,8 @@ type mirrored struct {
 	partial [len(sourceStatus)]bool
 	counts  map[api.Status]int
 	seq     int          // of the latest search
-	hits    map[int]bool // the ids the mirror matched for hitsFor
+	hits    map[int]bool // the ids the mirror matched for hitsQ
+	hitIDs  []int        // the same, in the mirror's order
 	hitsQ   string
 	down    bool // the last load found the service unreachable: read-only
 }
@@ -75,14 +76,6 @@ func WithMirror(db Mirror) Option {
 			m.mir.db = db
 		}
 	}
-}
-
-// hitsMsg answers searchMirror.
-type hitsMsg struct {
-	seq   int
-	query string
-	ids   []int
-	err   error
 }
 
 // mirrorRowsMsg answers readMirror: every row of the mirror.
@@ -236,115 +229,12 @@ func (m Model) onMirrorRows(msg mirrorRowsMsg) (Model, tea.Cmd) {
 		}
 		s.version++
 	}
-	m.ensure(m.cur)
-	m.cols = m.computeLayout()
-	return m, nil
-}
-
-// searchMirror asks the mirror for the filter q; the local filter shows meanwhile.
-func (m *Model) searchMirror(q string) tea.Cmd {
-	if m.mir.db == nil {
-		return nil
-	}
-	m.mir.seq++
-	if q == "" {
-		m.mir.hits, m.mir.hitsQ = nil, ""
-		return nil
-	}
-	db, seq := m.mir.db, m.mir.seq
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
-		defer cancel()
-		ids, err := db.SearchIDs(ctx, mirror.Query{Text: q})
-		return hitsMsg{seq: seq, query: q, ids: ids, err: err}
-	}
-}
-
-// onHits applies the mirror's matches: those not loaded join their tabs from the
-// mirror's rows, and every tab filters by the matches.
-func (m Model) onHits(msg hitsMsg) (Model, tea.Cmd) {
-	if msg.seq != m.mir.seq || msg.err != nil {
-		return m, nil // superseded; or the file failed: the local filter stays
-	}
-	hits := make(map[int]bool, len(msg.ids))
-	for _, id := range msg.ids {
-		hits[id] = true
-	}
-	m.mir.hits, m.mir.hitsQ = hits, msg.query
-	for si := range m.srcs {
-		if !m.sameLang() {
-			break // the mirror's titles are in another language: only its ids filter
-		}
-		s := &m.srcs[si]
-		added := false
-		for _, id := range msg.ids {
-			l, ok := m.mir.rows[id]
-			if _, have := s.byID[id]; have || !ok || !s.loaded || (s.status != api.StatusAll && l.Status != s.status) {
-				continue
-			}
-			s.byID[id] = s.rows.len()
-			r := m.newRow(l, "", s.rows.len(), false)
-			r.extra = true
-			m.share(si, s.rows.push(r))
-			added = true
-		}
-		if added {
-			s.version++
-			m.measure(si)
-		}
-	}
-	for i := range m.tabs {
-		m.tabs[i].visOK = false
+	if m.mirrorFilters() {
+		m.addHits() // matches that came before the rows they need
 	}
 	m.ensure(m.cur)
 	m.cols = m.computeLayout()
 	return m, nil
-}
-
-// dropExtra takes the rows a search added from the mirror out of every source: with
-// the filter cleared, a tab shows what the service paged, and its count with it.
-func (m *Model) dropExtra() {
-	for si := range m.srcs {
-		s := &m.srcs[si]
-		if s.extra == 0 {
-			continue
-		}
-		old := s.rows
-		s.rows, s.byID = newStore(m.strs), make(map[int]int, old.len())
-		for i := range old.len() {
-			if r := *old.at(i); !r.extra {
-				r.idx = int32(s.rows.len())
-				s.byID[r.id] = s.rows.len()
-				s.rows.push(r)
-			}
-		}
-		s.version++
-		m.measure(si)
-	}
-}
-
-// mirrorFilters reports whether the mirror's matches decide the filter now.
-func (m *Model) mirrorFilters() bool {
-	return m.mir.hits != nil && m.mir.hitsQ == m.query && m.query != ""
-}
-
-// filter keeps the indices whose row matches the filter q: the mirror's matches
-// once they came (and the loaded rows it does not hold, by the local rule), the
-// local rule until then.
-func (m *Model) filter(idx []int, rows *rowStore, q string) []int {
-	if !m.mirrorFilters() {
-		return filterIdx(idx, rows, q)
-	}
-	out := make([]int, 0, len(idx))
-	digits := allDigits(q)
-	for _, i := range idx {
-		r := rows.at(i)
-		_, held := m.mir.rows[r.id]
-		if m.mir.hits[r.id] || (!held || !m.sameLang()) && rows.matches(r, q, digits) {
-			out = append(out, i)
-		}
-	}
-	return out
 }
 
 // pageFromService is told of every answer of source si: a first page ends its

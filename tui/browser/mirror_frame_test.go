@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
@@ -107,4 +109,28 @@ func TestMirrorRowsOnlyInTheirLanguage(t *testing.T) {
 	m, _ = mirrorLoop.Press(m, "/")
 	m, _ = mirrorLoop.Type(m, "00150")
 	tuitest.Contains(t, tuitest.Screen(m), "[ru] Listing 00150")
+}
+
+// A search typed before the rows after the first frame came: its matches the tab
+// lacks join it when the rows come.
+func TestSearchBeforeTheRestOfTheRows(t *testing.T) {
+	data := gen(300, 300, api.StatusActive)
+	m := New(&fakeLister{data: data}, "uk", WithMirror(syncedMirror(t, data)))
+	m.SetSize(100, 20)
+	var rest tea.Msg
+	for _, msg := range mirrorLoop.Collect(m.Init()) {
+		if _, ok := msg.(mirrorRowsMsg); ok {
+			rest = msg // held back
+			continue
+		}
+		m, _ = mirrorLoop.Step(m, msg)
+	}
+	if rest == nil {
+		t.Fatal("Init read no rows after the first frame")
+	}
+	m, _ = mirrorLoop.Press(m, "/")
+	m, _ = mirrorLoop.Type(m, "00150")
+	tuitest.Lacks(t, tuitest.Screen(m), "Listing 00150")
+	m, _ = mirrorLoop.Step(m, rest)
+	tuitest.Contains(t, tuitest.Screen(m), "Listing 00150", "1/1", "[active 100+]")
 }
