@@ -57,10 +57,10 @@ func TestImportJobProgressRefusedRowsAndReport(t *testing.T) {
 	m, r := startJob(t, m, s)
 	tuitest.Contains(t, m.Summary(), "job: 0/3")
 	tuitest.Contains(t, tuitest.Screen(m), "import of stock.csv: 3 rows to send", "1 row refused before sending",
-		"Not imported (1)", "row 3 “Row 2”: price", "not a number")
+		"Not imported (1 row)", "row 3 “Row 2”: price", "not a number")
 	m, out := drain(m, r)
 	screen := tuitest.Screen(m)
-	tuitest.Contains(t, screen, "done", "2 done", "1 failed", "0 left", "Not imported (2)",
+	tuitest.Contains(t, screen, "done", "2 done", "1 failed", "0 left", "Not imported (2 rows)",
 		"row 3 “Row 2”: price", "row 5 “Row 4”: description", "too short: at least 20 characters")
 	tuitest.CheckExactSize(t, m.View(), 100, 30)
 	if added := tuitest.Of[msgs.ListingsAdded](out); len(added) != 1 || added[0].N != 2 {

@@ -93,7 +93,16 @@ func (m Model) failureLines() []string {
 	}
 	head := "Last failures"
 	if j.kind == kindImport {
-		head = fmt.Sprintf("Not imported (%d): fix them in the sheet and import it again · w writes the report", len(j.failures))
+		// A row refused for several cells is listed once a cell: count the rows.
+		seen := map[string]bool{}
+		for _, f := range j.failures {
+			seen[f.what] = true
+		}
+		n := rows(len(seen))
+		if len(j.failures) > len(seen) {
+			n += fmt.Sprintf(", %d problems", len(j.failures))
+		}
+		head = fmt.Sprintf("Not imported (%s): fix them in the sheet and import it again · w writes the report", n)
 	}
 	lines := []string{"", theme.Heading.Render(head)}
 	if m.failOff > 0 {
