@@ -239,3 +239,15 @@ func (d *DB) Counts(ctx context.Context) (map[api.Status]int, error) {
 	}
 	return out, nil
 }
+
+// Described is how many listed listings have their description in the mirror, of how
+// many: the list view has none, so a word of a description finds only those (a detail
+// opened, shown or exported, or listings sync --details).
+func (d *DB) Described(ctx context.Context) (with, total int, err error) {
+	err = d.conn().QueryRowContext(ctx,
+		"SELECT count(CASE WHEN description <> '' THEN 1 END), count(*) FROM listings WHERE gone_at IS NULL").Scan(&with, &total)
+	if err != nil {
+		return 0, 0, fmt.Errorf("mirror: described: %w", err)
+	}
+	return with, total, nil
+}

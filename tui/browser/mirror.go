@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
 	"time"
@@ -39,6 +40,7 @@ type Mirror interface {
 	SearchIDs(ctx context.Context, q mirror.Query) ([]int, error)
 	LastSync(ctx context.Context) (mirror.SyncInfo, bool, error)
 	Counts(ctx context.Context) (map[api.Status]int, error)
+	Described(ctx context.Context) (with, total int, err error)
 }
 
 // MirrorSynced is the root's news that a background sync ended: the +7d figures and
@@ -64,8 +66,11 @@ type mirrored struct {
 	seq     int          // of the latest search
 	hits    map[int]bool // the ids the mirror matched for hitsQ
 	hitIDs  []int        // the same, in the mirror's order
-	hitsQ   string
-	down    bool // the last load found the service unreachable: read-only
+	// described and listed: how many listings a word of a description can find, of
+	// how many; read when a search begins.
+	described, listed int
+	hitsQ             string
+	down              bool // the last load found the service unreachable: read-only
 }
 
 // WithMirror shows the mirror's rows at once, searches it with / and adds the +7d
@@ -261,6 +266,11 @@ func (m *Model) mirrorNote() string {
 		return ""
 	case m.mir.down:
 		return theme.Stale.Render("offline: the mirror of " + format.HourMinute(m.mir.synced) + ", read-only")
+	case m.mir.hitsQ != "" && m.mir.described < m.mir.listed:
+		// The list view has no description: say how many a word can find, and how
+		// to make it all (short, to fit beside the filter's input).
+		return theme.Muted.Render(fmt.Sprintf("%s/%s descriptions · listings sync --details",
+			format.Number(m.mir.described), format.Number(m.mir.listed)))
 	case m.mir.from[si]:
 		return theme.Muted.Render("from the mirror, synced " + format.HourMinute(m.mir.synced))
 	}

@@ -20,6 +20,9 @@ type hitsMsg struct {
 	query string
 	ids   []int
 	err   error
+	// counted: described and listed were read (the first key of a search).
+	counted           bool
+	described, listed int
 }
 
 // searchMirror asks the mirror for the filter q; the local filter shows meanwhile.
@@ -32,12 +35,18 @@ func (m *Model) searchMirror(q string) tea.Cmd {
 		m.mir.hits, m.mir.hitsQ, m.mir.hitIDs = nil, "", nil
 		return nil
 	}
-	db, seq := m.mir.db, m.mir.seq
+	db, seq, first := m.mir.db, m.mir.seq, m.mir.hitsQ == ""
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
 		defer cancel()
 		ids, err := db.SearchIDs(ctx, mirror.Query{Text: q})
-		return hitsMsg{seq: seq, query: q, ids: ids, err: err}
+		msg := hitsMsg{seq: seq, query: q, ids: ids, err: err}
+		if first && err == nil {
+			var derr error
+			msg.described, msg.listed, derr = db.Described(ctx)
+			msg.counted = derr == nil
+		}
+		return msg
 	}
 }
 
@@ -52,6 +61,9 @@ func (m Model) onHits(msg hitsMsg) (Model, tea.Cmd) {
 		hits[id] = true
 	}
 	m.mir.hits, m.mir.hitsQ, m.mir.hitIDs = hits, msg.query, msg.ids
+	if msg.counted {
+		m.mir.described, m.mir.listed = msg.described, msg.listed
+	}
 	m.addHits()
 	m.ensure(m.cur)
 	m.cols = m.computeLayout()

@@ -84,6 +84,12 @@ func lsMirror(ctx context.Context, f *cmdutil.Factory, o lsOptions, fields []str
 		note = "No listings match. " + note
 	}
 	fmt.Fprintln(f.IOStreams.ErrOut, note+"; listings sync brings it up to date.")
+	// The list view has no description: a word of one finds only the listings whose
+	// detail the mirror keeps.
+	if with, total, err := db.Described(ctx); err == nil && o.search != "" && with < total {
+		fmt.Fprintf(f.IOStreams.ErrOut, "The descriptions of %s of %s listings are searched; listings sync --details reads the others (a request each).\n",
+			format.Number(with), format.Number(total))
+	}
 	return nil
 }
 

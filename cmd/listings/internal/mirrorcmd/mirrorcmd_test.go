@@ -46,6 +46,9 @@ func TestSyncThenSearchSortAndStatsWithoutRequests(t *testing.T) {
 	if !strings.Contains(r.Stderr, "From the local mirror, synced") {
 		t.Errorf("no note of the mirror's time: %q", r.Stderr)
 	}
+	if !strings.Contains(r.Stderr, "The descriptions of 0 of 250 listings are searched; listings sync --details") {
+		t.Errorf("no note of the descriptions a search cannot see: %q", r.Stderr)
+	}
 	var rows []map[string]any
 	off.OKJSON(&rows, "", "ls", "--sort", "views", "--status", "all", "--limit", "3", "--json")
 	if len(rows) != 3 || rows[0]["views"].(float64) < rows[1]["views"].(float64) {
