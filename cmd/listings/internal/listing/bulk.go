@@ -105,6 +105,31 @@ func fetchItems(ctx context.Context, c *api.Client, lang string, ids []int) (ite
 // notFound is the reason of an id the account does not have.
 const notFound = "not found among your listings"
 
+// runMany is every many-listing command: the ids read (arguments, or "-" for standard
+// input), the listings' current state fetched, planned, and the plan printed
+// (dryRun) or carried out as one journaled job. noop says whether a skip is of a
+// listing already as asked, which counts as a success.
+func runMany(ctx context.Context, f *cmdutil.Factory, verb string, a bulk.Action, noop func(bulk.Skip) bool, args []string, asJSON, dryRun bool) error {
+	ids, err := readIDs(args, f.IOStreams.In)
+	if err != nil {
+		return err
+	}
+	s, err := f.Session(ctx)
+	if err != nil {
+		return err
+	}
+	items, missing, err := fetchItems(ctx, s.Client, s.Lang, ids)
+	if err != nil {
+		return err
+	}
+	b := &bulkJob{f: f, verb: verb, missing: missing, asJSON: asJSON, noop: noop,
+		plan: bulk.Make(items, a, s.Client.Budget(), time.Now())}
+	if dryRun {
+		return b.dryRun()
+	}
+	return b.run(ctx, s)
+}
+
 // bulkJob is one many-listing command: the plan made, and how it is carried out.
 type bulkJob struct {
 	f       *cmdutil.Factory

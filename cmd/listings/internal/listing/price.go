@@ -2,7 +2,6 @@ package listing
 
 import (
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -44,26 +43,8 @@ reason, 4 when the day's budget stopped the job, 130 on Ctrl+C.`,
 			if err != nil {
 				return cmdutil.UsageErrorf("%v", err)
 			}
-			ids, err := readIDs(args, f.IOStreams.In)
-			if err != nil {
-				return err
-			}
-			ctx := cmd.Context()
-			s, err := f.Session(ctx)
-			if err != nil {
-				return err
-			}
-			items, missing, err := fetchItems(ctx, s.Client, s.Lang, ids)
-			if err != nil {
-				return err
-			}
-			plan := bulk.Make(items, bulk.Action{Price: &change}, s.Client.Budget(), time.Now())
-			b := &bulkJob{f: f, verb: "price", plan: plan, missing: missing, asJSON: asJSON,
-				noop: func(sk bulk.Skip) bool { return isAlreadyAt(sk.Reason) }}
-			if dryRun {
-				return b.dryRun()
-			}
-			return b.run(ctx, s)
+			noop := func(sk bulk.Skip) bool { return isAlreadyAt(sk.Reason) }
+			return runMany(cmd.Context(), f, "price", bulk.Action{Price: &change}, noop, args, asJSON, dryRun)
 		},
 	}
 	cmd.Flags().StringVar(&set, "set", "", "the new price of every listing, e.g. 3000")

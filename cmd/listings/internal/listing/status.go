@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -89,30 +88,11 @@ another reason, 4 when the day's budget stopped the job, 130 on Ctrl+C.`,
 
 // runStatusMany sets the status of many listings as one journaled job.
 func runStatusMany(ctx context.Context, f *cmdutil.Factory, verb string, to api.Status, args []string, asJSON, dryRun bool) error {
-	ids, err := readIDs(args, f.IOStreams.In)
-	if err != nil {
-		return err
+	noop := func(sk bulk.Skip) bool {
+		mv, _ := api.CheckMove(sk.Status, to)
+		return sk.Status != "" && mv == api.MoveNoop
 	}
-	s, err := f.Session(ctx)
-	if err != nil {
-		return err
-	}
-	items, missing, err := fetchItems(ctx, s.Client, s.Lang, ids)
-	if err != nil {
-		return err
-	}
-	b := &bulkJob{
-		f: f, verb: verb, missing: missing, asJSON: asJSON,
-		plan: bulk.Make(items, bulk.Action{Status: to}, s.Client.Budget(), time.Now()),
-		noop: func(sk bulk.Skip) bool {
-			mv, _ := api.CheckMove(sk.Status, to)
-			return sk.Status != "" && mv == api.MoveNoop
-		},
-	}
-	if dryRun {
-		return b.dryRun()
-	}
-	return b.run(ctx, s)
+	return runMany(ctx, f, verb, bulk.Action{Status: to}, noop, args, asJSON, dryRun)
 }
 
 // statusLine is the text answer: "10040: inactive → active", and a word when the

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -133,7 +132,8 @@ listing; the exit codes are those of activate (0, 1, 4, 130).`,
 				return err
 			}
 			if many {
-				return runEditMany(cmd.Context(), f, &body, args, asJSON, dryRun)
+				return runMany(cmd.Context(), f, "edit", bulk.Action{Edit: true, Patch: &body},
+					func(bulk.Skip) bool { return false }, args, asJSON, dryRun)
 			}
 			id, err := cmdutil.ParseID("listing", args[0])
 			if err != nil {
@@ -160,31 +160,6 @@ listing; the exit codes are those of activate (0, 1, 4, 130).`,
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "with many ids: print the plan and send nothing")
 	cmdutil.AddJSONFlag(cmd, &asJSON)
 	return cmd
-}
-
-// runEditMany applies one patch to many listings as one journaled job.
-func runEditMany(ctx context.Context, f *cmdutil.Factory, patch *api.ListingEdit, args []string, asJSON, dryRun bool) error {
-	ids, err := readIDs(args, f.IOStreams.In)
-	if err != nil {
-		return err
-	}
-	s, err := f.Session(ctx)
-	if err != nil {
-		return err
-	}
-	items, missing, err := fetchItems(ctx, s.Client, s.Lang, ids)
-	if err != nil {
-		return err
-	}
-	b := &bulkJob{
-		f: f, verb: "edit", missing: missing, asJSON: asJSON,
-		plan: bulk.Make(items, bulk.Action{Edit: true, Patch: patch}, s.Client.Budget(), time.Now()),
-		noop: func(bulk.Skip) bool { return false },
-	}
-	if dryRun {
-		return b.dryRun()
-	}
-	return b.run(ctx, s)
 }
 
 // printResult prints the answer to a create or an edit: the API's JSON, or its id,
