@@ -57,6 +57,7 @@ type job struct {
 	about
 	done, failed, left int
 	failures           []failure
+	failedRows         int // the rows among failures: an import lists a row once a cell
 	st                 state
 	r                  *runner
 	resumeAt           time.Time
@@ -223,6 +224,7 @@ func (m Model) started(s startedMsg) (Model, tea.Cmd) {
 	m.dropOffer(s.about.id)
 	m.job = job{about: s.about, done: s.done, failed: s.failed, left: s.left, failures: s.failures, st: stRunning, r: s.r,
 		report: m.job.report}
+	m.job.failedRows = countRows(m.job.failures)
 	m.estimate()
 	what := "listings"
 	if s.about.kind == kindImport {
@@ -244,6 +246,7 @@ func (m Model) event(e eventMsg) (Model, tea.Cmd) {
 		if m.job.kind == kindBulk {
 			m.job.failures = m.job.failures[max(len(m.job.failures)-keepFailures, 0):]
 		}
+		m.job.failedRows = countRows(m.job.failures)
 	case it.status != "" && it.created:
 		m.job.added++ // the lists reload when the run ends: one load, not one a row
 	case it.status != "":

@@ -93,13 +93,8 @@ func (m Model) failureLines() []string {
 	}
 	head := "Last failures"
 	if j.kind == kindImport {
-		// A row refused for several cells is listed once a cell: count the rows.
-		seen := map[string]bool{}
-		for _, f := range j.failures {
-			seen[f.what] = true
-		}
-		n := rows(len(seen))
-		if len(j.failures) > len(seen) {
+		n := rows(j.failedRows)
+		if len(j.failures) > j.failedRows {
 			n += fmt.Sprintf(", %d problems", len(j.failures))
 		}
 		head = fmt.Sprintf("Not imported (%s): fix them in the sheet and import it again · w writes the report", n)
@@ -156,4 +151,14 @@ func (m Model) doneText() string {
 		return fmt.Sprintf("%s job %s done: %d changed, %d failed (J shows why)", theme.WarningMark, j.id, j.done, j.failed)
 	}
 	return fmt.Sprintf("%s job %s done: %d changed", theme.OKMark, j.id, j.done)
+}
+
+// countRows is how many rows the failures are of: a row refused for several cells is
+// listed once a cell.
+func countRows(fs []failure) int {
+	seen := map[string]bool{}
+	for _, f := range fs {
+		seen[f.what] = true
+	}
+	return len(seen)
 }
