@@ -43,3 +43,42 @@ func CheckMove(from, to Status) (Move, string) {
 	}
 	return MoveAllowed, ""
 }
+
+// Edit is what an edit does to a listing's status.
+type Edit int
+
+const (
+	// EditKeeps: the status stays (inactive; and a status the client does not know,
+	// whose rule it cannot tell).
+	EditKeeps Edit = iota
+	// EditToModeration: an active listing becomes pending and is hidden until a
+	// moderator approves it again (the spec's rule).
+	EditToModeration
+	// EditRestartsReview: a pending listing stays pending; its review starts again.
+	EditRestartsReview
+	// EditResubmits: a blocked listing becomes pending: it goes to moderation again.
+	EditResubmits
+	// EditRefused: the listing cannot be edited through the API; sending an edit
+	// costs a request and is refused.
+	EditRefused
+)
+
+// CheckEdit says what an edit does to a listing of status s, and why an edit is
+// refused. The spec states only active → pending ("States and transitions"); for the
+// other statuses the client follows what docs/sandbox.md records (sold and archived
+// listings are refused with not_editable, a blocked one is resubmitted), so that a
+// plan never promises what the service refuses. The import, the bulk edit and the
+// form all ask here before a request is spent.
+func CheckEdit(s Status) (Edit, string) {
+	switch s {
+	case StatusActive:
+		return EditToModeration, ""
+	case StatusPending:
+		return EditRestartsReview, ""
+	case StatusBlocked:
+		return EditResubmits, ""
+	case StatusSold, StatusArchived:
+		return EditRefused, fmt.Sprintf("the listing is %s: it cannot be edited through the API; manage it on the website", s)
+	}
+	return EditKeeps, ""
+}

@@ -29,3 +29,16 @@ func TestCheckMove(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckEdit(t *testing.T) {
+	for s, want := range map[api.Status]api.Edit{
+		api.StatusActive: api.EditToModeration, api.StatusPending: api.EditRestartsReview,
+		api.StatusBlocked: api.EditResubmits, api.StatusInactive: api.EditKeeps,
+		api.StatusSold: api.EditRefused, api.StatusArchived: api.EditRefused, "on_hold": api.EditKeeps,
+	} {
+		got, why := api.CheckEdit(s)
+		if got != want || (got == api.EditRefused) == (why == "") {
+			t.Errorf("CheckEdit(%s) = %v, %q; want %v", s, got, why, want)
+		}
+	}
+}

@@ -102,8 +102,8 @@ func TestPricePlanSkipsWhatHasNoPriceAndWarnsOfModeration(t *testing.T) {
 		t.Errorf("%d to moderation, want the one active listing", p.ToModeration)
 	}
 	text := strings.Join(p.Summary(), "\n")
-	for _, want := range []string{"4 of 7 listings change; 3 skipped", "! 1 active listings go back to moderation",
-		"skipped 1: a price of 0", "skipped 1: it is offered in exchange: it has no price", "not edited in bulk", "4 requests, at once"} {
+	for _, want := range []string{"4 of 7 listings change; 3 skipped", "! 1 active listing goes back to moderation",
+		"skipped 1: a price of 0", "skipped 1: it is offered in exchange: it has no price", "the listing is sold: it cannot be edited through the API", "4 requests, at once"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("summary lacks %q:\n%s", want, text)
 		}
@@ -128,5 +128,45 @@ func TestPlanCost(t *testing.T) {
 	p = bulk.Make(many, bulk.Action{Status: api.StatusInactive}, b, now)
 	if p.FitsToday || p.Days != 2 || !strings.Contains(strings.Join(p.Summary(), "\n"), "over 2 days") {
 		t.Fatalf("over the day: %+v\n%s", p, strings.Join(p.Summary(), "\n"))
+	}
+}
+
+// A bulk edit sends each listing only what it does not hold yet (rules.Unheld): a
+// listing that holds every value is skipped, not sent back to moderation for nothing,
+// and one that holds some gets a patch of the others.
+func TestEditSendsOnlyWhatListingsLack(t *testing.T) {
+	used, ref := "used", "db5c88f5-391c-11dd-90d9-001a92567626"
+	full := func(id int, phone string) *api.ListingFull {
+		return &api.ListingFull{Listing: api.Listing{ID: id, Status: api.StatusActive, Currency: "UAH", Condition: &used},
+			CityRef: ref, ContactPhone: phone}
+	}
+	its := []bulk.Item{
+		{ID: 1, Status: api.StatusActive, Currency: "UAH", Condition: &used},                     // list: holds condition; city unknown
+		bulk.ItemOfDetail(full(2, "+380671234567")),                                              // holds both, the phone written otherwise
+		bulk.ItemOfDetail(full(3, "+380501234567")),                                              // holds the city only
+		{ID: 4, Status: api.StatusActive, Currency: "UAH"},                                       // list, condition unknown
+		bulk.ItemOfDetail(&api.ListingFull{Listing: api.Listing{ID: 5, Status: api.StatusSold}}), // refused by its status
+	}
+	patch := &api.ListingEdit{CityRef: api.Set(ref), ContactPhone: api.Set("067 123 45 67")}
+	p := bulk.Make(its, bulk.Action{Edit: true, Patch: patch}, api.Budget{}, time.Now())
+	changed := map[int]*api.ListingEdit{}
+	for _, c := range p.Changes {
+		changed[c.ID] = c.Patch
+	}
+	if _, ok := changed[2]; ok || len(p.Changes) != 3 || len(p.Skips) != 2 {
+		t.Fatalf("changes %v, skips %v", p.Changes, p.Skips)
+	}
+	if e := changed[3]; e == nil || e.CityRef.IsSet() || !e.ContactPhone.IsSet() {
+		t.Errorf("listing 3 gets %+v, want only the phone", e)
+	}
+	if changed[1] != nil || changed[4] != nil {
+		t.Errorf("listings known by the list only get the whole patch: %+v %+v", changed[1], changed[4])
+	}
+	if p.Skips[0].ID != 2 || !strings.Contains(p.Skips[0].Reason, "has these values already") {
+		t.Errorf("skips %+v", p.Skips)
+	}
+	h := bulk.HeaderOf("job", p)
+	if h.Items[1].Patch == nil || h.Items[1].Patch.CityRef.IsSet() {
+		t.Errorf("the journal does not keep listing 3's own patch: %+v", h.Items[1])
 	}
 }

@@ -37,6 +37,9 @@ type Planned struct {
 	Title    string `json:"title,omitempty"`
 	OldPrice string `json:"old_price,omitempty"`
 	NewPrice string `json:"new_price,omitempty"`
+	// Patch is an edit's own fields when the listing held some of the header's
+	// already; nil sends the header's.
+	Patch *api.ListingEdit `json:"patch,omitempty"`
 }
 
 // event is a line after the header.
@@ -234,7 +237,7 @@ func HeaderOf(job string, p Plan) Header {
 		h.Kind, h.Patch = KindEdit, p.Action.Patch
 	}
 	for _, c := range p.Changes {
-		pl := Planned{ID: c.ID, Title: c.Title}
+		pl := Planned{ID: c.ID, Title: c.Title, Patch: c.Patch}
 		if h.Kind == KindPrice {
 			pl.OldPrice, pl.NewPrice = c.Price.String(), c.NewPrice.String()
 		}

@@ -9,10 +9,12 @@ package bulk
 
 import (
 	"fmt"
+	"reflect"
 	"time"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/rules"
 )
 
 // Item is what a plan knows of one listing: what the list view (or the mirror) says.
@@ -24,11 +26,31 @@ type Item struct {
 	Price     api.Price
 	Currency  string
 	PriceType string
+	Condition *string // nil when the list did not say
+	// Full is the listing's detail when the caller read it: an edit then leaves out
+	// every field it already holds, not only those the list shows.
+	Full *api.ListingFull
 }
 
 // ItemOf is the plan's view of a listing of the list.
 func ItemOf(l api.Listing) Item {
-	return Item{ID: l.ID, Title: l.Title, Status: l.Status, Price: l.Price, Currency: l.Currency}
+	return Item{ID: l.ID, Title: l.Title, Status: l.Status, Price: l.Price, Currency: l.Currency, Condition: l.Condition}
+}
+
+// ItemOfDetail is the plan's view of a listing whose detail was read.
+func ItemOfDetail(l *api.ListingFull) Item {
+	it := ItemOf(l.Listing)
+	it.PriceType, it.Full = l.PriceType, l
+	return it
+}
+
+// listing is what the item says of its listing, for rules.Unheld.
+func (it Item) listing() (*api.ListingFull, bool) {
+	if it.Full != nil {
+		return it.Full, true
+	}
+	return &api.ListingFull{Listing: api.Listing{ID: it.ID, Title: it.Title, Price: it.Price, Currency: it.Currency,
+		Condition: it.Condition}}, false
 }
 
 // Action is one bulk action; exactly one of its parts is set.
@@ -44,6 +66,9 @@ type Change struct {
 	Item
 	NewPrice     api.Price // with a price action
 	ToModeration bool      // an active listing an edit sends back to moderation
+	// Patch is an edit's fields for this listing when it holds some of the action's
+	// already (rules.Unheld): only the others are sent. nil sends the action's.
+	Patch *api.ListingEdit
 }
 
 // Skip is a listing the action leaves alone, and why.
@@ -128,20 +153,29 @@ func (a Action) decide(it Item) (Change, string) {
 		if why := editable(it.Status); why != "" {
 			return c, why
 		}
+		if a.Patch != nil {
+			l, detail := it.listing()
+			patch := rules.Unheld(a.Patch, l, detail)
+			switch {
+			case patch.Empty():
+				return c, "it has these values already: nothing to send"
+			case !reflect.DeepEqual(patch, a.Patch):
+				c.Patch = patch
+			}
+		}
 	default:
 		return c, "no action"
 	}
-	c.ToModeration = it.Status == api.StatusActive
+	e, _ := api.CheckEdit(it.Status)
+	c.ToModeration = e == api.EditToModeration
 	return c, ""
 }
 
-// editable says why a listing of status is not edited in bulk: the spec does not say
-// what an edit does to a sold or archived listing ("not shown"), and a bulk action
-// must not find out on dozens of them.
+// editable says why a listing of status is not edited (api.CheckEdit, the rule the
+// import and the form follow too), or "".
 func editable(s api.Status) string {
-	switch s {
-	case api.StatusSold, api.StatusArchived:
-		return fmt.Sprintf("a %s listing is not edited in bulk: what an edit does to it is not stated; edit it alone", s)
+	if e, why := api.CheckEdit(s); e == api.EditRefused {
+		return why
 	}
 	return ""
 }
@@ -152,9 +186,8 @@ func (p Plan) Summary() []string {
 	var out []string
 	out = append(out, fmt.Sprintf("%s of %s listings change; %s skipped",
 		format.Number(len(p.Changes)), format.Number(len(p.Changes)+len(p.Skips)), format.Number(len(p.Skips))))
-	if p.ToModeration > 0 {
-		out = append(out, fmt.Sprintf("! %s active listings go back to moderation (an edited active listing becomes pending) and are hidden until approved",
-			format.Number(p.ToModeration)))
+	if l := ModerationLine(p.ToModeration); l != "" {
+		out = append(out, l)
 	}
 	reasons := map[string]int{}
 	var order []string
@@ -168,6 +201,19 @@ func (p Plan) Summary() []string {
 		out = append(out, fmt.Sprintf("skipped %s: %s", format.Number(reasons[r]), r))
 	}
 	return append(out, Cost(p.Requests, p.Duration, p.FitsToday, p.Days))
+}
+
+// ModerationLine says loudly how many active listings an edit sends back to
+// moderation; "" for none. The bulk plan and the import's say it in these words.
+func ModerationLine(n int) string {
+	if n == 0 {
+		return ""
+	}
+	if n == 1 {
+		return "! 1 active listing goes back to moderation (an edited active listing becomes pending) and is hidden until approved"
+	}
+	return fmt.Sprintf("! %s active listings go back to moderation (an edited active listing becomes pending) and are hidden until approved",
+		format.Number(n))
 }
 
 // Cost says what n requests cost under the key's budget (Budget.Estimate's answer):

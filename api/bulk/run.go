@@ -162,10 +162,14 @@ func send(ctx context.Context, svc Service, h Header, p Planned) (api.Status, er
 		}
 		return r.Status, nil
 	case KindEdit:
-		if h.Patch == nil || h.Patch.Empty() {
+		e := h.Patch
+		if p.Patch != nil {
+			e = p.Patch
+		}
+		if e == nil || e.Empty() {
 			return "", fmt.Errorf("job %s: the edit sets no field", h.Job)
 		}
-		patch := *h.Patch
+		patch := *e
 		r, err := svc.EditListing(ctx, p.ID, &patch)
 		if err != nil {
 			return "", err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/rules"
 )
 
 // Getter is what checking an item in doubt needs; *api.Client satisfies it.
@@ -48,7 +49,11 @@ func (j *Journal) Verify(ctx context.Context, g Getter, p Planned) (resend bool,
 	case KindEdit:
 		// Setting the same fields again changes nothing: an edit already applied is
 		// done, one not applied is sent.
-		if j.Head.Patch != nil && patchHolds(j.Head.Patch, d) {
+		e := j.Head.Patch
+		if p.Patch != nil {
+			e = p.Patch
+		}
+		if e != nil && rules.Unheld(e, &d.Listing, true).Empty() {
 			return false, j.Succeeded(p.ID, l.Status)
 		}
 		return true, nil
@@ -62,39 +67,3 @@ const (
 	KindPrice  = "price"
 	KindEdit   = "edit"
 )
-
-// patchHolds reports whether the listing d already has every field the patch sets, so
-// an edit in doubt is known to be applied. A field it cannot compare (media,
-// attributes, delivery) counts as not holding: the edit is sent again, which sets the
-// same values.
-func patchHolds(e *api.ListingEdit, d *api.ListingDetail) bool {
-	l := d.Listing
-	str := func(p *string) string {
-		if p == nil {
-			return ""
-		}
-		return *p
-	}
-	holds := func(f api.Field[string], have string) bool {
-		v, ok := f.Get()
-		return !f.IsSet() || (ok && v == have) || (f.IsNull() && have == "")
-	}
-	switch {
-	case !holds(e.Title, l.Title), !holds(e.Description, l.Description),
-		!holds(e.Currency, l.Currency), !holds(e.Condition, str(l.Condition)),
-		!holds(e.CityRef, l.CityRef), !holds(e.ContactName, l.ContactName),
-		!holds(e.ContactPhone, l.ContactPhone):
-		return false
-	}
-	if v, ok := e.HidePhone.Get(); e.HidePhone.IsSet() && (!ok || v != l.HidePhone) {
-		return false
-	}
-	if v, ok := e.Price.Get(); e.Price.IsSet() && (!ok || v.String() != l.Price.String()) {
-		return false
-	}
-	if v, ok := e.CategoryID.Get(); e.CategoryID.IsSet() && (!ok || v != l.CategoryID) {
-		return false
-	}
-	return !e.Photos.IsSet() && !e.PhotosWM.IsSet() && !e.Photos3D.IsSet() && !e.VideoURL.IsSet() &&
-		!e.VideoThumbnail.IsSet() && !e.Attributes.IsSet() && !e.Delivery.IsSet()
-}

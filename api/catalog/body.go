@@ -7,42 +7,34 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/rules"
-	"github.com/listings-tui/listings/api/sheet"
 )
 
-// create plans a row without an id: the create body, checked by the create rules.
+// create plans a row without an id: the create body, every cell read as its tool
+// wrote it (cells.go), checked by the create rules.
 func (c *checker) create(ctx context.Context, b *rowBuild, cells map[string]string) error {
-	body := &api.ListingCreate{}
-	c.texts(b, cells, func(f, v string) {
-		switch f {
-		case "title":
-			body.Title = v
-		case "description":
-			body.Description = v
-		case "currency":
-			body.Currency = v
-		case "condition":
-			body.Condition = v
-		case "contact_name":
-			body.ContactName = v
-		case "contact_phone":
-			body.ContactPhone = v
+	cells = given(cells)
+	body := &api.ListingCreate{Title: text(cells["title"]), Description: text(cells["description"])}
+	if v, ok := cells["currency"]; ok {
+		body.Currency, _ = b.readCurrency("currency", v)
+	}
+	if v, ok := cells["condition"]; ok {
+		if body.Condition = conditions[norm(v)]; body.Condition == "" {
+			b.refuse("condition", fmt.Sprintf("%q is not a condition: new or used", rules.Clip(v, 20)))
 		}
-	})
-	body.PriceType = strings.ToLower(cells["price_type"])
-	if rules.Sells(body.PriceType) && cells["price"] != "" {
-		p, err := rules.ParsePrice(cells["price"])
-		if err != nil {
-			b.refuse("price", err.Error())
-		}
-		body.Price = p
+	}
+	body.ContactName = text(cells["contact_name"])
+	if n := rules.Chars(body.ContactName); n > rules.ContactNameMax {
+		b.refuse("contact_name", fmt.Sprintf("%d characters; shorten it to %d", n, rules.ContactNameMax))
+	}
+	if v, ok := cells["contact_phone"]; ok {
+		body.ContactPhone, _ = b.readPhone("contact_phone", v)
+	}
+	body.PriceType = strings.ToLower(strings.TrimSpace(cells["price_type"]))
+	if v := cells["price"]; rules.Sells(body.PriceType) && v != "" {
+		body.Price, _ = b.readPrice("price", v)
 	}
 	if v, ok := cells["hide_phone"]; ok {
-		hide, ok := boolCell(v)
-		if !ok {
-			b.refuse("hide_phone", fmt.Sprintf("%q is not yes or no (true/false)", rules.Clip(v, 20)))
-		}
-		body.HidePhone = hide
+		body.HidePhone, _ = b.readBool("hide_phone", v)
 	}
 	id, path, err := c.category(ctx, b, cells)
 	if err != nil {
@@ -55,11 +47,10 @@ func (c *checker) create(ctx context.Context, b *rowBuild, cells map[string]stri
 	}
 	body.CategoryID = id
 	if id > 0 {
-		attrs, problems, err := c.tax.attrCells(ctx, id, path, cells, true)
+		attrs, err := c.attrCells(ctx, b, id, path, cells)
 		if err != nil {
 			return err
 		}
-		b.Problems = append(b.Problems, problems...)
 		if len(attrs) > 0 {
 			body.Attributes = attrs
 		}
@@ -90,137 +81,14 @@ func (c *checker) create(ctx context.Context, b *rowBuild, cells map[string]stri
 	return nil
 }
 
-// edit plans a row with an id (or one matched to an earlier listing): only the
-// cells given are sent. Attribute cells are merged into the listing's attributes,
-// read with one GET, since an edit's attributes replace the whole object.
-func (c *checker) edit(ctx context.Context, b *rowBuild, cells map[string]string) error {
-	e := &api.ListingEdit{}
-	c.texts(b, cells, func(f, v string) {
-		field := map[string]*api.Field[string]{"title": &e.Title, "description": &e.Description, "currency": &e.Currency,
-			"condition": &e.Condition, "contact_name": &e.ContactName, "contact_phone": &e.ContactPhone}[f]
-		*field = api.Set(v)
-	})
-	if pt := strings.ToLower(strings.TrimSpace(cells["price_type"])); pt != "" {
-		// An export's rows carry their price type: the same one is no change.
-		l, err := c.listing(ctx, b)
-		if err != nil {
-			return err
-		}
-		if l != nil && pt != l.PriceType {
-			b.refuse("price_type", fmt.Sprintf("an edit cannot change the price type (%s to %s: the spec's edit body has no price_type): leave it as it is, or create a new listing", l.PriceType, pt))
+// given are the cells of a new listing, without those that say Clear: there is
+// nothing to clear in a listing not made yet.
+func given(cells map[string]string) map[string]string {
+	out := make(map[string]string, len(cells))
+	for k, v := range cells {
+		if !isClear(v) {
+			out[k] = v
 		}
 	}
-	if v := cells["price"]; v != "" {
-		p, err := rules.ParsePrice(v)
-		if err != nil {
-			b.refuse("price", err.Error())
-		}
-		e.Price = api.Set(p)
-	}
-	if v, ok := cells["hide_phone"]; ok {
-		hide, ok := boolCell(v)
-		if !ok {
-			b.refuse("hide_phone", fmt.Sprintf("%q is not yes or no (true/false)", rules.Clip(v, 20)))
-		}
-		e.HidePhone = api.Set(hide)
-	}
-	id, path, err := c.category(ctx, b, cells)
-	if err != nil {
-		return err
-	}
-	if id > 0 {
-		e.CategoryID = api.Set(id)
-	}
-	if hasAttrs(cells) {
-		if err := c.editAttrs(ctx, b, e, id, path, cells); err != nil {
-			return err
-		}
-	}
-	ref, err := c.city(ctx, b, cells)
-	if err != nil {
-		return err
-	}
-	if ref != "" {
-		e.CityRef = api.Set(ref)
-	}
-	c.media(b, cells)
-	for _, p := range rules.CheckEdit(e) {
-		if !b.has(p.Field) {
-			b.refuse(p.Field, p.Msg)
-		}
-	}
-	if len(b.Problems) == 0 && b.current != nil {
-		dropSame(b, e)
-		if e.Empty() && len(b.Media) == 0 {
-			b.Action = Unchanged
-			b.Notes = append(b.Notes, "the listing already holds every value of the row")
-			return nil
-		}
-	}
-	if e.Empty() && len(b.Media) == 0 && len(b.Problems) == 0 {
-		b.Action = Unchanged
-		b.Notes = append(b.Notes, "the row gives nothing to change")
-		return nil
-	}
-	b.Edit = e
-	return nil
-}
-
-// listing is the listing an edit row names, read once for the row; nil, with the
-// row refused, when this account has no such listing.
-func (c *checker) listing(ctx context.Context, b *rowBuild) (*api.ListingFull, error) {
-	if b.fetched {
-		return b.current, nil
-	}
-	b.fetched = true
-	c.reads++
-	d, err := c.svc.GetListing(ctx, b.ListingID, c.o.lang())
-	switch {
-	case api.IsNotFound(err):
-		b.refuse("id", fmt.Sprintf("no listing %d in this account: leave the id empty to create it (a sheet exported from another account: listings import --new)", b.ListingID))
-		return nil, nil
-	case err != nil:
-		return nil, fmt.Errorf("read listing %d for row %d: %w", b.ListingID, b.Line, err)
-	}
-	b.current = &d.Listing
-	return b.current, nil
-}
-
-func hasAttrs(cells map[string]string) bool {
-	for k := range cells {
-		if _, ok := sheet.AttrCode(k); ok {
-			return true
-		}
-	}
-	return false
-}
-
-// editAttrs sets an edit's attributes: the row's cells over the listing's own
-// (unless the row moves it to another category, whose attributes the row gives).
-func (c *checker) editAttrs(ctx context.Context, b *rowBuild, e *api.ListingEdit, cat int, path string, cells map[string]string) error {
-	var current map[string]any
-	if cat == 0 {
-		l, err := c.listing(ctx, b)
-		if l == nil || err != nil {
-			return err
-		}
-		cat, path = l.CategoryID, l.CategoryPath
-		current = rawAttrs(l.Attributes)
-	}
-	if path == "" {
-		path = fmt.Sprintf("category %d", cat)
-	}
-	attrs, problems, err := c.tax.attrCells(ctx, cat, path, cells, current == nil)
-	if err != nil {
-		return err
-	}
-	b.Problems = append(b.Problems, problems...)
-	if current == nil {
-		current = map[string]any{}
-	}
-	for k, v := range attrs {
-		current[k] = v
-	}
-	e.Attributes = api.Set(current)
-	return nil
+	return out
 }

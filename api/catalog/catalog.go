@@ -59,7 +59,10 @@ type Options struct {
 	// JobsDir holds the journals: earlier imports are read there, and a new job's
 	// is written there.
 	JobsDir string
-	Now     func() time.Time
+	// Known answers from the local mirror, when it is fresh, what edit rows are
+	// compared with; nil asks the service.
+	Known Known
+	Now   func() time.Time
 }
 
 func (o Options) now() time.Time {

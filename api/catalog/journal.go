@@ -65,6 +65,12 @@ type Row struct {
 	Media    map[string][]Medium `json:"media,omitempty"`
 	Problems []Problem           `json:"problems,omitempty"`
 	Notes    []string            `json:"notes,omitempty"` // a suggested category, an earlier listing matched
+	// Fixes are the cells read otherwise than written (a tool's habit undone).
+	Fixes []Fix `json:"fixes,omitempty"`
+	// Changes are what an edit changes, field by field, for the plan.
+	Changes []Change `json:"changes,omitempty"`
+	// ToModeration: the edit sends an active listing back to moderation.
+	ToModeration bool `json:"to_moderation,omitempty"`
 }
 
 // Uploads counts the row's files still to upload.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/rules"
 )
 
 // A create whose answer was lost may have made its listing. The service has no
@@ -45,7 +46,7 @@ func reconcile(ctx context.Context, svc Service, j *Journal, r Row) (found bool,
 				older++
 				continue
 			}
-			if claimed[l.ID] || norm(l.Title) != norm(r.Create.Title) || !samePrice(l.Price, r.Create.Price) {
+			if claimed[l.ID] || norm(l.Title) != norm(r.Create.Title) || !rules.SamePrice(l.Price, r.Create.Price) {
 				continue
 			}
 			d, err := svc.GetListing(ctx, l.ID, lang)
@@ -62,10 +63,6 @@ func reconcile(ctx context.Context, svc Service, j *Journal, r Row) (found bool,
 		p.Cursor = *lp.NextCursor
 	}
 	return false, nil
-}
-
-func samePrice(a, b api.Price) bool {
-	return a.String() == b.String() || a.Float64() == b.Float64()
 }
 
 // claimed are the listings the journal already records for its rows.

@@ -1,5 +1,11 @@
 package catalog
 
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
 // Outcomes of a row, for a report.
 const (
 	OutcomeCreated   = "created"
@@ -25,8 +31,23 @@ type Result struct {
 	Column    string            `json:"column,omitempty"`
 	Reason    string            `json:"reason,omitempty"`
 	Problems  []Problem         `json:"problems,omitempty"`
+	Changes   []Change          `json:"changes,omitempty"` // what an edit changes (or changed)
 	Notes     []string          `json:"notes,omitempty"`
 	Cells     map[string]string `json:"-"`
+}
+
+// ChangeText says an edit's changes in a line: "price 400 → 450; city_ref Львів →
+// Тернопіль"; "" when there are none.
+func (r Result) ChangeText() string {
+	var parts []string
+	for _, c := range r.Changes {
+		old := c.Old
+		if old == "" {
+			old = "(none)"
+		}
+		parts = append(parts, c.Field+" "+old+" → "+c.New)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // OK says whether the row needs nothing more of the user.
@@ -43,7 +64,10 @@ func (r Result) OK() bool {
 func Results(h Header, j *Journal) []Result {
 	out := make([]Result, 0, len(h.Rows))
 	for _, r := range h.Rows {
-		res := Result{Line: r.Line, Title: r.Title, ListingID: r.ListingID, Problems: r.Problems, Notes: r.Notes, Cells: r.Cells}
+		res := Result{Line: r.Line, Title: r.Title, ListingID: r.ListingID, Problems: r.Problems, Changes: r.Changes, Notes: r.Notes, Cells: r.Cells}
+		for _, f := range r.Fixes {
+			res.Notes = append(slices.Clip(res.Notes), fmt.Sprintf("%s%s %s read as %s (%s)", NoteFixed, f.Column, f.From, f.To, f.Why))
+		}
 		switch r.Action {
 		case Unchanged:
 			res.Outcome = OutcomeUnchanged

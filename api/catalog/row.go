@@ -2,13 +2,13 @@ package catalog
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/rules"
+	"github.com/listings-tui/listings/api/sheet"
 )
 
 // checker checks the rows of one sheet; its caches make every category tree,
@@ -19,6 +19,7 @@ type checker struct {
 	tax     *taxonomy
 	cit     *cities
 	earlier *earlier
+	cur     *current
 	reads   int
 	lines   map[string]int // hash → the first line with it
 }
@@ -26,10 +27,8 @@ type checker struct {
 // rowBuild collects one row's problems and notes.
 type rowBuild struct {
 	Row
-	col map[string]string // the body's field → the column it came from
-	// current is the listing an edit row names, once read (fetched).
-	current *api.ListingFull
-	fetched bool
+	col   map[string]string         // the body's field → the column it came from
+	kinds map[string]sheet.CellKind // how the file stored a cell, where not plain
 }
 
 func (b *rowBuild) refuse(col, reason string) {
@@ -47,7 +46,7 @@ func (b *rowBuild) has(col string) bool {
 
 // check plans one row. err is a failure to read what the check needs (the
 // categories, a city search): it stops the check, since every row may need it.
-func (c *checker) check(ctx context.Context, line int, raw map[string]string) (Row, error) {
+func (c *checker) check(ctx context.Context, line int, raw map[string]string, kinds map[string]sheet.CellKind) (Row, error) {
 	if id, done := reported(raw); done {
 		// A row of an import's report whose listing was made: the report, its
 		// refused rows fixed, is being imported again.
@@ -55,7 +54,7 @@ func (c *checker) check(ctx context.Context, line int, raw map[string]string) (R
 			Action: Unchanged, ListingID: id, Notes: []string{"done in an earlier import (the report says so)"}}, nil
 	}
 	cells := rowCells(raw)
-	b := &rowBuild{Row: Row{Line: line, Cells: cells, Title: cells["title"], Hash: rowHash(c.o.Sheet, cells)}, col: map[string]string{}}
+	b := &rowBuild{Row: Row{Line: line, Cells: cells, Title: cells["title"], Hash: rowHash(c.o.Sheet, cells)}, col: map[string]string{}, kinds: kinds}
 	if first, ok := c.lines[b.Hash]; ok {
 		b.Action = Refused
 		b.refuse("title", fmt.Sprintf("the same as row %d: one row, one listing", first))
@@ -68,7 +67,7 @@ func (c *checker) check(ctx context.Context, line int, raw map[string]string) (R
 	}
 	work := cells
 	if idCell := cells["id"]; idCell != "" {
-		id, err := strconv.Atoi(idCell)
+		id, err := rowID(b, idCell)
 		if err != nil || id <= 0 {
 			b.Action = Refused
 			b.refuse("id", fmt.Sprintf("%q is not a listing id: leave it empty to create a listing", idCell))
@@ -100,9 +99,22 @@ func (c *checker) check(ctx context.Context, line int, raw map[string]string) (R
 		return Row{}, err
 	}
 	if len(b.Problems) > 0 {
-		b.Action, b.Create, b.Edit, b.Media = Refused, nil, nil, nil
+		b.Action, b.Create, b.Edit, b.Media, b.Changes, b.ToModeration = Refused, nil, nil, nil, nil, false
 	}
 	return b.Row, nil
+}
+
+// rowID reads the id cell: a listing's id, which pandas writes as 10053.0 when the
+// column has an empty cell (a row to create).
+func rowID(b *rowBuild, cell string) (int, error) {
+	d, why, ok := decimal(cell)
+	if !ok || (why != "" && why != whyFloat) {
+		return 0, strconv.ErrSyntax
+	}
+	if why != "" {
+		b.fix("id", cell, d, why)
+	}
+	return strconv.Atoi(d)
 }
 
 // reported is the listing of a report's row that was created, edited or unchanged.
@@ -123,92 +135,37 @@ func joinInts(ids []int) string {
 	return strings.Join(s, ", ")
 }
 
-// texts reads the plain fields every body has; set is called for each one given.
-func (c *checker) texts(b *rowBuild, cells map[string]string, set func(field, v string)) {
-	for _, f := range []string{"title", "description", "currency", "condition", "contact_name", "contact_phone"} {
-		v, ok := cells[f]
-		if !ok {
-			continue
-		}
-		switch f {
-		case "currency":
-			v = strings.ToUpper(v)
-		case "condition":
-			v = strings.ToLower(v)
-		case "contact_phone":
-			if fixed, ok := spreadsheetPhone(v); ok {
-				b.Notes = append(b.Notes, fmt.Sprintf("%s%s %s read as %s (a spreadsheet drops the + of a phone)", NoteFixed, f, v, fixed))
-				v = fixed
-			}
-			if lost(v) {
-				b.refuse(f, fmt.Sprintf("%q is a phone a spreadsheet turned into a rounded number: its digits are lost; type it again (+380…) in a column formatted as text, or save the sheet as XLSX", rules.Clip(v, 24)))
-			} else if m := rules.CheckPhone(v); m != "" {
-				b.refuse(f, m)
-			}
-		case "contact_name":
-			if n := rules.Chars(v); n > rules.ContactNameMax {
-				b.refuse(f, fmt.Sprintf("%d characters; shorten it to %d", n, rules.ContactNameMax))
-			}
-		}
-		set(f, v)
-	}
-}
-
-// NoteFixed begins a row's note that says a cell was read otherwise than written,
-// to undo what a spreadsheet did to it: a plan shows these.
-const NoteFixed = "fixed: "
-
-// spreadsheetPhone is a Ukrainian mobile or landline number whose "+" a
-// spreadsheet dropped, as Excel and LibreOffice do when they open a CSV and take
-// "+380501234567" for the number 380501234567 (an XLSX cell read by its value is the
-// same): 12 digits beginning 380 are the country code, never a phone of their own
-// (a number dialled inside Ukraine has 10 digits, 0XX…), so the + is put back.
-func spreadsheetPhone(v string) (string, bool) {
-	v = strings.TrimSpace(v)
-	if len(v) != 12 || !strings.HasPrefix(v, "380") || strings.Trim(v, "0123456789") != "" {
-		return "", false
-	}
-	return "+" + v, true
-}
-
-// lost reports a phone a spreadsheet showed in scientific notation and saved so
-// (3.80501E+11): its last digits are gone.
-func lost(v string) bool {
-	m, e, ok := strings.Cut(strings.ToUpper(strings.TrimSpace(v)), "E+")
-	return ok && m != "" && e != "" && strings.Trim(m, "0123456789.,") == "" && strings.Trim(e, "0123456789") == ""
-}
-
-// boolCell reads hide_phone.
-func boolCell(v string) (bool, bool) {
-	switch norm(v) {
-	case "true", "yes", "1", "так", "да", "y":
-		return true, true
-	case "false", "no", "0", "ні", "нет", "n":
-		return false, true
-	}
-	return false, false
-}
-
-// category resolves the row's category (category, else category_id), or asks the
-// suggestion; 0 with no problem when none is given and none is asked.
+// category resolves a new listing's category (category or an export's category_path,
+// and category_id; both given, they must name one category), or asks the suggestion;
+// 0 with no problem when none is given and none is asked.
 func (c *checker) category(ctx context.Context, b *rowBuild, cells map[string]string) (int, string, error) {
-	col, cell := "category", cells["category"]
-	if id := cells["category_id"]; id != "" {
-		if cell != "" && cell != id {
-			b.refuse("category", fmt.Sprintf("category %q and category_id %q disagree: keep one", cell, id))
-			return 0, "", nil
-		}
-		col, cell = "category_id", id
-	}
+	col, cell := categoryCell(cells)
+	idCell := cells["category_id"]
 	b.col["category_id"] = col
-	if cell == "" {
+	if cell == "" && idCell == "" {
 		return 0, "", nil
 	}
-	id, path, problem, err := c.tax.category(ctx, cell)
-	if problem != "" {
-		b.refuse(col, problem)
+	var id int
+	var path string
+	for _, given := range []struct{ col, cell string }{{col, cell}, {"category_id", idCell}} {
+		if given.cell == "" {
+			continue
+		}
+		n, p, problem, err := c.tax.category(ctx, given.cell)
+		if err != nil {
+			return 0, "", err
+		}
+		switch {
+		case problem != "":
+			b.refuse(given.col, problem)
+			return 0, "", nil
+		case id != 0 && n != id:
+			b.refuse(col, fmt.Sprintf("%s %q and category_id %q name two categories: keep one", col, cell, idCell))
+			return 0, "", nil
+		}
+		id, path, b.col["category_id"] = n, p, given.col
 	}
-	return id, path, err
+	return id, path, nil
 }
 
 func (c *checker) suggest(ctx context.Context, b *rowBuild, title, desc string) (int, string, error) {
@@ -232,20 +189,37 @@ func (c *checker) suggest(ctx context.Context, b *rowBuild, title, desc string) 
 	return id, path, err
 }
 
+// city resolves a new listing's city: a name (with its region after a comma when
+// several places have it) or a city_ref; both given, the ref is taken unless the
+// name is one place that is another.
 func (c *checker) city(ctx context.Context, b *rowBuild, cells map[string]string) (string, error) {
-	col, cell := "city", cells["city"]
-	if ref := cells["city_ref"]; ref != "" {
-		col, cell = "city_ref", ref
-	}
-	b.col["city_ref"] = col
-	if cell == "" {
+	cell, refCell := cells["city"], cells["city_ref"]
+	b.col["city_ref"] = "city"
+	if cell == "" && refCell == "" {
 		return "", nil
 	}
-	ref, _, problem, err := c.cit.city(ctx, cell)
-	if problem != "" {
-		b.refuse(col, problem)
+	ref, _, problem, err := "", "", "", error(nil)
+	if cell != "" {
+		if ref, _, problem, err = c.cit.city(ctx, cell); err != nil {
+			return "", err
+		}
 	}
-	return ref, err
+	switch {
+	case refCell == "" && problem != "":
+		b.refuse("city", problem)
+		return "", nil
+	case refCell == "":
+		return ref, nil
+	case !cityRef.MatchString(refCell):
+		b.col["city_ref"] = "city_ref"
+		b.refuse("city_ref", fmt.Sprintf("%q is not a city_ref (a UUID from listings cities NAME)", refCell))
+		return "", nil
+	case problem == "" && ref != "" && !strings.EqualFold(ref, refCell):
+		b.refuse("city", fmt.Sprintf("city %q and city_ref %q name two places: keep one", cell, refCell))
+		return "", nil
+	}
+	b.col["city_ref"] = "city_ref"
+	return strings.TrimSpace(refCell), nil
 }
 
 // media resolves the media columns the row gives.
@@ -270,13 +244,4 @@ func (c *checker) media(b *rowBuild, cells map[string]string) {
 		}
 		b.Media[kind] = ms
 	}
-}
-
-// rawAttrs are a listing's attributes as the detail gave them, for a body.
-func rawAttrs(a map[string]json.RawMessage) map[string]any {
-	out := make(map[string]any, len(a))
-	for k, v := range a {
-		out[k] = v
-	}
-	return out
 }

@@ -228,8 +228,8 @@ func editBody(r Row, media map[string][]Medium) *api.ListingEdit {
 	if ms, ok := media[KindPhoto]; ok {
 		urls, wm := photoURLs(ms)
 		e.Photos = api.Set(urls)
-		if wm != nil {
-			e.PhotosWM = api.Set(wm)
+		if wm != nil || len(ms) == 0 {
+			e.PhotosWM = api.Set(wm) // the copies with their photos, or none with none
 		}
 	}
 	if ms, ok := media[Kind3D]; ok {
@@ -239,11 +239,14 @@ func editBody(r Row, media map[string][]Medium) *api.ListingEdit {
 		}
 		e.Photos3D = api.Set(urls)
 	}
-	if v, ok := media[KindVideo]; ok && len(v) > 0 {
+	switch v, ok := media[KindVideo]; {
+	case ok && len(v) > 0:
 		e.VideoURL = api.Set(v[0].URL)
 		if v[0].Thumb != "" {
 			e.VideoThumbnail = api.Set(v[0].Thumb)
 		}
+	case ok: // cleared
+		e.VideoURL, e.VideoThumbnail = api.Null[string](), api.Null[string]()
 	}
 	return &e
 }

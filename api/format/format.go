@@ -60,11 +60,15 @@ func Decimal(s string) string {
 }
 
 // Requests is a count of requests: "1 request", "1 200 requests".
-func Requests(n int) string {
+func Requests(n int) string { return Count(n, "request") }
+
+// Count is n of a thing in English, its thousands grouped: "1 listing",
+// "10 003 listings" (a word whose plural is not word+"s" is not counted here).
+func Count(n int, word string) string {
 	if n == 1 {
-		return "1 request"
+		return "1 " + word
 	}
-	return Number(n) + " requests"
+	return Number(n) + " " + word + "s"
 }
 
 // Number groups an integer's thousands with a space, as numbers are written in

@@ -99,7 +99,7 @@ func (s *Server) editListing(c *call) {
 	}
 	if old.Status == statusSold || old.Status == statusArchived {
 		c.fail(fail422("status", "not_editable",
-			"a "+old.Status+" listing cannot be edited through the API; manage it on the website"))
+			"the listing is "+old.Status+": it cannot be edited through the API; manage it on the website"))
 		return
 	}
 	n := old.clone()

@@ -43,7 +43,7 @@ func (s *Server) setStatus(c *call) {
 	}
 	if from != statusActive && from != statusInactive {
 		c.fail(fail422("status", "status_change_forbidden",
-			"a "+from+" listing cannot be set "+to+" through the API; only a moderator or admin can do it on the website"))
+			"the listing is "+from+": it cannot be set "+to+" through the API; only a moderator or admin can do it on the website"))
 		return
 	}
 	n := old.clone()

@@ -99,6 +99,7 @@ const Multi = ";"
 type Row struct {
 	Line  int
 	Cells map[string]string
+	Kinds map[string]CellKind // how a cell was stored, where it was not plain; nil for most rows
 }
 
 // Table is a sheet as read: its columns in file order (lower case) and its rows,
@@ -106,4 +107,5 @@ type Row struct {
 type Table struct {
 	Columns []string
 	Rows    []Row
+	Notes   []string // how the file was read otherwise than as written, said once each
 }

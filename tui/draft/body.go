@@ -120,9 +120,11 @@ func (d *Draft) EditBody(attrs []api.Attribute) (*api.ListingEdit, []Change, err
 	o := d.Original
 	e := &api.ListingEdit{}
 	var ch []Change
+	// Compared as the import and the bulk edit compare (api/rules): a value written
+	// otherwise is no change.
 	text := func(field string, old, cur string, dst *api.Field[string]) {
-		old, cur = strings.TrimSpace(old), strings.TrimSpace(cur)
-		if old != cur {
+		old, cur = rules.Text(old), rules.Text(cur)
+		if old != cur && (field != FieldContactPhone || !rules.SamePhone(old, cur)) {
 			*dst = api.Set(cur)
 			ch = append(ch, Change{field, old, cur})
 		}
@@ -134,7 +136,7 @@ func (d *Draft) EditBody(attrs []api.Attribute) (*api.ListingEdit, []Change, err
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", FieldPrice, err)
 		}
-		if old, err := rules.ParsePrice(o.Price); err != nil || !samePrice(old, p) {
+		if old, err := rules.ParsePrice(o.Price); err != nil || !rules.SamePrice(old, p) {
 			e.Price = api.Set(p)
 			ch = append(ch, Change{FieldPrice, o.Price, p.String()})
 		}
@@ -231,8 +233,6 @@ func DisplayValue(a api.Attribute, v AttrValue) string {
 	}
 	return strings.TrimSpace(v.Text)
 }
-
-func samePrice(a, b api.Price) bool { return a.Float64() == b.Float64() }
 
 func sameJSON(a, b map[string]any) bool {
 	x, err1 := json.Marshal(a)

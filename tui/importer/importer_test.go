@@ -232,7 +232,7 @@ func TestFitsAnySizeAndFixedCells(t *testing.T) {
 	m.SetSize(80, 24)
 	m, _ = typePath(m, "s.csv")
 	flat := strings.Join(strings.Fields(tuitest.Screen(m)), " ")
-	tuitest.Contains(t, flat, "Read otherwise than written", "contact_phone 380501234567 read as", "+380501234567 (a spreadsheet drops")
+	tuitest.Contains(t, flat, "Read otherwise than written", "contact_phone 380501234567 read as", "+380501234567 (a phone whose", "a spreadsheet dropped, taking it for a number")
 	for _, size := range sizes {
 		m.SetSize(size[0], size[1])
 		tuitest.CheckExactSize(t, m.View(), size[0], size[1])

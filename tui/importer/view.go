@@ -36,17 +36,11 @@ func planLines(p *catalog.Plan, file string) []string {
 			out = append(out, "  "+rowName(r)+": "+termtext.Clean(strings.TrimPrefix(notes[i], catalog.NoteSuggested)))
 		}
 	}
-	var fixed []string
-	for _, r := range p.Header.Rows {
-		for _, n := range r.Notes {
-			if strings.HasPrefix(n, catalog.NoteFixed) {
-				fixed = append(fixed, "  "+rowName(r)+": "+termtext.Clean(strings.TrimPrefix(n, catalog.NoteFixed)))
-			}
-		}
-	}
-	if len(fixed) > 0 {
+	if fixed := p.FixLines(); len(fixed) > 0 {
 		out = append(out, "", "Read otherwise than written, as a spreadsheet changed them:")
-		out = append(out, fixed...)
+		for _, f := range fixed {
+			out = append(out, "  "+termtext.Clean(strings.TrimPrefix(f, catalog.NoteFixed)))
+		}
 	}
 	out = append(out, "")
 	switch {

@@ -233,10 +233,13 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan) {
 			fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(pr.String()))
 		}
 		for _, n := range r.Notes {
-			if strings.HasPrefix(n, catalog.NoteSuggested) || strings.HasPrefix(n, catalog.NoteFixed) {
+			if strings.HasPrefix(n, catalog.NoteSuggested) {
 				fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(n))
 			}
 		}
+	}
+	for _, l := range p.FixLines() {
+		fmt.Fprintf(w, "  %s\n", termtext.Clean(l))
 	}
 }
 

@@ -111,6 +111,8 @@ func printResults(f *cmdutil.Factory, results []catalog.Result) error {
 		}
 		if r.Column != "" {
 			detail = r.Column + ": " + r.Reason
+		} else if c := r.ChangeText(); c != "" && r.Outcome == catalog.OutcomePlanEdit {
+			detail = c
 		}
 		if detail == "" {
 			detail = r.Title

@@ -53,7 +53,7 @@ func readIDs(args []string, in io.Reader) ([]int, error) {
 const fewGets = 3
 
 // fieldsForPlan are the list fields a plan needs.
-var fieldsForPlan = []string{"id", "title", "status", "price", "currency"}
+var fieldsForPlan = []string{"id", "title", "status", "price", "currency", "condition"}
 
 // fetchItems reads what a plan needs of ids, in their order: one GET each when they
 // are few, else the pages of the list (status=all) until every id is found. The ids
@@ -69,9 +69,7 @@ func fetchItems(ctx context.Context, c *api.Client, lang string, ids []int) (ite
 			if err != nil {
 				return nil, nil, cmdutil.ListingError(id, err)
 			}
-			it := bulk.ItemOf(d.Listing.Listing)
-			it.PriceType = d.Listing.PriceType
-			found[id] = it
+			found[id] = bulk.ItemOfDetail(&d.Listing)
 		}
 	} else {
 		want := make(map[int]bool, len(ids))
