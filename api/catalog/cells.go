@@ -169,17 +169,18 @@ func (b *rowBuild) readCurrency(col, v string) (string, bool) {
 	return code, true
 }
 
-// readBool reads a yes/no cell in the words of people and spreadsheets (LibreOffice
-// writes TRUE()/FALSE() formulas, Russian and Ukrainian spreadsheets ИСТИНА/ЛОЖЬ and
-// ІСТИНА/ХИБНІСТЬ, pandas 1.0 and 0.0).
+// readBool reads a yes/no cell in the words of people and spreadsheets: LibreOffice
+// writes TRUE()/FALSE() formulas, and a CSV in its locale's words (a Ukrainian Calc
+// ІСТИНА/БРЕХНЯ, a Russian one ИСТИНА/ЛОЖЬ, a German WAHR/FALSCH, a Polish
+// PRAWDA/FAŁSZ); pandas 1.0 and 0.0.
 func (b *rowBuild) readBool(col, v string) (bool, bool) {
 	w := strings.TrimPrefix(norm(v), "=")
 	w = strings.TrimSuffix(w, "()")
 	switch w {
-	case "true", "yes", "y", "1", "1.0", "так", "да", "+", "истина", "істина", "правда":
+	case "true", "yes", "y", "1", "1.0", "так", "да", "+", "истина", "істина", "правда", "wahr", "prawda", "vrai", "verdadero", "vero":
 		b.fixBool(col, v, "true")
 		return true, true
-	case "false", "no", "n", "0", "0.0", "ні", "нет", "-", "ложь", "хибність", "хиба", "неправда":
+	case "false", "no", "n", "0", "0.0", "ні", "нет", "-", "ложь", "брехня", "хибність", "хиба", "неправда", "falsch", "fałsz", "faux", "falso":
 		b.fixBool(col, v, "false")
 		return false, true
 	}

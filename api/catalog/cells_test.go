@@ -12,7 +12,7 @@ import (
 func TestReadBool(t *testing.T) {
 	for in, want := range map[string]bool{
 		"TRUE": true, "true": true, "=TRUE()": true, "TRUE()": true, "ИСТИНА": true, "ІСТИНА": true, "так": true, "1": true, "1.0": true, "yes": true,
-		"FALSE": false, "=FALSE()": false, "FALSE()": false, "ЛОЖЬ": false, "ХИБНІСТЬ": false, "ні": false, "0": false, "0.0": false, "No": false,
+		"FALSE": false, "БРЕХНЯ": false, "=FALSE()": false, "FALSE()": false, "ЛОЖЬ": false, "ХИБНІСТЬ": false, "ні": false, "0": false, "0.0": false, "No": false,
 	} {
 		b := &rowBuild{}
 		got, ok := b.readBool("hide_phone", in)
