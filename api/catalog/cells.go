@@ -45,6 +45,7 @@ const (
 	whyMoney   = "the currency's sign or name read as its code"
 	whyBool    = "a yes/no written in a spreadsheet's words or as a formula"
 	whyDecimal = "a number with a decimal comma or grouped thousands, as a spreadsheet in a European locale writes it"
+	whyCharset = "a character Windows-1251 cannot hold (×, ², ™) saved as ?: the listing keeps its own"
 )
 
 // fix records a fix on the row, once per column.

@@ -73,3 +73,22 @@ func TestReadNumberAndPrice(t *testing.T) {
 		t.Errorf("percentOf(0.125) = %q", got)
 	}
 }
+
+// A sheet saved in Windows-1251 writes "?" for what that character set cannot hold:
+// that is a loss, not an edit of the title.
+func TestLossyWindows1251(t *testing.T) {
+	for _, c := range []struct {
+		cell, have string
+		want       bool
+	}{
+		{"Гантелі розбірні 2?20 кг", "Гантелі розбірні 2×20 кг", true},
+		{"Ламінат 18 м?", "Ламінат 18 м²", true},
+		{"Гантелі розбірні 2x20 кг", "Гантелі розбірні 2×20 кг", false}, // an x typed: an edit
+		{"Гантелі ?озбірні 2×20 кг", "Гантелі розбірні 2×20 кг", false}, // р is in Windows-1251
+		{"Гантелі 2?20", "Гантелі розбірні 2×20 кг", false},
+	} {
+		if got := lossy(c.cell, c.have); got != c.want {
+			t.Errorf("lossy(%q, %q) = %v", c.cell, c.have, got)
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"golang.org/x/text/encoding/charmap"
+
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/rules"
 )
@@ -57,6 +59,42 @@ func (d *differ) change(field, old, new string) {
 // text is a text as compared and sent (rules.Text).
 func text(s string) string { return rules.Text(s) }
 
+// sameText compares a text cell with the listing's, as text; in a sheet saved in a
+// character set that cannot hold every character (Windows-1251 has no ×, ² or ™),
+// a "?" where the listing has such a character is that loss, not an edit.
+func (d *differ) sameText(col, cell, have string) bool {
+	a, b := text(cell), text(have)
+	if a == b {
+		return true
+	}
+	if d.c.charset != charsetCP1251 || !lossy(a, b) {
+		return false
+	}
+	d.b.fix(col, rules.Clip(a, 30), "the listing's text", whyCharset)
+	return true
+}
+
+// charsetCP1251 is the name sheet.Table.Charset gives Windows-1251.
+const charsetCP1251 = "windows-1251"
+
+// lossy says whether cell is have saved in Windows-1251: the same but for a "?" in
+// place of each character that character set cannot hold.
+func lossy(cell, have string) bool {
+	x, y := []rune(cell), []rune(have)
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if x[i] == y[i] {
+			continue
+		}
+		if _, ok := charmap.Windows1251.EncodeRune(y[i]); x[i] != '?' || ok {
+			return false
+		}
+	}
+	return true
+}
+
 // edit plans a row with an id (or one matched to an earlier listing).
 func (c *checker) edit(ctx context.Context, b *rowBuild, cells map[string]string) error {
 	l, err := c.cur.get(ctx, b.ListingID, needsDetail(cells))
@@ -104,7 +142,7 @@ func (d *differ) texts(cells map[string]string) error {
 	if v, ok := cells["title"]; ok {
 		if isClear(v) {
 			d.b.refuse("title", "a listing has a title: it cannot be cleared")
-		} else if text(v) != text(d.l.Title) {
+		} else if !d.sameText("title", v, d.l.Title) {
 			d.e.Title = api.Set(text(v))
 			d.change("title", d.l.Title, text(v))
 		}
@@ -118,7 +156,7 @@ func (d *differ) texts(cells map[string]string) error {
 		if err != nil {
 			return err
 		}
-		if text(v) != text(l.Description) {
+		if !d.sameText("description", v, l.Description) {
 			d.e.Description = api.Set(text(v))
 			d.change("description", l.Description, text(v))
 		}
@@ -265,7 +303,7 @@ func (d *differ) contacts(cells map[string]string) error {
 			d.b.refuse(f, fmt.Sprintf("%d characters; shorten it to %d", n, rules.ContactNameMax))
 			continue
 		}
-		if now != text(old) {
+		if !d.sameText(f, now, old) {
 			*dst = api.Set(now)
 			d.change(f, old, now)
 		}

@@ -56,7 +56,7 @@ func Check(ctx context.Context, svc Service, t *sheet.Table, o Options) (*Plan, 
 	if len(e.unfinished) > 0 {
 		return nil, &UnfinishedError{Jobs: e.unfinished}
 	}
-	c := &checker{o: o, svc: svc, earlier: e, lines: map[string]int{}}
+	c := &checker{o: o, svc: svc, earlier: e, lines: map[string]int{}, charset: t.Charset}
 	c.cur = newCurrent(svc, o.lang(), &c.reads)
 	c.tax = &taxonomy{svc: svc, lang: o.lang(), trees: map[string]*catTree{}, attrs: map[string][]api.Attribute{}, reads: &c.reads}
 	c.cit = &cities{svc: svc, lang: o.lang(), seen: map[string]cityAnswer{}, reads: &c.reads}

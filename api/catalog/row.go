@@ -20,6 +20,7 @@ type checker struct {
 	cit     *cities
 	earlier *earlier
 	cur     *current
+	charset string // the sheet's, when not UTF-8 (sheet.Table.Charset)
 	reads   int
 	lines   map[string]int // hash → the first line with it
 }

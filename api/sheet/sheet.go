@@ -108,4 +108,7 @@ type Table struct {
 	Columns []string
 	Rows    []Row
 	Notes   []string // how the file was read otherwise than as written, said once each
+	// Charset is the character set the text was decoded from when it was not UTF-8
+	// ("windows-1251"): a character it cannot hold was saved as "?".
+	Charset string
 }

@@ -238,3 +238,18 @@ func TestFitsAnySizeAndFixedCells(t *testing.T) {
 		tuitest.CheckExactSize(t, m.View(), size[0], size[1])
 	}
 }
+
+// An export edited and imported back: the plan says which listings change, what in
+// each, and that the active ones go back to moderation.
+func TestPlanSaysWhatEditsChange(t *testing.T) {
+	dir := t.TempDir()
+	sheet := "id,title,price,city\n10053,Ремонт квартир під ключ,1600,Львів\n10051,Репетитор з англійської мови онлайн,400,Бровари\n"
+	if err := os.WriteFile(filepath.Join(dir, "exp.csv"), []byte(sheet), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m := newView(t, dir)
+	m, _ = typePath(m, "exp.csv")
+	flat := strings.Join(strings.Fields(tuitest.Screen(m)), " ")
+	tuitest.Contains(t, flat, "1 to edit, 1 unchanged", "the edits change price (1 listing)",
+		"! 1 active listing goes back to moderation", "What the edits change:", "listing 10053: price 1500 → 1600")
+}

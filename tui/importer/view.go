@@ -36,6 +36,22 @@ func planLines(p *catalog.Plan, file string) []string {
 			out = append(out, "  "+rowName(r)+": "+termtext.Clean(strings.TrimPrefix(notes[i], catalog.NoteSuggested)))
 		}
 	}
+	if p.Edits > 0 {
+		out = append(out, "", "What the edits change:")
+		shown := 0
+		for _, r := range p.Header.Rows {
+			if r.Action != catalog.Edit || len(r.Changes) == 0 {
+				continue
+			}
+			if shown == maxEditLines {
+				out = append(out, theme.Muted.Render(fmt.Sprintf("  and %s more (the report lists them all)", rowsWord(p.Edits-shown))))
+				break
+			}
+			shown++
+			res := catalog.Result{Changes: r.Changes}
+			out = append(out, fmt.Sprintf("  %s, listing %d: %s", rowName(r), r.ListingID, termtext.Clean(res.ChangeText())))
+		}
+	}
 	if fixed := p.FixLines(); len(fixed) > 0 {
 		out = append(out, "", "Read otherwise than written, as a spreadsheet changed them:")
 		for _, f := range fixed {
@@ -56,6 +72,10 @@ func planLines(p *catalog.Plan, file string) []string {
 	}
 	return out
 }
+
+// maxEditLines bounds the edits the plan lists one by one: the plan box scrolls, but
+// ten thousand lines say less than their count.
+const maxEditLines = 50
 
 func rowName(r catalog.Row) string {
 	if t := termtext.Clean(r.Title); t != "" {
