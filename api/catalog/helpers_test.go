@@ -32,6 +32,8 @@ type shop struct {
 	other   atomic.Int64 // every other request
 	refused atomic.Int64 // 429 answers
 	drop    atomic.Int64
+	edits   atomic.Int64 // edits the sandbox made
+	dropE   atomic.Int64 // the answers of the next edits to lose
 }
 
 func newShop(t *testing.T) *shop {
@@ -54,6 +56,13 @@ func newShop(t *testing.T) *shop {
 			s.creates.Add(1)
 			if s.drop.Load() > 0 {
 				s.drop.Add(-1)
+				panic(http.ErrAbortHandler) // made, and the answer lost
+			}
+		}
+		if r.Method == http.MethodPatch && rec.Code == http.StatusOK {
+			s.edits.Add(1)
+			if s.dropE.Load() > 0 {
+				s.dropE.Add(-1)
 				panic(http.ErrAbortHandler) // made, and the answer lost
 			}
 		}

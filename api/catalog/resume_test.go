@@ -128,3 +128,35 @@ func TestTruncatedJournalFindsTheCreatedListing(t *testing.T) {
 		t.Fatalf("again: %v", again.Summary())
 	}
 }
+
+// An edit whose answer was lost (a kill, the network) is checked with one GET on
+// resume: the listing holds it, so it is done, not sent again (which would restart
+// the listing's review).
+func TestEditInDoubtIsNotSentTwice(t *testing.T) {
+	s := newShop(t)
+	dir, jobs := t.TempDir(), t.TempDir()
+	p := checkEdits(t, s, dir, jobs, `{"id": 10053, "price": 1600, "attr.weekends": "ні"}`)
+	if p.Edits != 1 {
+		t.Fatalf("plan: %v", p.Summary())
+	}
+	j, err := catalog.NewJob(jobs, p.Header, s.clk.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.dropE.Store(1)
+	if err := catalog.Run(context.Background(), s.client, j, nil); !api.IsUnreachable(err) {
+		t.Fatalf("lost answer: %v", err)
+	}
+	path := j.Path
+	j.Close()
+	if j, err = catalog.OpenJob(path); err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if err := catalog.Run(context.Background(), s.client, j, nil); err != nil {
+		t.Fatal(err)
+	}
+	if r := catalog.Results(j.Head, j)[0]; r.Outcome != catalog.OutcomeEdited || s.edits.Load() != 1 {
+		t.Fatalf("%s after %d edits sent", r.Outcome, s.edits.Load())
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/rules"
 )
 
 // Event is what happened to a row, for a progress line or panel.
@@ -79,6 +80,15 @@ func runRow(ctx context.Context, svc Service, j *Journal, r Row) error {
 	media, err := upload(ctx, svc, j, r)
 	if err != nil || media == nil {
 		return err
+	}
+	if inDoubt && r.Action == Edit {
+		// An edit sent before whose answer was lost: if the listing holds every
+		// field of it, it was applied, and sending it again would only restart the
+		// listing's review.
+		d, err := svc.GetListing(ctx, r.ListingID, j.Head.Lang)
+		if err == nil && rules.Unheld(editBody(r, media), &d.Listing, true).Empty() {
+			return j.write(event{Row: r.Line, Ev: "ok", ID: r.ListingID, Status: string(d.Listing.Status)})
+		}
 	}
 	for try := 0; ; try++ {
 		if err := ctx.Err(); err != nil {
