@@ -9,6 +9,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/rules"
+	"github.com/listings-tui/listings/api/sheet"
 )
 
 // An edit row sends what its cells say differently from the listing as it is now,
@@ -67,15 +68,12 @@ func (d *differ) sameText(col, cell, have string) bool {
 	if a == b {
 		return true
 	}
-	if d.c.charset != charsetCP1251 || !lossy(a, b) {
+	if d.c.charset != sheet.CharsetWindows1251 || !lossy(a, b) {
 		return false
 	}
 	d.b.fix(col, rules.Clip(a, 30), "the listing's text", whyCharset)
 	return true
 }
-
-// charsetCP1251 is the name sheet.Table.Charset gives Windows-1251.
-const charsetCP1251 = "windows-1251"
 
 // lossy says whether cell is have saved in Windows-1251: the same but for a "?" in
 // place of each character that character set cannot hold.

@@ -6,19 +6,66 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
-	"unicode/utf8"
 )
 
-// MaxReadBytes bounds a sheet read. A sheet is read whole (an XLSX is a zip that must
-// be opened whole anyway), and a catalogue of 50 000 listings with long descriptions
-// is about 50 MB as CSV and far less as XLSX; a bigger file is most likely not a sheet
-// of listings (photos pasted into a workbook, a database dump), and reading it would
-// only hold its size in memory to say so. Such a catalogue is imported in parts.
-const MaxReadBytes = 64 << 20
+// The bounds of a sheet read. Every byte, row, column and cell is counted as it is
+// read, and what a file says of its own size is checked before it is believed (a
+// zip's directory) or not used at all (an XML count attribute), so that no file
+// makes the reader hold more than these allow: a bad file is refused with the bound
+// it broke, not with the memory it ate.
+const (
+	// MaxReadBytes bounds the file itself. A catalogue of 50 000 listings with long
+	// descriptions is about 50 MB as CSV and far less as XLSX; a bigger file is most
+	// likely not a sheet of listings (photos pasted into a workbook, a database
+	// dump). Such a catalogue is imported in parts.
+	MaxReadBytes = 64 << 20
+	// MaxRows bounds the rows with a value. A shop of 10 000 listings is read in a
+	// second at most (an XLSX export; CSV in a tenth of it); 50 000, the ceiling the
+	// docs have always given, takes five seconds and 200 MB as XLSX, and is half a
+	// business key's day of 100 000 requests even with no photo to upload, so a
+	// bigger sheet could not be imported in one day anyway, and its plan alone would
+	// be longer than anyone reads.
+	MaxRows = 50_000
+	// MaxColumns bounds the columns of a sheet and the values of a row: an export of
+	// every category's attributes has about 130.
+	MaxColumns = 1024
+	// MaxCellBytes bounds one cell: a description is at most 5 000 characters
+	// (10 000 bytes of Cyrillic), so a bigger cell is a mistake, most often a quote
+	// left open in a CSV that swallowed the rows after it.
+	MaxCellBytes = 64 << 10
+)
+
+// limits are the bounds a read checks: the constants above, lowered by tests.
+type limits struct {
+	rows, columns, cell int
+}
+
+var defaultLimits = limits{rows: MaxRows, columns: MaxColumns, cell: MaxCellBytes}
+
+// Options change how a sheet is read.
+type Options struct {
+	// New says the rows will all create listings, their ids ignored (listings import
+	// --new): an export without its id column is then no risk, and is read.
+	New bool
+
+	lim limits // zero: defaultLimits
+}
 
 // Read reads the sheet at path in format f.
-func Read(path string, f Format) (*Table, error) {
+func Read(path string, f Format) (*Table, error) { return Options{}.Read(path, f) }
+
+func (o Options) withDefaults() Options {
+	if o.lim == (limits{}) {
+		o.lim = defaultLimits
+	}
+	return o
+}
+
+// ReadFrom reads a sheet in format f from r, at most MaxReadBytes of it.
+func ReadFrom(r io.Reader, f Format) (*Table, error) { return Options{}.Decode(r, f) }
+
+// Read reads the sheet at path in format f.
+func (o Options) Read(path string, f Format) (*Table, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
@@ -34,118 +81,87 @@ func Read(path string, f Format) (*Table, error) {
 		return nil, fmt.Errorf("%s is %d MB; a sheet read here is at most %d MB (a catalogue of 50 000 listings is smaller): split it, or leave pictures out of the workbook",
 			path, st.Size()>>20, MaxReadBytes>>20)
 	}
-	t, err := ReadFrom(fh, f)
+	var t *Table
+	if f == XLSX && st.Mode().IsRegular() {
+		// A zip is read from its end: the file itself serves, nothing is copied.
+		t, err = o.readXLSXAt(fh, st.Size())
+	} else {
+		t, err = o.Decode(fh, f)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return t, nil
 }
 
-// ReadFrom reads a sheet in format f from r, at most MaxReadBytes of it.
-func ReadFrom(r io.Reader, f Format) (*Table, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxReadBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("read the sheet: %w", err)
-	}
-	if len(data) > MaxReadBytes {
-		return nil, fmt.Errorf("the sheet is over %d MB, the most read here: split it", MaxReadBytes>>20)
-	}
-	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, errors.New("the file is empty: a sheet has a header row of column names, then one row per listing")
-	}
-	if f != XLSX {
-		if err := checkText(data, f); err != nil {
+// Decode reads a sheet in format f from r, at most MaxReadBytes of it. CSV and
+// JSON Lines are read as they come; an XLSX, a zip read from its end, is first held
+// in memory (at most MaxReadBytes, compressed) unless r can be read at an offset.
+func (o Options) Decode(r io.Reader, f Format) (*Table, error) {
+	o = o.withDefaults()
+	src := &capReader{r: r, left: MaxReadBytes}
+	switch f {
+	case CSV, JSONL:
+		in, err := openText(src, f)
+		if err != nil {
 			return nil, err
 		}
-	}
-	switch f {
-	case CSV:
-		return readCSV(data)
+		if f == CSV {
+			return o.readCSV(in)
+		}
+		return o.readJSONL(in)
 	case XLSX:
-		return readXLSX(data)
-	case JSONL:
-		return readJSONL(data)
+		if ra, ok := r.(interface {
+			io.ReaderAt
+			io.Seeker
+		}); ok {
+			if size, err := ra.Seek(0, io.SeekEnd); err == nil && size <= MaxReadBytes {
+				return o.readXLSXAt(ra, size)
+			}
+		}
+		data, err := io.ReadAll(src)
+		if err != nil {
+			return nil, readErr(err)
+		}
+		return o.readXLSXAt(bytes.NewReader(data), int64(len(data)))
 	}
 	return nil, fmt.Errorf("%q is not a sheet format: use csv, xlsx or jsonl", f)
 }
 
-var leadingBOM = []byte("\xef\xbb\xbf")
+// errTooBig is a file over MaxReadBytes, found while reading it.
+var errTooBig = fmt.Errorf("the sheet is over %d MB, the most read here (a catalogue of 50 000 listings is smaller): split it", MaxReadBytes>>20)
 
-// checkText refuses what is not UTF-8 text, naming what it looks like instead.
-func checkText(data []byte, f Format) error {
-	switch {
-	case bytes.HasPrefix(data, []byte("PK\x03\x04")):
-		return fmt.Errorf("this is a zip file, not %s text: an XLSX workbook is read with --format xlsx (or name it .xlsx)", strings.ToUpper(string(f)))
-	case bytes.HasPrefix(data, []byte{0xd0, 0xcf, 0x11, 0xe0}):
-		return errors.New("this is an old Excel (.xls) file: save it as .xlsx or as CSV UTF-8")
-	case bytes.HasPrefix(data, []byte{0xff, 0xfe}), bytes.HasPrefix(data, []byte{0xfe, 0xff}):
-		return errors.New("this text is UTF-16: save it as CSV UTF-8")
-	case bytes.IndexByte(data, 0) >= 0:
-		return fmt.Errorf("this is a binary file, not a %s sheet", strings.ToUpper(string(f)))
-	case !utf8.Valid(data):
-		return errors.New("this text is not UTF-8 (Cyrillic saved as Windows-1251?): save it as CSV UTF-8")
-	}
-	return nil
+// capReader reads at most left bytes and fails after, so that a stream with no size
+// (a pipe) is bounded as a file is.
+type capReader struct {
+	r    io.Reader
+	left int64
 }
 
-// builder makes a Table from a header and rows of cells, whatever the format.
-type builder struct {
-	t     Table
-	index []int // the column of each header cell; -1 for a nameless one
-	where func(i int) string
-}
-
-// newBuilder takes the header's names, folded to lower case. A repeated name is
-// refused (which of two cells would count is a guess); a nameless column is allowed
-// while it stays empty. where names the i-th header cell for a message ("column C").
-func newBuilder(header []string, where func(i int) string) (*builder, error) {
-	b := &builder{where: where}
-	seen := map[string]int{}
-	for i, h := range header {
-		name := FoldColumn(h)
-		if name == "" {
-			b.index = append(b.index, -1)
-			continue
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		// One byte more tells a file of exactly the bound from a bigger one.
+		var one [1]byte
+		n, err := c.r.Read(one[:])
+		if n > 0 {
+			return 0, errTooBig
 		}
-		if j, ok := seen[name]; ok {
-			return nil, fmt.Errorf("the header names %q twice (%s and %s): keep one", name, where(j), where(i))
-		}
-		seen[name] = i
-		b.index = append(b.index, len(b.t.Columns))
-		b.t.Columns = append(b.t.Columns, name)
+		return 0, err
 	}
-	if len(b.t.Columns) == 0 {
-		return nil, errors.New("the first row holds no column names: a sheet starts with a header such as title,description,price,category,city")
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
 	}
-	return b, nil
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
 }
 
-// FoldColumn is a column name as compared: trimmed and lower case.
-func FoldColumn(name string) string {
-	return strings.ToLower(strings.TrimSpace(strings.TrimPrefix(name, "\ufeff")))
+// readErr is an error met while reading the bytes of the sheet.
+func readErr(err error) error {
+	if errors.Is(err, errTooBig) {
+		return errTooBig
+	}
+	return fmt.Errorf("read the sheet: %w", err)
 }
 
-// add keeps one row; a row with no value is left out.
-func (b *builder) add(line int, cells []string, rowName string) error {
-	row := Row{Line: line, Cells: map[string]string{}}
-	for i, c := range cells {
-		if strings.TrimSpace(c) == "" {
-			continue
-		}
-		if i >= len(b.index) || b.index[i] < 0 {
-			return fmt.Errorf("%s has a value in %s, which has no name in the header: name the column or clear it", rowName, b.where(i))
-		}
-		row.Cells[b.t.Columns[b.index[i]]] = c
-	}
-	if len(row.Cells) > 0 {
-		b.t.Rows = append(b.t.Rows, row)
-	}
-	return nil
-}
-
-func (b *builder) table() (*Table, error) {
-	if len(b.t.Rows) == 0 {
-		return nil, errors.New("the sheet has a header and no rows: add one row per listing")
-	}
-	return &b.t, nil
-}
+var errEmpty = errors.New("the file is empty: a sheet has a header row of column names, then one row per listing")

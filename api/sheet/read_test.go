@@ -116,8 +116,8 @@ func TestReadJSONL(t *testing.T) {
 		got.Rows[0].Line, got.Rows[1].Line = 2, 3
 	}
 	check(t, got, err)
-	rng, err := ReadFrom(strings.NewReader(`{"title":"x","attributes":{"year":{"from":2000,"to":2010}}}`), JSONL)
-	if err != nil || rng.Rows[0].Cells["attr.year"] != "2000-2010" {
+	rng, err := ReadFrom(strings.NewReader(`{"title":"x","attributes":{"year":{"from":2000,"to":2010},"color":"red"}}`), JSONL)
+	if err != nil || rng.Rows[0].Cells["attr.year"] != "2000-2010" || !reflect.DeepEqual(rng.Columns, []string{"title", "attr.color", "attr.year"}) {
 		t.Errorf("range: %+v %v", rng, err)
 	}
 }
@@ -134,7 +134,7 @@ func TestReadRefusesBadFiles(t *testing.T) {
 		{"duplicate", "title,Title\na,b\n", CSV, `"title" twice`},
 		{"nameless cell", "title,\na,b\n", CSV, "no name in the header"},
 		{"xlsx as csv", "PK\x03\x04rest", CSV, "zip"},
-		{"cp1251", "title\n\xcf\xf0\xe8\xe2\xb3\xf2\n", CSV, "not UTF-8"},
+		{"latin-1", "title\nCaf\xe9\n", CSV, "not UTF-8"},
 		{"not json", "{\"title\":\"a\"}\n{\"title\": \"b\",\n", JSONL, "line 2"},
 		{"array line", "[1,2]\n", JSONL, "not a JSON object"},
 		{"nested", `{"title":{"a":1}}`, JSONL, "an object where a value"},
@@ -165,5 +165,22 @@ func TestUnknownColumns(t *testing.T) {
 	tab := &Table{Columns: []string{"title", "titel", "attr.color", "status", "attr."}}
 	if got := UnknownColumns(tab); !reflect.DeepEqual(got, []string{"titel", "attr."}) {
 		t.Errorf("unknown %q", got)
+	}
+}
+
+// pandas writes its index as a first column without a name (to_csv's default): it is
+// left out and said, while a nameless column of anything else is refused as before.
+func TestPandasIndexColumn(t *testing.T) {
+	tab, err := ReadFrom(strings.NewReader(",id,title\n0,7,Велосипед\n1,8,Самокат\n5,9,Ролики\n"), CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) != 3 || tab.Rows[2].Cells["id"] != "9" || len(tab.Notes) != 1 || !strings.Contains(tab.Notes[0], "pandas' index") {
+		t.Fatalf("%+v %v", tab.Rows, tab.Notes)
+	}
+	for _, bad := range []string{",id\n1,7\n", ",id\n0,7\n0,8\n", ",id\nx,7\n"} {
+		if _, err := ReadFrom(strings.NewReader(bad), CSV); err == nil || !strings.Contains(err.Error(), "no name in the header") {
+			t.Errorf("%q: %v", bad, err)
+		}
 	}
 }

@@ -31,16 +31,32 @@
 //     separated, CRLF at the end of each record; numbers with a dot, booleans as
 //     true/false, dates as "2006-01-02 15:04:05" in Kyiv time. Read with or without
 //     the mark, comma or semicolon separated (Excel writes ";" in locales whose
-//     decimal separator is a comma).
+//     decimal separator is a comma); text that is not UTF-8 is read as Windows-1251
+//     when its letters read as Cyrillic so (Excel's "CSV" on a Ukrainian Windows;
+//     Table.Notes says so), else refused.
 //   - XLSX: the first sheet, named "Listings", header in row 1; cells typed (numbers as
 //     numbers, true/false as booleans, dates as date cells in Kyiv time; a number of
 //     more than 15 significant digits, which a spreadsheet cannot hold, as text). A
 //     template adds a sheet "Columns" explaining each column (and a hidden "Options"
-//     holding its drop-down lists).
+//     holding its drop-down lists). Read from the sheet named Listings in any case,
+//     else the first, streamed out of the zip with a reader of this package's own
+//     (no workbook is held whole): a cell as stored, not as formatted (a number as
+//     typed, 3000 not 3000.0000001, a boolean as true/false), except where the format
+//     is the meaning, and what tools leave behind, read as a person sees it and
+//     marked in Row.Kinds: a percentage "85%", a date or time "2026-06-15", "23:24",
+//     "2026-06-15 23:24" (both date systems), an error "#N/A", a formula without a
+//     saved value "=A2*2" (but TRUE() and FALSE(), LibreOffice's booleans that
+//     openpyxl saves without their value: true and false, said in Table.Notes).
 //   - JSON Lines: one flat object per line keyed by column name, an empty cell left
 //     out; numbers and booleans typed; dates as RFC 3339 with the Kyiv offset; photos
 //     and photos_3d as arrays of strings. A reader also takes every value as a string,
 //     and a nested "attributes" object as attr.<code> columns.
+//
+// A read refuses, saying what to do: text a tool decoded with the wrong character
+// set before saving it ("ÐžÑ€ÐµÐ½Ð´Ð°", "РћСЂРµРЅРґР°": nothing is repaired, since a wrong
+// repair would be sent), an export without its id column (its rows would be
+// duplicates; Options.New takes it), and a file past a bound (MaxReadBytes,
+// MaxRows, MaxColumns, MaxCellBytes, an XLSX's unpacked size), counted as it is read.
 package sheet
 
 import (
@@ -95,15 +111,53 @@ const Multi = ";"
 
 // Row is one row of a sheet as read: its cells by column name (lower case), and the
 // number a person sees for it: the spreadsheet's row number (2 for the first row
-// after the header) or the line number of a JSON Lines file.
+// after the header) or the line number of a JSON Lines file. Kinds says, for the
+// cells of an XLSX that were not stored as plain text, numbers or booleans, what
+// their text is (nil when every cell is plain, and always nil in CSV and JSON Lines,
+// whose cells are text the importer judges: "85%" there is just text).
 type Row struct {
 	Line  int
 	Cells map[string]string
-	Kinds map[string]CellKind // how a cell was stored, where it was not plain; nil for most rows
+	Kinds map[string]CellKind
+}
+
+// CellKind is how an XLSX cell was stored, when that changes what its text means.
+type CellKind uint8
+
+// The kinds of cell. A plain cell (text, a number as typed, true/false) has none.
+const (
+	KindPlain CellKind = iota
+	// KindFormula: a formula the file holds no value for; the cell is "=" and the
+	// formula's text ("=A2*2"), which nothing here computes.
+	KindFormula
+	// KindPercent: a number formatted as a percentage; the cell is what the person
+	// typed and sees ("85%" for 0.85, "12.5%").
+	KindPercent
+	// KindDate: a number formatted as a date or time (or an ISO date cell); the cell
+	// is what is shown, in one fixed form: "2026-06-15", "23:24" ("23:24:05" when
+	// the format shows seconds and they are not 0), "2026-06-15 23:24".
+	KindDate
+	// KindError: a formula's error value; the cell is its code ("#N/A", "#VALUE!").
+	KindError
+)
+
+func (k CellKind) String() string {
+	switch k {
+	case KindFormula:
+		return "formula"
+	case KindPercent:
+		return "percentage"
+	case KindDate:
+		return "date"
+	case KindError:
+		return "error"
+	}
+	return "plain"
 }
 
 // Table is a sheet as read: its columns in file order (lower case) and its rows,
-// empty rows left out.
+// empty rows left out. Notes say how the file was read when it was not as written
+// (a character set guessed, values read from formulas), each once, for the plan.
 type Table struct {
 	Columns []string
 	Rows    []Row

@@ -140,7 +140,9 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 			return err
 		}
 	}
-	t, err := sheet.Read(file, sf)
+	// With --new an export without its id column is no risk of duplicates: the
+	// reader refuses one only without it.
+	t, err := sheet.Options{New: o.asNew}.Read(file, sf)
 	if err != nil {
 		return cmdutil.UsageErrorf("%s", termtext.Clean(err.Error()))
 	}

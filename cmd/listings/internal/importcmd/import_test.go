@@ -198,3 +198,24 @@ func TestImportChecksTheTaxonomyOnceADay(t *testing.T) {
 		t.Errorf("the second check asked %d taxonomy requests, want 0", again)
 	}
 }
+
+// An export whose id column was cut would create its listings again: the import
+// refuses it, and --new, which ignores ids anyway, takes it.
+func TestImportExportWithoutIDs(t *testing.T) {
+	t.Parallel()
+	c, dir := shop(t, 1)
+	cols := append(append([]string{}, header...), "status", "url", "views", "created_at")
+	line := append(row(1), "active", "https://market.example/l/7", "3", "2026-11-20 10:00:00")
+	p := filepath.Join(dir, "export.csv")
+	if err := os.WriteFile(p, []byte(strings.Join(cols, ";")+"\n"+strings.Join(line, ";")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := c.Fails(cmdutil.ExitUsage, "", "import", p, "--dry-run")
+	if !strings.Contains(r.Stderr, "without its id column") || !strings.Contains(r.Stderr, "listings import --new") {
+		t.Fatalf("without --new:\n%s", r.Stderr)
+	}
+	r = c.Run("", "import", p, "--dry-run", "--new")
+	if r.Code != 0 || !strings.Contains(r.Stderr, "dry run: nothing was sent") {
+		t.Fatalf("with --new: exit %d\n%s", r.Code, r.Stderr)
+	}
+}
