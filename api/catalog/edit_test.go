@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/api/sheet"
 )
@@ -103,4 +104,52 @@ func checkEdits(t *testing.T, s *shop, dir, jobs string, lines ...string) *catal
 		t.Fatal(err)
 	}
 	return p
+}
+
+// known is a mirror that knows the listings it was given, at no request.
+type known map[int]*api.ListingFull
+
+func (k known) KnownListings(_ context.Context, _ string, ids []int) (map[int]api.Listing, map[int]*api.ListingFull, error) {
+	list, details := map[int]api.Listing{}, map[int]*api.ListingFull{}
+	for _, id := range ids {
+		if l, ok := k[id]; ok {
+			list[id] = l.Listing
+			if l.Description != "" {
+				details[id] = l
+			}
+		}
+	}
+	return list, details, nil
+}
+
+// Edit rows are compared with a fresh mirror's listings when it knows them, at no
+// request; what it does not know is read from the service: the list a hundred a
+// request for rows of list cells, one GET for a row of detail cells.
+func TestEditRowsReadTheMirrorFirst(t *testing.T) {
+	s := newShop(t)
+	dir, jobs := t.TempDir(), t.TempDir()
+	d, err := s.client.GetListing(context.Background(), 10053, "uk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := known{10053: &d.Listing}
+	rows := []string{`{"id": 10053, "price": 1500, "description": "` + d.Listing.Description + `"}`, `{"id": 10051, "price": 400}`,
+		`{"id": 10047, "price": 12000}`, `{"id": 10045, "description": "Нове оголошення, яке нічого не змінює насправді."}`}
+	edit := filepath.Join(dir, "edit.jsonl")
+	if err := writeFile(edit, strings.Join(rows, "\n")+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := sheet.Read(edit, sheet.JSONL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := catalog.Check(context.Background(), s.client, tab, catalog.Options{Lang: "uk", Dir: dir, Sheet: "edit",
+		BaseURL: s.client.BaseURL(), JobsDir: jobs, Now: s.clk.Now, Known: k})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 10053 from the mirror; 10051 and 10047 from one page of the list; 10045 by a GET.
+	if p.Mirror != 1 || p.Reads != 2 || p.Unchanged != 3 || p.Edits != 1 {
+		t.Fatalf("mirror %d, reads %d, unchanged %d, edits %d", p.Mirror, p.Reads, p.Unchanged, p.Edits)
+	}
 }

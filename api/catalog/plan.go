@@ -122,6 +122,10 @@ func (p *Plan) Summary() []string {
 	if len(p.Unknown) > 0 {
 		out = append(out, fmt.Sprintf("unknown columns, ignored: %s (see listings import --help for the names)", strings.Join(p.Unknown, ", ")))
 	}
+	if p.Mirror > 0 {
+		out = append(out, fmt.Sprintf("%s compared with the local mirror's copy (a sync of the last minutes): no request for them",
+			format.Count(p.Mirror, "listing")))
+	}
 	if p.Edits > 0 {
 		out = append(out, "the edits change "+p.fieldList())
 	}
