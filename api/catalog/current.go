@@ -105,8 +105,14 @@ func (c *current) prefetch(ctx context.Context, known Known, listOnly, detailed 
 			want[id] = true
 		}
 	}
+	if len(want) < fewGets {
+		return nil // as cheap one by one, and no page read in vain
+	}
+	// The pages are read until every wanted listing is found, or until they cost as
+	// many requests as a GET for each would have: whatever the account's size, the
+	// list never costs more than the GETs it replaces.
 	p := api.ListParams{Lang: c.lang, Status: api.StatusAll, Limit: api.MaxListLimit, Fields: listFields}
-	for pages := 0; len(want) > 0 && pages < len(want); pages++ {
+	for pages, budget := 0, len(want); len(want) > 0 && pages < budget; pages++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -131,6 +137,10 @@ func (c *current) prefetch(ctx context.Context, known Known, listOnly, detailed 
 	}
 	return nil
 }
+
+// fewGets is how many listings are read one by one rather than by the pages of the
+// list: a page may hold none of them.
+const fewGets = 3
 
 // get is listing id as it is now: its detail when detail is true, else at least its
 // list view. nil with no error when the account has no such listing.
