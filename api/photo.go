@@ -1,9 +1,9 @@
 package api
 
 import (
-	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/jpeg"
@@ -11,8 +11,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-
-	"golang.org/x/image/webp"
 
 	"github.com/listings-tui/listings/api/media"
 )
@@ -22,10 +20,10 @@ import (
 // the extra pixels only costs time.
 const ShrinkAbove = 2 * media.TargetSide
 
-// maxDecodePixels bounds the photos the client decodes to shrink them (a PNG or WebP
-// decodes whole, up to 200 MB); a larger one is sent as it is when within the size
-// limit.
-const maxDecodePixels = 50_000_000
+// maxDecodeBytes bounds the memory a shrink may take, counted from the photo's header
+// (media.Header): a photo over it is not decoded, and is sent as it is when within the
+// size limit. A variable so that tests can exercise it with small pictures.
+var maxDecodeBytes int64 = media.MaxDecodeBytes
 
 // jpegQuality is the quality of a shrunk opaque photo.
 const jpegQuality = 90
@@ -65,47 +63,25 @@ func CheckPhoto(path string) (*PhotoCheck, error) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, &FileError{Path: path, Rule: RuleUnreadable, Err: err, Detail: "cannot be read: " + pathErrText(err)}
 	}
-	cfg, err := decodeConfig(bufio.NewReader(f), format)
+	hdr, err := media.ReadHeader(f, format)
 	if err != nil {
 		return nil, &FileError{Path: path, Rule: RuleFormat, Err: err,
 			Detail: fmt.Sprintf("looks like %s but its header cannot be read: %v", formatName(format), err)}
 	}
-	chk.Width, chk.Height = cfg.Width, cfg.Height
-	pixels := int64(cfg.Width) * int64(cfg.Height)
-	decodable := pixels > 0 && pixels <= maxDecodePixels
+	chk.Width, chk.Height = hdr.Width, hdr.Height
+	tooBig := hdr.Fitted(maxDecodeBytes)
 	switch {
-	case over && !decodable:
-		return nil, &FileError{Path: path, Rule: RuleSize, Detail: fmt.Sprintf(
-			"%s is over the %s limit, and at %d×%d px it is too large to shrink here",
-			mb(size), mb(media.MaxPhotoBytes), cfg.Width, cfg.Height)}
-	case over, decodable && max(cfg.Width, cfg.Height) > ShrinkAbove:
+	case over && tooBig != nil:
+		return nil, &FileError{Path: path, Rule: RuleSize, Err: tooBig, Detail: fmt.Sprintf(
+			"%s is over the %s limit, and it cannot be shrunk here: %v",
+			mb(size), mb(media.MaxPhotoBytes), tooBig)}
+	case tooBig != nil:
+		// Too large to decode here but within the size limit: sent as it is, and
+		// the service shrinks it.
+	case over, max(hdr.Width, hdr.Height) > ShrinkAbove:
 		chk.Shrink = true
 	}
 	return chk, nil
-}
-
-func decodeConfig(r io.Reader, f media.Format) (image.Config, error) {
-	switch f {
-	case media.JPEG:
-		return jpeg.DecodeConfig(r)
-	case media.PNG:
-		return png.DecodeConfig(r)
-	case media.WebP:
-		return webp.DecodeConfig(r)
-	}
-	return image.Config{}, fmt.Errorf("no decoder for %s", f)
-}
-
-func decode(r io.Reader, f media.Format) (image.Image, error) {
-	switch f {
-	case media.JPEG:
-		return jpeg.Decode(r)
-	case media.PNG:
-		return png.Decode(r)
-	case media.WebP:
-		return webp.Decode(r)
-	}
-	return nil, fmt.Errorf("no decoder for %s", f)
 }
 
 func formatName(f media.Format) string {
@@ -128,18 +104,17 @@ func extOf(f media.Format) string {
 }
 
 // shrinkSlot lets one shrink run at a time in the process, however many uploads run
-// at once: a photo that must be decoded whole (a 12 MP PNG is 48 MB, a progressive
-// JPEG 90 MB with its coefficients) is then the only one in memory, and the uploads
-// are limited by the network, not by the shrinking.
+// at once: the photo being decoded (up to maxDecodeBytes: a 12 MP camera JPEG takes
+// 23 MB, a 12 MP PNG 61 MB, a progressive 12 MP JPEG 92 MB with its coefficients) is
+// then the only one in memory, and the uploads are limited by the network, not by
+// the shrinking.
 var shrinkSlot = make(chan struct{}, 1)
 
 // shrinkPhoto waits for the shrink slot, then shrinks the photo. Before giving the
 // slot up it collects the garbage the shrink left and hands the freed pages back to
 // the system: otherwise the next shrink would allocate next to that garbage before
-// the collector came round, and a long-running process would keep the pages. For
-// twelve 12 MP JPEGs uploaded in one command this takes the peak RSS from 34 MB (no
-// collection) or 30 MB (runtime.GC alone) to 29 MB; it costs a few milliseconds a
-// photo.
+// the collector came round, and a long-running process would keep the pages; it
+// costs a few milliseconds a photo.
 func shrinkPhoto(ctx context.Context, path string, format media.Format) ([]byte, media.Format, error) {
 	select {
 	case shrinkSlot <- struct{}{}:
@@ -156,10 +131,10 @@ func shrinkPhoto(ctx context.Context, path string, format media.Format) ([]byte,
 // shrink decodes a photo, fits it in 1600 px, turns it upright by its EXIF orientation
 // and encodes it: JPEG q90, or PNG when it has transparency (which JPEG would turn
 // black). At 1600 px either is well under the size limit. The file is read through a
-// small buffer, never whole. A sequential JPEG is never held at full size either: it
-// is scaled band by band as it decodes (media.FitJPEG), so a 12 MP photo costs about
-// 3 MB; a PNG, a WebP or a progressive JPEG is decoded whole and then scaled plane by
-// plane (media.Fit). The turn comes last, on the small picture.
+// small buffer, never whole. The picture is decoded whole, after its header has said
+// what that takes (media.Decode refuses one over maxDecodeBytes without decoding it),
+// and scaled plane by plane (media.Fit), never copied at full size. The turn comes
+// last, on the small picture.
 func shrink(path string, format media.Format) ([]byte, media.Format, error) {
 	fail := func(err error) ([]byte, media.Format, error) {
 		return nil, "", &FileError{Path: path, Rule: RuleFormat, Err: err,
@@ -170,20 +145,23 @@ func shrink(path string, format media.Format) ([]byte, media.Format, error) {
 		return nil, "", &FileError{Path: path, Rule: RuleUnreadable, Err: err, Detail: "cannot be opened: " + pathErrText(err)}
 	}
 	defer f.Close()
-	var img image.Image
 	orientation := 1
 	if format == media.JPEG {
 		orientation = media.Orientation(f)
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			return fail(err)
 		}
-		img, err = media.FitJPEG(f, media.TargetSide)
-	} else if img, err = decode(bufio.NewReaderSize(f, 64<<10), format); err == nil {
-		img = media.Fit(img, media.TargetSide)
+	}
+	img, _, err := media.Decode(f, format, maxDecodeBytes)
+	var tooBig *media.TooBigError
+	if errors.As(err, &tooBig) {
+		// CheckPhoto said it fits, but the file changed since.
+		return nil, "", &FileError{Path: path, Rule: RuleSize, Err: err, Detail: "cannot be shrunk here: " + err.Error()}
 	}
 	if err != nil {
 		return fail(err)
 	}
+	img = media.Fit(img, media.TargetSide)
 	// Fitting first and turning second gives the same picture, and the turn copies
 	// 2 megapixels instead of 12.
 	img = media.Orient(img, orientation)

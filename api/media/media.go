@@ -1,16 +1,19 @@
 // Package media owns what the client and the sandbox both need to know about a media
 // file before it is sent: its format sniffed from the content, the spec's limits, a
-// video's duration read from its container, EXIF orientation, and how a photo is
-// fitted in 1600 px (area averaging, in bounded memory: Fit, FitJPEG).
+// video's duration read from its container, EXIF orientation, how much memory a
+// photo's decode takes (read from its header before any pixel is decoded: Header,
+// MaxDecodeBytes, Decode) and how a photo is fitted in 1600 px (area averaging, plane
+// by plane: Fit).
 //
 // Containers are walked by maintained parsers rather than by hand, since a video
 // comes from anywhere: github.com/abema/go-mp4 (fuzzed by its authors) for MP4 and
 // MOV, github.com/remko/go-mkvparse for WebM. On top of them the package keeps only
 // what they lack, summing the fragments of a fragmented MP4 and scanning the clusters
 // of a WebM recorded live without a Duration, plus guards for their weak spots on
-// hostile input (see mp4.go and webm.go). A JPEG is decoded by internal/jpegrows,
-// image/jpeg's own decoder made to hand over bands of rows, so a camera photo is
-// scaled as it is decoded and never held at full size.
+// hostile input (see mp4.go and webm.go). Photos are decoded by image/jpeg, image/png
+// and golang.org/x/image/webp, which hold the whole picture: what the package adds is
+// the count of what that costs, so that a small file describing a huge picture is
+// refused before it is decoded.
 package media
 
 import (

@@ -115,7 +115,12 @@ func (s *Server) store(c *call, part *multipart.Part, photo bool, limit int64, k
 // storeError maps a media store failure to its documented answer.
 func (s *Server) storeError(err error, cr *capReader, kind string) *apiError {
 	var long *mediastore.VideoTooLongError
+	var tooBig *media.TooBigError
 	switch {
+	case errors.As(err, &tooBig):
+		// Within the file size, but a picture too large to convert: the hint says
+		// which bound it is over and what to send instead, not the file size limit.
+		return errTooLarge("the photo is within 12 MiB but too large to convert: " + tooBig.Error())
 	case cr.exceeded, errors.Is(err, mediastore.ErrTooLarge), errors.Is(err, errCapExceeded):
 		return errTooLarge(kind)
 	case errors.Is(err, mediastore.ErrUnsupportedImage):

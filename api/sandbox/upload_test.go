@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api/media"
+	"github.com/listings-tui/listings/api/media/mediatest"
 )
 
 // multipartBody builds a multipart/form-data body with one part named field.
@@ -118,6 +119,21 @@ func TestUploadErrors(t *testing.T) {
 	got := e.do(r)
 	if got.code != 400 {
 		t.Fatalf("broken multipart: %d %s", got.code, got.raw)
+	}
+}
+
+// A photo within 12 MiB whose picture is too large to convert is refused with 413 and
+// a hint that says why and what to send instead, not the file size limit it is within.
+// The progressive CMYK JPEG of 7000×7000 px is 0.4 MB; decoding it would take 1.1 GB.
+func TestUploadPhotoTooLargeToConvert(t *testing.T) {
+	e := newEnv(t, Options{})
+	r := e.upload("/api/v1/upload/photo", "file", mediatest.JPEG(7000, 7000, mediatest.CMYK, true))
+	wantErr(t, r, 413, "payload_too_large")
+	const want = "the photo is within 12 MiB but too large to convert: it is 7000×7000 px (49 megapixels, " +
+		"a progressive CMYK JPEG): decoding it would take 1.1 GB of memory, over the 128 MB that a photo may take here; " +
+		"export it at 2150×2150 px or smaller (the service shrinks every photo to 1600 px anyway)"
+	if r.str("hint") != want {
+		t.Errorf("hint %q\nwant %q", r.str("hint"), want)
 	}
 }
 

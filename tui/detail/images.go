@@ -6,22 +6,23 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	_ "image/jpeg" // decoders for the preview: the service serves JPEG, PNG and WebP
-	_ "image/png"
 	"io"
 	"net/http"
 	"time"
 
-	_ "golang.org/x/image/webp"
+	apimedia "github.com/listings-tui/listings/api/media"
 )
 
 // Limits of a preview download: the service's photos are at most 12 MiB and 1600 px,
-// so anything far beyond is not a photo of a listing.
+// so anything far beyond is not a photo of a listing. Its decode is bounded like an
+// upload's, by the memory its header says it takes (apimedia.MaxDecodeBytes).
 const (
-	maxImageBytes  = 15 << 20
-	maxImagePixels = 50_000_000
-	fetchTimeout   = 20 * time.Second
+	maxImageBytes = 15 << 20
+	fetchTimeout  = 20 * time.Second
 )
+
+// maxDecodeBytes is apimedia.MaxDecodeBytes, a variable for the tests.
+var maxDecodeBytes int64 = apimedia.MaxDecodeBytes
 
 // HTTPImages returns an ImageFetcher that GETs a URL with hc (http.DefaultClient when
 // nil), reads at most 15 MB and decodes JPEG, PNG or WebP.
@@ -59,27 +60,31 @@ func HTTPImages(hc *http.Client) ImageFetcher {
 	}
 }
 
-// decodeImage checks the declared size before decoding, so a small file cannot claim
-// gigapixels, and turns a decoder panic on hostile data into an error.
+// decodeImage reads the header before decoding, so that a small file cannot have a
+// huge picture decoded (a progressive CMYK JPEG of 7000×7000 px takes 1.2 GB), and
+// turns a decoder panic on hostile data into an error.
 func decodeImage(data []byte) (img image.Image, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			img, err = nil, fmt.Errorf("the photo could not be decoded: %v", r)
 		}
 	}()
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		if errors.Is(err, image.ErrFormat) {
-			return nil, errors.New("not a JPEG, PNG or WebP image")
-		}
+	f := apimedia.Sniff(data)
+	switch f {
+	case apimedia.JPEG, apimedia.PNG, apimedia.WebP:
+	default:
+		return nil, errors.New("not a JPEG, PNG or WebP image")
+	}
+	img, h, err := apimedia.Decode(bytes.NewReader(data), f, maxDecodeBytes)
+	var tooBig *apimedia.TooBigError
+	switch {
+	case errors.As(err, &tooBig):
+		return nil, fmt.Errorf("the photo is %d×%d px, %s that would take %s to decode; previews are decoded within %s",
+			h.Width, h.Height, h.Kind, apimedia.Bytes(h.Cost()), apimedia.Bytes(maxDecodeBytes))
+	case err != nil && h.Width == 0:
 		return nil, fmt.Errorf("the photo could not be read: %w", err)
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > maxImagePixels {
-		return nil, fmt.Errorf("the photo's size %d×%d is out of range", cfg.Width, cfg.Height)
-	}
-	img, _, err = image.Decode(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("the %s photo could not be decoded: %w", format, err)
+	case err != nil:
+		return nil, fmt.Errorf("the %s photo could not be decoded: %w", f, err)
 	}
 	return img, nil
 }

@@ -10,12 +10,14 @@ import (
 	"image/png"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
+	"github.com/listings-tui/listings/api/media/mediatest"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
@@ -152,6 +154,28 @@ func TestHTTPImages(t *testing.T) {
 	}
 	if _, err := fetch(t.Context(), "::nope"); err == nil {
 		t.Error("bad URL accepted")
+	}
+}
+
+// TestDecodeImageIsBounded: a photo whose picture would take more than the bound to
+// decode is refused from its header, having allocated next to nothing (decoding this
+// 0.4 MB progressive CMYK JPEG would take 1.1 GB).
+func TestDecodeImageIsBounded(t *testing.T) {
+	data := mediatest.JPEG(7000, 7000, mediatest.CMYK, true)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := decodeImage(data)
+	runtime.ReadMemStats(&after)
+	const want = "the photo is 7000×7000 px, a progressive CMYK JPEG that would take 1.1 GB to decode; previews are decoded within 128 MB"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+		t.Errorf("refusing it allocated %.1f MB", float64(n)/(1<<20))
+	}
+	if img, err := decodeImage(mediatest.JPEG(1600, 1200, mediatest.YCbCr420, false)); err != nil || img.Bounds().Dx() != 1600 {
+		t.Errorf("a 1600 px photo: %v", err)
 	}
 }
 

@@ -2,12 +2,11 @@ package mediastore
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
-	"image/jpeg"
-	"image/png"
 	"io"
 	"strings"
 
@@ -17,16 +16,28 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
-	xwebp "golang.org/x/image/webp"
 
 	"github.com/listings-tui/listings/api/media"
 )
 
-// Bounds on what a photo may decode to, whatever its file size: a small file can
-// claim an enormous canvas.
+// Bounds on the memory that converting a photo may take, counted from its header
+// before any pixel is decoded, whatever its file size: a small file can claim an
+// enormous canvas. JPEG, PNG and WebP are decoded in Go within media.MaxDecodeBytes,
+// as by the client. The WebAssembly decoders cost more a pixel, measured with the
+// release build: gen2brain/heic (libheif and libde265) holds 474 MB for a noisy 12 MP
+// HEIC and 548 MB for a smooth 24 MP one, so it is counted at 36 bytes a pixel and
+// given 1 GiB, which lets a phone's HEIC through up to 24 MP (the default of recent
+// iPhones: 5712×4284, 881 MB) and refuses a 48 MP one, with the advice to send it as
+// JPEG; gen2brain/webp, used for the WebPs x/image/webp cannot decode (animated
+// ones), allocates 9 bytes a pixel.
+var (
+	maxDecodeBytes int64 = media.MaxDecodeBytes
+	maxHEICBytes   int64 = 1 << 30
+)
+
 const (
-	maxPixels = 100_000_000
-	maxSide   = 30_000
+	heicBytesPerPixel     = 36
+	wasmWebPBytesPerPixel = 10
 )
 
 // WebP settings: quality close to what photo sites use; method 1 of libwebp's 0..6
@@ -107,56 +118,64 @@ func describe(f media.Format) string {
 	return strings.ToUpper(string(f))
 }
 
-// decodePhoto decodes a sniffed photo after checking its stated dimensions. Decoder
-// failures, and panics inside the WebAssembly-based decoders, become
-// ErrUnsupportedImage: the file claimed a format it does not hold.
+// decodePhoto decodes a sniffed photo after checking from its header what decoding
+// it takes. A photo over the bound is ErrTooLarge wrapping a *media.TooBigError,
+// which says what to do; decoder failures, and panics inside the WebAssembly-based
+// decoders, become ErrUnsupportedImage: the file claimed a format it does not hold.
 func decodePhoto(f media.Format, data []byte) (img image.Image, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			img, err = nil, fmt.Errorf("%w: the %s decoder failed: %v", ErrUnsupportedImage, describe(f), p)
 		}
 	}()
-	var decode func(io.Reader) (image.Image, error)
-	var cfg func(io.Reader) (image.Config, error)
 	switch f {
-	case media.JPEG:
-		decode, cfg = jpeg.Decode, jpeg.DecodeConfig
-	case media.PNG:
-		decode, cfg = png.Decode, png.DecodeConfig
+	case media.JPEG, media.PNG:
+		img, _, err = media.Decode(bytes.NewReader(data), f, maxDecodeBytes)
 	case media.WebP:
 		// The pure-Go decoder covers still images; animated ones need libwebp's demuxer
 		// and keep their first frame.
-		decode = func(r io.Reader) (image.Image, error) {
-			if m, err := xwebp.Decode(r); err == nil {
-				return m, nil
-			}
-			return gwebp.Decode(bytes.NewReader(data))
-		}
-		cfg = func(r io.Reader) (image.Config, error) {
-			if c, err := xwebp.DecodeConfig(r); err == nil {
-				return c, nil
-			}
-			return gwebp.DecodeConfig(bytes.NewReader(data))
+		img, _, err = media.Decode(bytes.NewReader(data), f, maxDecodeBytes)
+		if err != nil && !errors.As(err, new(*media.TooBigError)) {
+			img, err = decodeWASM(f, data, gwebp.DecodeConfig, gwebp.Decode, wasmWebPBytesPerPixel, maxDecodeBytes,
+				"an animated WebP, which libwebp decodes here", "", 0)
 		}
 	case media.HEIC:
-		decode, cfg = heic.Decode, heic.DecodeConfig
+		img, err = decodeWASM(f, data, heic.DecodeConfig, heic.Decode, heicBytesPerPixel, maxHEICBytes,
+			"a HEIC photo, which the sandbox decodes at about 36 bytes a pixel", "as a JPEG", 1.5)
 	}
-	c, err := cfg(bytes.NewReader(data))
-	if err != nil {
-		return nil, decodeError(f, err)
+	var tooBig *media.TooBigError
+	if errors.As(err, &tooBig) {
+		return nil, fmt.Errorf("%w: %w", ErrTooLarge, tooBig)
 	}
-	if c.Width <= 0 || c.Height <= 0 {
-		return nil, decodeError(f, fmt.Errorf("it states a size of %dx%d", c.Width, c.Height))
-	}
-	if c.Width > maxSide || c.Height > maxSide || c.Width*c.Height > maxPixels {
-		return nil, fmt.Errorf("%w: the image is %dx%d pixels; the sandbox converts at most %d megapixels, %d px a side",
-			ErrTooLarge, c.Width, c.Height, maxPixels/1_000_000, maxSide)
-	}
-	img, err = decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, decodeError(f, err)
 	}
 	return img, nil
+}
+
+// decodeWASM decodes with one of the WebAssembly-based decoders, after counting from
+// the header perPixel bytes a pixel against limit. alt names a form of the picture
+// that takes altPerPixel bytes a pixel, to suggest when that would fit.
+func decodeWASM(f media.Format, data []byte, config func(io.Reader) (image.Config, error),
+	decode func(io.Reader) (image.Image, error), perPixel, limit int64, kind, alt string, altPerPixel float64,
+) (image.Image, error) {
+	c, err := config(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	if c.Width <= 0 || c.Height <= 0 {
+		return nil, fmt.Errorf("it states a size of %d×%d", c.Width, c.Height)
+	}
+	h := media.Header{Format: f, Width: c.Width, Height: c.Height, Kind: kind,
+		FitBytes: media.FitBytesOf(c.Width, c.Height, 4, true)}
+	h.DecodeBytes = perPixel * h.Pixels()
+	if alt != "" {
+		h.Alt, h.AltBytes = alt, int64(altPerPixel*float64(h.Pixels()))
+	}
+	if err := h.Fitted(limit); err != nil {
+		return nil, err
+	}
+	return decode(bytes.NewReader(data))
 }
 
 func decodeError(f media.Format, err error) error {

@@ -14,6 +14,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -22,6 +23,7 @@ import (
 	xwebp "golang.org/x/image/webp"
 
 	"github.com/listings-tui/listings/api/media"
+	"github.com/listings-tui/listings/api/media/mediatest"
 )
 
 // halves returns a w×h image whose left half is red and right half blue.
@@ -238,8 +240,55 @@ func TestPutPhotoTooLarge(t *testing.T) {
 	binary.BigEndian.PutUint32(huge[16:], 40000)
 	binary.BigEndian.PutUint32(huge[20:], 40000)
 	binary.BigEndian.PutUint32(huge[29:], crc32.ChecksumIEEE(huge[12:29]))
-	if _, err := s.PutPhoto(bytes.NewReader(huge)); !errors.Is(err, ErrTooLarge) {
+	if _, err := s.PutPhoto(bytes.NewReader(huge)); !errors.Is(err, ErrTooLarge) ||
+		!strings.Contains(err.Error(), "it is 40000×40000 px (1600 megapixels, a grey PNG): decoding it would take 1.5 GB") {
 		t.Errorf("40000x40000 PNG: err = %v, want ErrTooLarge", err)
+	}
+}
+
+// TestPutPhotoBoundsTheDecode: a photo is refused from its header when converting it
+// would take more than the bound, before anything is decoded: a progressive CMYK JPEG
+// of 7000×7000 px (0.4 MB; 1.1 GB to decode), a 16-bit PNG of that size (394 MB), a
+// HEIC over what the WebAssembly decoder may take. A 48 MP phone JPEG is converted.
+func TestPutPhotoBoundsTheDecode(t *testing.T) {
+	s := mustNew(t, "")
+	for name, file := range map[string][]byte{
+		"progressive CMYK JPEG": mediatest.JPEG(7000, 7000, mediatest.CMYK, true),
+		"16-bit PNG":            mediatest.PNGHeader(7000, 7000, 16, 6, false),
+	} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, err := s.PutPhoto(bytes.NewReader(file))
+		runtime.ReadMemStats(&after)
+		var tooBig *media.TooBigError
+		if !errors.Is(err, ErrTooLarge) || !errors.As(err, &tooBig) {
+			t.Errorf("%s: err = %v, want ErrTooLarge", name, err)
+		}
+		// The file itself, read in, and the header.
+		if n := after.TotalAlloc - before.TotalAlloc; n > uint64(len(file))+2<<20 {
+			t.Errorf("%s: refusing it allocated %.1f MB", name, float64(n)/(1<<20))
+		}
+	}
+
+	heicFile, err := os.ReadFile(filepath.Join("..", "..", "media", "testdata", "photo.heic"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(b int64) { maxHEICBytes = b }(maxHEICBytes)
+	maxHEICBytes = 2 << 20
+	_, err = s.PutPhoto(bytes.NewReader(heicFile))
+	const want = "it is 320×240 px (0.1 megapixels, a HEIC photo, which the sandbox decodes at about 36 bytes a pixel): " +
+		"decoding it would take 3.4 MB of memory, over the 2.0 MB that a photo may take here; export it at 254×191 px or smaller, " +
+		"or save it as a JPEG, which takes 0.9 MB"
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), want) {
+		t.Errorf("HEIC over its bound: %v\nwant %s", err, want)
+	}
+	maxHEICBytes = 1 << 30
+
+	p, err := s.PutPhoto(bytes.NewReader(mediatest.JPEG(8064, 6048, mediatest.YCbCr420, false)))
+	if err != nil || p.Width != 1600 || p.Height != 1200 {
+		t.Errorf("48 MP JPEG: %+v %v", p, err)
 	}
 }
 
