@@ -173,8 +173,8 @@ func sameAttr(b *rowBuild, col string, a api.Attribute, v any, raw json.RawMessa
 		return false
 	}
 	numeric := a.Type == api.AttrNumber || a.Type == api.AttrRange
-	x, okX := canonical(v, numeric)
-	y, okY := canonical(raw, numeric)
+	x, okX := rules.CanonicalValue(v, numeric)
+	y, okY := rules.CanonicalValue(raw, numeric)
 	if okX && okY && reflect.DeepEqual(x, y) {
 		return true
 	}
@@ -184,10 +184,10 @@ func sameAttr(b *rowBuild, col string, a api.Attribute, v any, raw json.RawMessa
 			return true
 		}
 	}
-	if n, ok := x.(string); ok && a.Type == api.AttrNumber && strings.HasPrefix(n, "0.") && reflect.DeepEqual(any(percentOf(n)), y) {
+	if n, ok := x.(string); ok && a.Type == api.AttrNumber && strings.HasPrefix(n, "#0.") && reflect.DeepEqual(any("#"+percentOf(n[1:])), y) {
 		// A percentage typed as 85 % in a spreadsheet whose format was then lost
 		// (pandas reads the cell's 0.85): the listing's 85.
-		b.fix(col, n, percentOf(n), whyPercent)
+		b.fix(col, n[1:], percentOf(n[1:]), whyPercent)
 		return true
 	}
 	return false
@@ -199,49 +199,6 @@ func percentOf(d string) string {
 	frac := strings.TrimPrefix(d, "0.") + "00"
 	out, _, _ := decimal(frac[:2] + "." + frac[2:])
 	return out
-}
-
-// canonical is a value as compared: decoded from JSON, numbers as their canonical
-// decimal text (and, where numeric, strings that are numbers too), strings as text.
-func canonical(v any, numeric bool) (any, bool) {
-	raw, ok := v.(json.RawMessage)
-	if !ok {
-		var err error
-		if raw, err = json.Marshal(v); err != nil {
-			return nil, false
-		}
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var out any
-	if dec.Decode(&out) != nil {
-		return nil, false
-	}
-	var walk func(any) any
-	walk = func(x any) any {
-		switch t := x.(type) {
-		case json.Number:
-			if d, _, ok := decimal(t.String()); ok {
-				return d
-			}
-			return t.String()
-		case string:
-			if d, _, ok := decimal(t); ok && numeric {
-				return d
-			}
-			return text(t)
-		case map[string]any:
-			for k, e := range t {
-				t[k] = walk(e)
-			}
-		case []any:
-			for i, e := range t {
-				t[i] = walk(e)
-			}
-		}
-		return x
-	}
-	return walk(out), true
 }
 
 // attributes compares the attribute cells with the listing's attributes and, when

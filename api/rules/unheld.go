@@ -75,15 +75,22 @@ func dropOrNull(f *api.Field[string], have string, held func(string) bool) {
 // SameValues compares attributes as values: numbers by value (2021 and 2021.0),
 // texts as Text.
 func SameValues(a map[string]any, b map[string]json.RawMessage) bool {
-	x, okA := canonical(a)
-	y, okB := canonical(b)
+	x, okA := CanonicalValue(a, false)
+	y, okB := CanonicalValue(b, false)
 	return okA && okB && reflect.DeepEqual(x, y)
 }
 
-func canonical(v any) (any, bool) {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		return nil, false
+// CanonicalValue is a JSON value (or one that marshals to JSON) as compared: decoded,
+// numbers as "#" and their Decimal text, strings as Text (and, with numeric, a
+// string that is a number as that number: an attribute of numbers that a service
+// gives as strings), an empty object as nothing.
+func CanonicalValue(v any, numeric bool) (any, bool) {
+	raw, ok := v.(json.RawMessage)
+	if !ok {
+		var err error
+		if raw, err = json.Marshal(v); err != nil {
+			return nil, false
+		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -99,6 +106,9 @@ func canonical(v any) (any, bool) {
 				return "#" + d
 			}
 		case string:
+			if d, _, ok := Decimal(t); ok && numeric {
+				return "#" + d
+			}
 			return Text(t)
 		case map[string]any:
 			for k, e := range t {
