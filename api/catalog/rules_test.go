@@ -14,8 +14,6 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api/catalog"
-	"github.com/listings-tui/listings/api/internal/apitest"
-	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/api/sheet"
 )
 
@@ -29,13 +27,7 @@ const (
 // planned is what the sandbox then accepts, and exactly the changed fields are sent.
 func TestEditRowRules(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		srv, err := sandbox.New(sandbox.Options{ModerationDelay: 24 * time.Hour})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer srv.Close()
-		rec := &recorder{srv: srv}
-		c := apitest.Connect(t, rec, nil)(sandbox.KeyPersonal)
+		rec, c := seeded(t)
 		rows := []struct {
 			line, want string // a JSON Lines row; the outcome, and what the plan or the body says
 		}{
