@@ -11,7 +11,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/tui/browser"
-	"github.com/listings-tui/listings/tui/login"
+	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -78,7 +78,7 @@ func (m *Model) attachMirror() {
 
 // keepMirrorFor drops the mirror when a login leads to another profile or service:
 // the mirror is of the account the app started on.
-func (m *Model) keepMirrorFor(d login.Done) {
+func (m *Model) keepMirrorFor(d msgs.LoggedIn) {
 	if d.Sandbox || d.Profile != m.opts.Profile || strings.TrimRight(d.BaseURL, "/") != strings.TrimRight(m.opts.BaseURL, "/") {
 		m.opts.Mirror = nil
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
-	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -233,7 +232,7 @@ func TestLoginScreenIsSized(t *testing.T) {
 	tuitest.CheckSize(t, m.View(), 80, 24)
 
 	g.set(nil)
-	m, _ = f.run(m, login.Done{BaseURL: f.ts.URL, Key: sandbox.KeyPersonal, Sandbox: true})
+	m, _ = f.run(m, msgs.LoggedIn{BaseURL: f.ts.URL, Key: sandbox.KeyPersonal, Sandbox: true})
 	if m.active != viewBrowser {
 		t.Fatalf("after login: %v", m.active)
 	}

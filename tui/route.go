@@ -25,17 +25,7 @@ type addressed struct {
 	msg tea.Msg
 }
 
-var (
-	bubbleteaPk = reflect.TypeFor[tea.QuitMsg]().PkgPath()
-	msgsPk      = reflect.TypeFor[msgs.Back]().PkgPath()
-)
-
-// isRootMsg reports whether a view's message is meant for the root: the messages of
-// tui/msgs are the views' only way to ask the root anything.
-func isRootMsg(msg tea.Msg) bool {
-	t := reflect.TypeOf(msg)
-	return t != nil && t.PkgPath() == msgsPk
-}
+var bubbleteaPk = reflect.TypeFor[tea.QuitMsg]().PkgPath()
 
 // address wraps cmd so that what it yields comes back addressed to the view to.
 func address(to viewID, gen int, cmd tea.Cmd) tea.Cmd {
@@ -82,12 +72,12 @@ func (m Model) broadcast(msg tea.Msg) (Model, tea.Cmd) {
 // toActive gives msg to the view on screen.
 func (m Model) toActive(msg tea.Msg) (Model, tea.Cmd) { return m.deliver(m.active, msg) }
 
-// onAddressed takes a view's answer: a request to the root (anything of tui/msgs) is
-// the root's to handle; anything else is its view's alone, if that view is still the
-// one that asked.
+// onAddressed takes a view's answer: a message to the root (msgs.ToRoot, by its
+// type) is the root's to handle; anything else is its view's alone, if that view is
+// still the one that asked.
 func (m Model) onAddressed(a addressed) (Model, tea.Cmd) {
-	if isRootMsg(a.msg) {
-		return m.route(a.msg)
+	if r, ok := a.msg.(msgs.ToRoot); ok {
+		return m.toRoot(r)
 	}
 	if a.gen != m.views.Gen(a.to) {
 		return m, nil // an answer to a view replaced since (a login, a new login screen)

@@ -12,7 +12,6 @@ import (
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/frame"
-	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -111,60 +110,20 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		m.lastIP = termtext.Clean(msg.info.YourIP)
 		m.budget = m.client.Budget()
 		return m.learnScopes(msg.info)
-	case login.Done:
-		return m.loggedIn(msg)
 	case saverMsg:
 		return m.onSaver(msg)
 	case draftsCountMsg:
 		return m.onDraftsCount(msg.n)
-	case msgs.OpenListing:
-		if m.client == nil {
-			return m, nil
-		}
-		m.push(viewDetail)
-		var cmd tea.Cmd
-		m.detail.M, cmd = m.detail.M.Open(msg.ID, msg.Title)
-		return m, m.addr(viewDetail, cmd)
-	case msgs.Back:
-		m.pop()
-		return m, nil
-	case msgs.Error:
-		return m.showError(msg)
-	case msgs.Notice:
-		m.setNotice(termtext.Clean(msg.Text), false)
-		if msg.Bell {
-			return m, m.nudge(termtext.Clean(msg.Text))
-		}
-		return m, nil
-	case msgs.ResumeDraft:
-		return m.openEditor(msg)
-	case msgs.ListingSaved:
-		return m.listingSaved(msg)
-	case msgs.RequestStatus:
-		return m.requestStatus(msg)
 	case confirm.Done:
 		return m.statusDone(msg)
-	case msgs.Unauthorized:
-		m.toLogin(login.Explain(msg.Err, m.lastIP).String())
-		return m, nil
 	case langSavedMsg:
 		if msg.err != nil {
 			m.setNotice(theme.WarningMark+" the language was not saved to the profile: "+termtext.Clean(msg.err.Error()), true)
 		}
 		return m, nil
-	case msgs.Watch:
-		return m.deliver(viewWatch, msg)
-	case msgs.Bulk:
-		return m.openBulk(msg)
-	case msgs.OpenImport:
-		return m.openImport()
-	case msgs.StartJob:
-		return m.startJob(msg)
-	case msgs.ShowJobs:
-		m.push(viewJobs)
-		return m, nil
-	case msgs.ListingChanged, msgs.LangChanged, msgs.DraftsChanged, msgs.ListingsAdded:
-		return m.broadcast(msg)
+	case msgs.ToRoot:
+		// The root's own command or a test's: a view's come addressed (onAddressed).
+		return m.toRoot(msg)
 	}
 	// A message addressed to nobody (the end of an external editor, a test's own)
 	// belongs to the view on screen, as keys do.
@@ -303,7 +262,7 @@ func (m Model) onTick() (Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.ticker(), m.maybeVerify(), m.maybeSync())
 }
 
-func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
+func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
 	opts := append([]api.Option{api.WithVersion(m.opts.Version)}, m.opts.APIOptions...)
 	c, err := api.New(d.BaseURL, api.StaticKey(d.Key), opts...)
 	if err != nil { // login checked the URL with the same rule; this is a bug

@@ -10,6 +10,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
+	"github.com/listings-tui/listings/tui/msgs"
 )
 
 // timeout bounds a login or a sandbox start with its ping; the screen must answer
@@ -19,7 +20,7 @@ const timeout = 20 * time.Second
 // resultMsg is the answer of a login or a sandbox start.
 type resultMsg struct {
 	seq     int
-	done    Done
+	done    msgs.LoggedIn // a message to the root, routed there by its type
 	err     error
 	sandbox bool
 }
@@ -33,13 +34,13 @@ func loginCmd(store Store, req profile.LoginRequest, version string, seq int) te
 		if store == nil {
 			info, err := ping(ctx, req.BaseURL, req.Key, version)
 			return resultMsg{seq: seq, err: err,
-				done: Done{BaseURL: req.BaseURL, Key: req.Key, Info: info, Source: keystore.SourceNone}}
+				done: msgs.LoggedIn{BaseURL: req.BaseURL, Key: req.Key, Info: info, Source: keystore.SourceNone}}
 		}
 		res, err := store.Login(ctx, req)
 		if err != nil {
 			return resultMsg{seq: seq, err: err}
 		}
-		return resultMsg{seq: seq, done: Done{
+		return resultMsg{seq: seq, done: msgs.LoggedIn{
 			BaseURL: res.Profile.BaseURL, Key: req.Key, Profile: res.Profile.Name,
 			Info: res.Info, Source: res.Source,
 		}}
@@ -63,7 +64,7 @@ func sandboxCmd(start SandboxStarter, version string, seq int) tea.Cmd {
 			return resultMsg{seq: seq, err: err, sandbox: true}
 		}
 		return resultMsg{seq: seq, sandbox: true,
-			done: Done{BaseURL: base, Key: key, Info: info, Sandbox: true, Stop: stop}}
+			done: msgs.LoggedIn{BaseURL: base, Key: key, Info: info, Sandbox: true, Stop: stop}}
 	}
 }
 

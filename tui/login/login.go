@@ -2,7 +2,7 @@
 // name, the verification ping with its spinner, the inline errors of each field, the
 // opt-in to plain-file storage when there is no OS keyring, and "try the sandbox".
 // It never keeps the key longer than the verification takes: the key leaves in
-// Done, which the root turns into its client.
+// msgs.LoggedIn, which the root turns into its client.
 package login
 
 import (
@@ -38,18 +38,6 @@ type Config struct {
 	Lang    string         // stored with the profile
 	Reason  string         // why the user is here ("the key was revoked"), shown on top
 	Version string         // for the ping's User-Agent
-}
-
-// Done says the key works. The root builds its client from it and forgets it; it
-// must never reach a notice, a log or the screen.
-type Done struct {
-	BaseURL string
-	Key     string
-	Profile string // "" for the sandbox or a key that was not stored
-	Info    *api.KeyInfo
-	Source  keystore.Source
-	Sandbox bool
-	Stop    func() // stops the sandbox; nil otherwise
 }
 
 // field is a focus position, top to bottom.

@@ -18,6 +18,7 @@ import (
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
+	"github.com/listings-tui/listings/tui/msgs"
 )
 
 func TestMain(m *testing.M) { tuitest.Main(m) }
@@ -102,7 +103,7 @@ func TestLoginEmitsDoneAndForgetsTheKey(t *testing.T) {
 	if len(out) != 1 {
 		t.Fatalf("emitted %v", out)
 	}
-	done, ok := out[0].(Done)
+	done, ok := out[0].(msgs.LoggedIn)
 	if !ok || done.Key != sandbox.KeyPersonal || done.Profile != "default" || done.BaseURL != "https://api.example.com" {
 		t.Fatalf("done = %+v", out[0])
 	}
@@ -213,7 +214,7 @@ func TestTryTheSandbox(t *testing.T) {
 	if len(out) != 1 {
 		t.Fatalf("emitted %v (%v)", out, m.general)
 	}
-	done := out[0].(Done)
+	done := out[0].(msgs.LoggedIn)
 	if !done.Sandbox || done.Key != sandbox.KeyPersonal || done.Profile != "" || done.Info == nil {
 		t.Fatalf("done = %+v", done)
 	}

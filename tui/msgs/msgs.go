@@ -1,9 +1,10 @@
 // Package msgs owns the messages that cross package lines inside the TUI: what a view
 // asks of the root (open a listing, confirm a status change, show an error, watch a
 // listing) and what the root tells every view (a listing changed, the language
-// changed). It is a leaf: it imports only the API's packages (api, and api/bulk for
-// the items and plans of bulk work), so that views never import each other or the
-// root.
+// changed). It is a leaf: it imports only the API's packages (api, and api/bulk and
+// api/catalog for the items and plans of bulk work and imports) and keystore (where a
+// login's key is kept), so that views never import each other or the root. root.go
+// says how the root knows these messages from a view's own.
 package msgs
 
 import (
@@ -12,6 +13,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/keystore"
 )
 
 // OpenListing asks the root to show the detail of a listing.
@@ -146,3 +148,15 @@ type ListingsAdded struct{ N int }
 // ShowJobs asks the root to show the jobs panel (an interrupted job is offered for
 // resuming, or a job was started).
 type ShowJobs struct{}
+
+// LoggedIn tells the root the login screen verified a key (and stored it, with a
+// profile) or started the sandbox: the root makes its client and shows the listings.
+type LoggedIn struct {
+	BaseURL string
+	Key     string
+	Profile string // "" for the sandbox or a key that was not stored
+	Info    *api.KeyInfo
+	Source  keystore.Source
+	Sandbox bool
+	Stop    func() // stops the sandbox; nil otherwise
+}
