@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
@@ -44,6 +45,7 @@ type tuiSession struct {
 	socket string // the tmux server's name (-L)
 	target string
 	home   string // HOME, XDG_CONFIG_HOME and XDG_CACHE_HOME are under it
+	tmpdir string // the tmux server's TMUX_TMPDIR
 	w, h   int
 }
 
@@ -51,6 +53,13 @@ type tuiSession struct {
 // saying why, when tmux is missing (.ci/run installs it). env adds variables
 // ("NO_COLOR=1") to the clean environment the app gets.
 func launchTUI(t *testing.T, w, h int, args []string, env ...string) *tuiSession {
+	t.Helper()
+	return launchTUIHome(t, "", w, h, args, env...)
+}
+
+// launchTUIHome is launchTUI with the home directory of an earlier session ("" for a
+// new one): a second start sees what the first one stored.
+func launchTUIHome(t *testing.T, home string, w, h int, args []string, env ...string) *tuiSession {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed, so the end-to-end TUI tests cannot run: install it (apt-get install tmux; .ci/run does)")
@@ -60,7 +69,8 @@ func launchTUI(t *testing.T, w, h int, args []string, env ...string) *tuiSession
 		t:      t,
 		socket: fmt.Sprintf("listings-e2e-%d-%d", os.Getpid(), tmuxServers.Add(1)),
 		target: "app",
-		home:   filepath.Join(dir, "home"),
+		home:   cmp.Or(home, filepath.Join(dir, "home")),
+		tmpdir: dir,
 		w:      w, h: h,
 	}
 	if err := os.MkdirAll(s.home, 0o700); err != nil {
@@ -112,7 +122,7 @@ func launchTUI(t *testing.T, w, h int, args []string, env ...string) *tuiSession
 func (s *tuiSession) tmux(args ...string) string {
 	s.t.Helper()
 	cmd := exec.Command("tmux", append([]string{"-u", "-L", s.socket}, args...)...)
-	cmd.Env = append(os.Environ(), "TMUX_TMPDIR="+filepath.Dir(s.home), "LC_ALL=C.UTF-8")
+	cmd.Env = append(os.Environ(), "TMUX_TMPDIR="+s.tmpdir, "LC_ALL=C.UTF-8")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		s.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)

@@ -335,8 +335,10 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 			return m.submit()
 		}
 		if m.focus == fieldInsecure {
-			m.insecure = !m.insecure
-			return m, nil
+			// The box was offered when the keyring failed: enter logs in with it as
+			// it is (space ticks it), as from the last field.
+			m.button = buttonLogin
+			return m.submit()
 		}
 		// enter on a text field: on to the next one, or log in from the last one.
 		if m.focus == m.order()[len(m.order())-2] {
