@@ -163,10 +163,10 @@ func (p *Plan) fieldList() string {
 	return strings.Join(parts, ", ")
 }
 
-// wholeExport warns when every row that names a listing would edit it: that is an
-// export imported back whose every row differs from its listing, which a person
-// rarely means (a sheet exported in another language, or rewritten by a tool the
-// import does not know), and it would send each active one back to moderation.
+// wholeExport warns when (nearly) every row that names a listing would edit it: an
+// export imported back whose every row differs from its listing is one a person rarely
+// means (a sheet exported in another language, or rewritten by a tool the import does
+// not know), and it would send each active one back to moderation.
 func (p *Plan) wholeExport() string {
 	named := 0
 	for _, r := range p.Header.Rows {
@@ -174,11 +174,11 @@ func (p *Plan) wholeExport() string {
 			named++
 		}
 	}
-	if p.Edits < wholeExportRows || p.Edits != named {
+	if p.Edits < wholeExportRows || p.Edits*10 < named*9 {
 		return ""
 	}
-	return fmt.Sprintf("! every row edits its listing (%s): this looks like a whole export imported back, and nothing in it is the same as the listings except what the edits leave out. If you did not change all of them, stop here: the sheet may be in another language than the import's (--lang), or a tool rewrote it",
-		format.Count(p.Edits, "edit"))
+	return fmt.Sprintf("! %s of %s rows that name a listing edit it: this looks like a whole export imported back. If you did not change them all, stop here: the sheet may be in another language than the import's (--lang), or a tool rewrote it",
+		format.Number(p.Edits), format.Number(named))
 }
 
 // wholeExportRows is the fewest edits that wholeExport warns of: a small sheet whose

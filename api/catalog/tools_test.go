@@ -246,3 +246,28 @@ func sameJSON(a, b any) bool {
 	}
 	return reflect.DeepEqual(norm(a), norm(b))
 }
+
+// An export imported in another language than it was made in differs from every
+// listing (the titles are in Ukrainian, the listings read in English): the plan
+// says this looks like a whole export, so nobody sends 46 listings to moderation
+// believing they edited two.
+func TestWholeExportInAnotherLanguageIsSaid(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		_, c := seeded(t)
+		path := filepath.Join("testdata", "tools", "export.csv")
+		tab, err := sheet.Read(path, sheet.CSV)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := catalog.Check(context.Background(), c, tab, catalog.Options{Lang: "en", Dir: t.TempDir(), Sheet: "export",
+			BaseURL: c.BaseURL(), JobsDir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		summary := strings.Join(p.Summary(), "\n")
+		if p.Edits < 10 || !strings.Contains(summary, "this looks like a whole export imported back") ||
+			!strings.Contains(summary, "another language than the import's (--lang)") {
+			t.Fatalf("%d edits:\n%s", p.Edits, summary)
+		}
+	})
+}
