@@ -64,6 +64,11 @@ func CheckVideo(path string) (*VideoCheck, error) {
 
 // openMedia opens a file and sniffs its format; failures name the file.
 func openMedia(path string) (*os.File, int64, media.Format, error) {
+	// What is not a regular file is refused before it is opened: opening a named
+	// pipe waits for a writer for ever, deaf to Ctrl+C.
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return nil, 0, "", &FileError{Path: path, Rule: RuleUnreadable, Detail: "is not a regular file (" + media.FileKind(st.Mode()) + ")"}
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, 0, "", &FileError{Path: path, Rule: RuleUnreadable, Err: err,

@@ -47,8 +47,10 @@ const Workers = 3
 type Options struct {
 	Lang    string // the language of names in the plan and of the requests; "" is uk
 	Suggest bool   // a row without a category asks the AI suggestion
-	// Dir is the sheet's folder: photo paths and globs are relative to it.
-	Dir string
+	// Dir is the sheet's folder: photo paths and globs are relative to it, and the
+	// files must be in it (or below) unless FilesAnywhere.
+	Dir           string
+	FilesAnywhere bool
 	// Sheet names the sheet for recognising its rows in a later run: its file name
 	// without the extension, lower case (SheetID), so the same catalogue exported as
 	// XLSX and saved as CSV is one sheet.

@@ -63,7 +63,7 @@ func (d *differ) photos(cells map[string]string) error {
 	var ms []Medium
 	if ok && !isClear(v) {
 		var problems []string
-		if ms, problems = resolveMedia(KindPhoto, v, d.c.o.Dir); len(problems) > 0 {
+		if ms, problems = d.c.resolveMedia(KindPhoto, v); len(problems) > 0 {
 			for _, p := range problems {
 				d.b.refuse(KindPhoto, p)
 			}
@@ -124,7 +124,7 @@ func (d *differ) frames(cells map[string]string) error {
 	var ms []Medium
 	if !isClear(v) {
 		var problems []string
-		if ms, problems = resolveMedia(Kind3D, v, d.c.o.Dir); len(problems) > 0 {
+		if ms, problems = d.c.resolveMedia(Kind3D, v); len(problems) > 0 {
 			for _, p := range problems {
 				d.b.refuse(Kind3D, p)
 			}
@@ -167,7 +167,7 @@ func (d *differ) video(cells map[string]string) error {
 		}
 		return nil
 	}
-	ms, problems := resolveMedia(KindVideo, v, d.c.o.Dir)
+	ms, problems := d.c.resolveMedia(KindVideo, v)
 	for _, p := range problems {
 		d.b.refuse(KindVideo, p)
 	}

@@ -3,10 +3,13 @@ package catalog_test
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/sheet"
 )
 
 // fifty is a sheet of 50 phones, rows 7, 14, 21, 28 and 35 wrong in different ways;
@@ -220,5 +223,48 @@ func TestRangeCells(t *testing.T) {
 	}
 	if pr := p.Header.Rows[3].Problems; len(pr) != 1 || pr[0].Column != "attr.age" || !strings.Contains(pr[0].Reason, "is not a range") {
 		t.Errorf("a-b: %v", pr)
+	}
+}
+
+// A cell may name only files in the sheet's folder and below: ../, an absolute path
+// and a link that leads out are refused (a sheet from someone else must not publish
+// any picture on the disk), unless FilesAnywhere; the plan lists every file.
+func TestFilesOnlyFromTheSheetsFolder(t *testing.T) {
+	s := newShop(t)
+	root := t.TempDir()
+	dir, outside := filepath.Join(root, "shop"), filepath.Join(root, "private")
+	photo(t, outside, "me.jpg", 1)
+	photo(t, dir, "photos/ok.jpg", 2)
+	if err := os.Symlink(filepath.Join(outside, "me.jpg"), filepath.Join(dir, "photos", "link.jpg")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	var rows []map[string]string
+	for i, cell := range []string{"photos/ok.jpg", "../private/me.jpg", filepath.Join(outside, "me.jpg"), "photos/link.jpg"} {
+		r := goodRow(i + 1)
+		r["photos"] = cell
+		rows = append(rows, r)
+	}
+	path := writeCSV(t, dir, "stock.csv", rows)
+	for _, anywhere := range []bool{false, true} {
+		tab, err := sheet.Read(path, sheet.CSV)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := catalog.Check(context.Background(), s.client, tab, catalog.Options{Lang: "uk", Dir: dir, Sheet: "stock",
+			File: path, BaseURL: s.client.BaseURL(), Now: s.clk.Now, FilesAnywhere: anywhere})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range p.Header.Rows {
+			outsider := i > 0
+			refused := r.Action == catalog.Refused && len(r.Problems) > 0 && strings.Contains(r.Problems[0].Reason, "outside the sheet's folder")
+			if refused != (outsider && !anywhere) {
+				t.Errorf("anywhere %v, row %d (%s): %s %v", anywhere, r.Line, r.Cells["photos"], r.Action, r.Problems)
+			}
+		}
+		lines := strings.Join(p.FileLines(dir), "\n")
+		if !strings.Contains(lines, "row 2: photos/ok.jpg") || anywhere != strings.Contains(lines, "me.jpg") {
+			t.Errorf("anywhere %v, the files the plan lists:\n%s", anywhere, lines)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -84,6 +85,24 @@ func (r *Row) Uploads() int {
 		}
 	}
 	return n
+}
+
+// Files are the row's files still to upload, relative to dir where they are in it.
+func (r *Row) Files(dir string) []string {
+	var out []string
+	for _, kind := range []string{KindPhoto, KindVideo, Kind3D} {
+		for _, m := range r.Media[kind] {
+			if m.Path == "" {
+				continue
+			}
+			if rel, err := filepath.Rel(dir, m.Path); err == nil && !strings.HasPrefix(rel, "..") {
+				out = append(out, rel)
+			} else {
+				out = append(out, m.Path)
+			}
+		}
+	}
+	return out
 }
 
 // State is where a row of a job stands.

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -32,10 +33,14 @@ func isURL(s string) bool {
 	return strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "http://")
 }
 
-// media resolves a media cell: ";"-separated paths, globs (relative to dir) and
-// URLs, each file checked as the upload will check it (format by content, size,
-// a video's duration). It returns the media in order, or the problems of the cell.
-func resolveMedia(kind, cell, dir string) ([]Medium, []string) {
+// resolveMedia resolves a media cell: ";"-separated paths, globs (relative to the
+// sheet's folder) and URLs, each file checked as the upload will check it (format by
+// content, size, a video's duration). It returns the media in order, or the problems
+// of the cell. A file outside the sheet's folder (~/…, /abs/path, ../..) is refused
+// unless Options.FilesAnywhere: a sheet is data, often from someone else, and a cell
+// must not publish any picture on the disk; the plan lists every file it uploads.
+func (c *checker) resolveMedia(kind, cell string) ([]Medium, []string) {
+	dir := c.o.Dir
 	var out []Medium
 	var problems []string
 	seen := map[string]bool{}
@@ -58,6 +63,11 @@ func resolveMedia(kind, cell, dir string) ([]Medium, []string) {
 				continue
 			}
 			seen[f] = true
+			if !c.o.FilesAnywhere && !inside(f, dir) {
+				problems = append(problems, fmt.Sprintf("%s is outside the sheet's folder (%s): an import reads files only from that folder and below; move the file there, or allow files from anywhere (listings import --files-anywhere; in the app, the import's box)",
+					relName(nil, f, dir), dir))
+				continue
+			}
 			if err := checkFile(kind, f); err != nil {
 				problems = append(problems, relName(err, f, dir))
 				continue
@@ -75,6 +85,21 @@ func resolveMedia(kind, cell, dir string) ([]Medium, []string) {
 	return out, problems
 }
 
+// inside says whether file lies in dir or below it, links resolved (a link in the
+// folder to a file elsewhere is elsewhere).
+func inside(file, dir string) bool {
+	f, err := filepath.EvalSymlinks(file)
+	if err != nil {
+		return false
+	}
+	d, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		d = dir
+	}
+	rel, err := filepath.Rel(d, f)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
 func checkFile(kind, path string) error {
 	if kind == KindVideo {
 		_, err := api.CheckVideo(path)
@@ -87,6 +112,9 @@ func checkFile(kind, path string) error {
 // relName says a file's error with its path as the sheet wrote it (relative to
 // the sheet's folder), not only its base name.
 func relName(err error, path, dir string) string {
+	if err == nil {
+		err = errors.New(filepath.Base(path))
+	}
 	msg := err.Error()
 	rel, rerr := filepath.Rel(dir, path)
 	if rerr != nil || strings.HasPrefix(rel, "..") {

@@ -218,6 +218,18 @@ func (p *Plan) FixLines() []string {
 	return out
 }
 
+// FileLines say every file the import will upload, a row a line, as the sheet's
+// folder names them: a sheet is data, and the plan shows what it sends off the disk.
+func (p *Plan) FileLines(dir string) []string {
+	var out []string
+	for _, r := range p.Header.Rows {
+		if files := r.Files(dir); len(files) > 0 {
+			out = append(out, fmt.Sprintf("row %d: %s", r.Line, strings.Join(files, ", ")))
+		}
+	}
+	return out
+}
+
 // NoteFixed begins a line that says a cell was read otherwise than written.
 const NoteFixed = "fixed: "
 

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -32,6 +33,7 @@ type Result struct {
 	Reason    string            `json:"reason,omitempty"`
 	Problems  []Problem         `json:"problems,omitempty"`
 	Changes   []Change          `json:"changes,omitempty"` // what an edit changes (or changed)
+	Files     []string          `json:"files,omitempty"`   // the files it uploads (a plan's), as the sheet names them
 	Notes     []string          `json:"notes,omitempty"`
 	Cells     map[string]string `json:"-"`
 }
@@ -65,6 +67,9 @@ func Results(h Header, j *Journal) []Result {
 	out := make([]Result, 0, len(h.Rows))
 	for _, r := range h.Rows {
 		res := Result{Line: r.Line, Title: r.Title, ListingID: r.ListingID, Problems: r.Problems, Changes: r.Changes, Notes: r.Notes, Cells: r.Cells}
+		if j == nil && (r.Action == Create || r.Action == Edit) {
+			res.Files = r.Files(filepath.Dir(h.File))
+		}
 		for _, f := range r.Fixes {
 			res.Notes = append(slices.Clip(res.Notes), fmt.Sprintf("%s%s %s read as %s (%s)", NoteFixed, f.Column, f.From, f.To, f.Why))
 		}

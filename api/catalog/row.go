@@ -230,7 +230,7 @@ func (c *checker) media(b *rowBuild, cells map[string]string) {
 		if !ok {
 			continue
 		}
-		ms, problems := resolveMedia(kind, cell, c.o.Dir)
+		ms, problems := c.resolveMedia(kind, cell)
 		for _, p := range problems {
 			b.refuse(kind, p)
 		}

@@ -67,6 +67,8 @@ func Files(raw, base string) ([]string, error) {
 	switch {
 	case statErr == nil && st.IsDir():
 		return nil, fmt.Errorf("%s is a folder: write a glob such as %s", typed, filepath.Join(typed, "*.jpg"))
+	case statErr == nil && !st.Mode().IsRegular():
+		return nil, fmt.Errorf("%s is not a regular file (%s): give a photo or video file", typed, FileKind(st.Mode()))
 	case statErr == nil:
 		return []string{p}, nil
 	case !hasMeta(p):
@@ -91,6 +93,21 @@ func Files(raw, base string) ([]string, error) {
 	}
 	slices.Sort(files)
 	return files, nil
+}
+
+// FileKind names what a file that is not a regular one is, for a message.
+func FileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m.IsDir():
+		return "a folder"
+	}
+	return "not a file of data"
 }
 
 // PathErrText is an error from the file system without the path it repeats.

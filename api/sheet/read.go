@@ -66,6 +66,11 @@ func ReadFrom(r io.Reader, f Format) (*Table, error) { return Options{}.Decode(r
 
 // Read reads the sheet at path in format f.
 func (o Options) Read(path string, f Format) (*Table, error) {
+	// A named pipe or a device is refused before it is opened: opening a pipe waits
+	// for a writer for ever, deaf to Ctrl+C.
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
+		return nil, fmt.Errorf("%s is not a regular file: a sheet is a .csv, .xlsx or .jsonl file", path)
+	}
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)

@@ -99,7 +99,7 @@ func (m Model) read(r readMsg) (Model, tea.Cmd) {
 	m.doing = fmt.Sprintf("checking %d rows of %s: categories, cities, attributes and files…", len(r.table.Rows), termtext.Clean(filepath.Base(r.file)))
 	ctx, cancel := context.WithTimeout(context.Background(), checkTimeout(m.cfg.Service, len(r.table.Rows), m.cfg.Now()))
 	m.cancel = cancel
-	o := catalog.Options{Lang: m.cfg.Lang, Suggest: m.suggest, Dir: filepath.Dir(r.file), Sheet: catalog.SheetID(r.file),
+	o := catalog.Options{Lang: m.cfg.Lang, Suggest: m.suggest, FilesAnywhere: m.anywhere, Dir: filepath.Dir(r.file), Sheet: catalog.SheetID(r.file),
 		File: r.file, BaseURL: m.cfg.BaseURL, Now: m.cfg.Now}
 	return m, check(ctx, cancel, m.cfg.Service, r.table, o, m.cfg.JobsDir, m.seq)
 }

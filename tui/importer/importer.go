@@ -58,6 +58,9 @@ type Model struct {
 	stage   stage
 	input   textinput.Model
 	suggest bool     // rows without a category ask the AI suggestion
+	// anywhere lets the sheet's cells name files outside its folder
+	// (catalog.Options.FilesAnywhere), ticked by the user for this import.
+	anywhere bool
 	problem string   // why the last path or check failed
 	choices []string // the completions of the last tab, when several
 	more    int      // completions not listed
@@ -172,6 +175,9 @@ func (m Model) pathKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, complete(m.input.Value(), m.cfg.StartDir, m.seq)
 	case key.Matches(msg, k.Suggest):
 		m.suggest = !m.suggest
+		return m, nil
+	case key.Matches(msg, k.Anywhere):
+		m.anywhere = !m.anywhere
 		return m, nil
 	case key.Matches(msg, k.Check):
 		m.stopCheck()

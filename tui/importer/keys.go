@@ -4,7 +4,7 @@ import "github.com/charmbracelet/bubbles/key"
 
 // KeyMap holds the view's bindings; it implements help.KeyMap for the root's footer.
 type KeyMap struct {
-	Check, Complete, Suggest, Back key.Binding // the path
+	Check, Complete, Suggest, Anywhere, Back key.Binding // the path
 	Confirm, Cancel, Report        key.Binding // the plan
 	Up, Down, PageUp, PageDown     key.Binding
 	Yes, No                        key.Binding // the AI's categories
@@ -19,6 +19,7 @@ func DefaultKeyMap() KeyMap {
 		Check:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "check the sheet")),
 		Complete: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete the path")),
 		Suggest:  key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "AI category for empty cells")),
+		Anywhere: key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "files from outside the sheet's folder")),
 		Back:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		Confirm:  key.NewBinding(key.WithKeys("y", "Y", "enter"), key.WithHelp("y/enter", "run the good rows")),
 		Cancel:   key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "cancel")),
@@ -43,7 +44,7 @@ func (m Model) KeyMap() KeyMap {
 func (k KeyMap) ShortHelp() []key.Binding {
 	switch k.stage {
 	case stPath:
-		return []key.Binding{k.Check, k.Complete, k.Suggest, k.Back}
+		return []key.Binding{k.Check, k.Complete, k.Suggest, k.Anywhere, k.Back}
 	case stChecking:
 		return []key.Binding{k.Back}
 	case stSuggested:
@@ -57,5 +58,5 @@ func (k KeyMap) ShortHelp() []key.Binding {
 
 // FullHelp is the help overlay.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Check, k.Complete, k.Suggest, k.Back}, {k.Confirm, k.Cancel, k.Report}, {k.Up, k.Down, k.PageUp, k.PageDown}}
+	return [][]key.Binding{{k.Check, k.Complete, k.Suggest, k.Anywhere, k.Back}, {k.Confirm, k.Cancel, k.Report}, {k.Up, k.Down, k.PageUp, k.PageDown}}
 }

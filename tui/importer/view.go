@@ -52,6 +52,16 @@ func planLines(p *catalog.Plan, file string) []string {
 			out = append(out, fmt.Sprintf("  %s, listing %d: %s", rowName(r), r.ListingID, termtext.Clean(res.ChangeText())))
 		}
 	}
+	if files := p.FileLines(filepath.Dir(file)); len(files) > 0 {
+		out = append(out, "", fmt.Sprintf("Files to upload (%d):", p.Uploads))
+		for i, l := range files {
+			if i == maxEditLines {
+				out = append(out, theme.Muted.Render(fmt.Sprintf("  and %d rows more", len(files)-i)))
+				break
+			}
+			out = append(out, "  "+termtext.Clean(l))
+		}
+	}
 	if fixed := p.FixLines(); len(fixed) > 0 {
 		out = append(out, "", "Read otherwise than written, as a spreadsheet changed them:")
 		for _, f := range fixed {
@@ -136,7 +146,12 @@ func (m Model) formLines() []string {
 	if m.suggest {
 		box = "[x]"
 	}
-	out = append(out, box+" ask the AI for a category where the cell is empty "+theme.Muted.Render("(ctrl+t)"), "")
+	out = append(out, box+" ask the AI for a category where the cell is empty "+theme.Muted.Render("(ctrl+t)"))
+	box = "[ ]"
+	if m.anywhere {
+		box = "[x]"
+	}
+	out = append(out, box+" read files from outside the sheet's folder "+theme.Muted.Render("(ctrl+o)"), "")
 	switch {
 	case m.stage == stChecking:
 		out = append(out, wrap(lipgloss.NewStyle(), m.spin.View()+" "+m.doing)...)

@@ -25,7 +25,7 @@ import (
 )
 
 type options struct {
-	dryRun, suggest, yes, skipBad, asJSON, asNew bool
+	dryRun, suggest, yes, skipBad, asJSON, asNew, anywhere bool
 	format, report, resume                       string
 }
 
@@ -45,7 +45,9 @@ currency, condition, contact_name, contact_phone, hide_phone, and
              --suggest asks the AI suggestion, shown in the plan for confirmation
   city       a place name ("Львів", "Бровари, Київська") or a city_ref
   photos     paths or globs relative to the sheet ("photos/bike-*.jpg"), or URLs
-             already uploaded, separated by ";"; also video (one) and photos_3d
+             already uploaded, separated by ";"; also video (one) and photos_3d;
+             files outside the sheet's folder only with --files-anywhere, and the
+             plan lists every file it will upload
   attr.CODE  the category's attributes (listings attributes ID): a select takes its
              value or its label in any language, a range "from-to"
 category_id and city_ref are read too, and an export's status, url, views, … are
@@ -107,6 +109,7 @@ Exit status: 0 every row done, 1 a row refused or failed, 2 a bad sheet or flag,
 	fl.BoolVar(&o.yes, "yes", false, "take the suggested categories without asking")
 	fl.BoolVar(&o.skipBad, "skip-bad", false, "import the good rows even when some are refused")
 	fl.BoolVar(&o.asNew, "new", false, "ignore the id column: every row creates a listing (an export copied into another account)")
+	fl.BoolVar(&o.anywhere, "files-anywhere", false, "read photo, video and 3D files from anywhere on disk, not only from the sheet's folder and below")
 	fl.StringVar(&o.format, "format", "", "the sheet's format: csv, xlsx or jsonl (default: by the file's extension)")
 	fl.StringVar(&o.report, "report", "", "write every row's outcome to `FILE`, in the sheet's format")
 	fl.StringVar(&o.resume, "resume", "", "carry out what is left of import `JOB`")
@@ -169,7 +172,7 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 	fmt.Fprintf(stderr, "checking %d rows of %s…\n", len(t.Rows), filepath.Base(file))
 	cached, done := f.CachedClient(ctx, s) // the taxonomy and cities of the day, kept in the mirror
 	defer done()
-	plan, err := catalog.Check(ctx, cached, t, catalog.Options{Lang: s.Lang, Suggest: o.suggest, Dir: filepath.Dir(abs),
+	plan, err := catalog.Check(ctx, cached, t, catalog.Options{Lang: s.Lang, Suggest: o.suggest, Dir: filepath.Dir(abs), FilesAnywhere: o.anywhere,
 		Sheet: catalog.SheetID(abs), File: abs, BaseURL: s.BaseURL, JobsDir: jobs})
 	var unfinished *catalog.UnfinishedError
 	switch {
@@ -242,6 +245,12 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan) {
 	}
 	for _, l := range p.FixLines() {
 		fmt.Fprintf(w, "  %s\n", termtext.Clean(l))
+	}
+	if files := p.FileLines(filepath.Dir(p.Header.File)); len(files) > 0 {
+		fmt.Fprintln(w, "files to upload:")
+		for _, l := range files {
+			fmt.Fprintf(w, "  %s\n", termtext.Clean(l))
+		}
 	}
 }
 
