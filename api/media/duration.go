@@ -43,6 +43,9 @@ func VideoDuration(r io.ReaderAt, size int64) (time.Duration, Format, error) {
 	var d time.Duration
 	switch f {
 	case MP4, MOV:
+		if err := mp4TopBoxes(r, size); err != nil {
+			return 0, f, fmt.Errorf("%s: %w", f, err)
+		}
 		d, err = mp4Duration(src)
 	case WebM:
 		d, err = webmDuration(src)

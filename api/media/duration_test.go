@@ -290,3 +290,30 @@ func BenchmarkVideoDuration(b *testing.B) {
 		})
 	}
 }
+
+// A file whose top-level box claims more than the file holds is refused, saying which
+// box claims what: a moov of 0xFFFFFFFF bytes in a file of 140, an mdat of 49 MB in a
+// file of 1 KB (go-mp4 read them as far as they went and found a duration).
+func TestMP4BoxesClaimingMoreThanTheFile(t *testing.T) {
+	ftyp := box32("ftyp", []byte("isom"), u32(0x200), []byte("isomiso2avc1mp41"))
+	moov := box32("moov", mvhd0(1000, 5000))
+	lying := func(b []byte, size uint32) []byte {
+		b = bytes.Clone(b)
+		binary.BigEndian.PutUint32(b, size)
+		return b
+	}
+	for name, file := range map[string][]byte{
+		"moov of 4 GB":  cat(ftyp, lying(moov, 0xFFFFFFFF)),
+		"mdat of 49 MB": cat(ftyp, moov, lying(box32("mdat", make([]byte, 1024)), 49<<20)),
+		"64-bit moov":   cat(ftyp, lying(box64("moov", mvhd0(1000, 5000)), 1)[:8], u64(1<<40), mvhd0(1000, 5000)),
+	} {
+		_, _, err := VideoDuration(bytes.NewReader(file), int64(len(file)))
+		if err == nil || !bytes.Contains([]byte(err.Error()), []byte("cut short or damaged")) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	whole := cat(ftyp, moov, box32("mdat", make([]byte, 64)))
+	if d, _, err := VideoDuration(bytes.NewReader(whole), int64(len(whole))); err != nil || d != 5*time.Second {
+		t.Errorf("a whole file: %v %v", d, err)
+	}
+}
