@@ -79,6 +79,7 @@ func WriteReport(path string, f sheet.Format, columns []string, results []Result
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("write the report %s: %w", path, err)
 	}
+	_ = os.Chmod(tmp.Name(), sheet.NewFileMode(filepath.Dir(path))) // as any file the user saves there
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("write the report %s: %w", path, err)
 	}

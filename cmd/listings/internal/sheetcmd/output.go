@@ -85,9 +85,9 @@ func (o *output) commit() error {
 	}
 	o.tmp = nil
 	if err == nil {
-		// CreateTemp makes the file private; a sheet is the user's to share as any
-		// file they save (the umask still applies to what they create later).
-		_ = os.Chmod(name, 0o644)
+		// CreateTemp makes the file private; a sheet gets the mode of any file the
+		// user saves there, by their umask (0644 under 022, 0600 under 077).
+		_ = os.Chmod(name, sheet.NewFileMode(filepath.Dir(o.path)))
 		err = os.Rename(name, o.path)
 	}
 	if err != nil {
