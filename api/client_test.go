@@ -245,6 +245,16 @@ func TestSetStatusTolerance(t *testing.T) {
 		{"200 empty", "", 200, false, ""},
 		{"200 ok only", `{"ok":true}`, 200, false, ""},
 		{"sandbox", `{"ok":true,"listing_id":5,"status":"inactive","previous_status":"active","new":1}`, 200, true, api.StatusActive},
+		// Bodies the spec does not show either: the 2xx says it was done, and what
+		// the body states is read as far as it can be.
+		{"200 text", "OK", 200, false, ""},
+		{"200 array", `[]`, 200, false, ""},
+		{"200 string", `"done"`, 200, false, ""},
+		{"200 null", `null`, 200, false, ""},
+		{"200 ok not a bool", `{"ok":"yes"}`, 200, false, ""},
+		{"200 status not a string", `{"ok":true,"status":{"code":"inactive"}}`, 200, false, ""},
+		{"200 id not a number", `{"ok":true,"listing_id":"5","status":"inactive","previous_status":"active"}`, 200, true, api.StatusActive},
+		{"200 truncated", `{"ok":true,"sta`, 200, false, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var sent string
@@ -267,6 +277,27 @@ func TestSetStatusTolerance(t *testing.T) {
 			}
 			if r.ListingID != 5 || r.Status != api.StatusInactive || r.Confirmed != tt.confirmed || r.PreviousStatus != tt.prev {
 				t.Errorf("result %+v", r)
+			}
+		})
+	}
+}
+
+// TestSetStatusStillRefused: tolerance stops where the answer says it failed (ok=false
+// in a 200) or is not the service's (an HTML page of a proxy or portal).
+func TestSetStatusStillRefused(t *testing.T) {
+	for _, tt := range []struct{ name, ctype, body, code string }{
+		{"ok false", "application/json", `{"ok":false,"error":"status_change_forbidden","hint":"only a moderator"}`, api.CodeStatusChangeForbidden},
+		{"html", "text/html", `<html><body>Sign in to the Wi-Fi</body></html>`, api.CodeBadResponse},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", tt.ctype)
+				_, _ = io.WriteString(w, tt.body)
+			})
+			c := newClient(t, srv.URL, newClock())
+			r, err := c.SetStatus(context.Background(), 5, api.StatusInactive)
+			if e := mustAPIError(t, err); e.Code != tt.code {
+				t.Errorf("result %+v, error %v, want %s", r, err, tt.code)
 			}
 		})
 	}

@@ -17,12 +17,15 @@ type envelope struct {
 	Error json.RawMessage `json:"error"`
 }
 
-// decodeSuccess decodes a 2xx answer into out. An empty body is accepted when
-// allowEmpty; a body with ok=false is read as an error answer after all.
-func decodeSuccess(status int, h http.Header, body []byte, out any, allowEmpty bool) error {
+// decodeSuccess decodes a 2xx answer into out; a body with ok=false is read as an
+// error answer after all. unshown is for an answer whose body the spec does not show
+// (a status change): the status code says the request was done, so an empty body, or
+// one that is not the JSON object expected, is a success with out read as far as it
+// could be. An HTML page is still an error there: it is a proxy's, not the service's.
+func decodeSuccess(status int, h http.Header, body []byte, out any, unshown bool) error {
 	trimmed := bytes.TrimSpace(body)
 	if len(trimmed) == 0 {
-		if allowEmpty || out == nil {
+		if unshown || out == nil {
 			return nil
 		}
 		return badResponse(status, "the server answered %d with an empty body instead of JSON", status)
@@ -33,6 +36,9 @@ func decodeSuccess(status int, h http.Header, body []byte, out any, allowEmpty b
 	}
 	var env envelope
 	if err := json.Unmarshal(trimmed, &env); err != nil {
+		if unshown {
+			return nil
+		}
 		return badJSON(status, err, len(trimmed))
 	}
 	if env.OK != nil && !*env.OK {
@@ -41,7 +47,9 @@ func decodeSuccess(status int, h http.Header, body []byte, out any, allowEmpty b
 	if out == nil {
 		return nil
 	}
-	if err := json.Unmarshal(trimmed, out); err != nil {
+	// A field of the wrong type leaves that field unset and the others read
+	// (encoding/json goes on past it), which is what unshown wants.
+	if err := json.Unmarshal(trimmed, out); err != nil && !unshown {
 		return badJSON(status, err, len(trimmed))
 	}
 	return nil

@@ -33,7 +33,7 @@ type call struct {
 	body        any         // JSON body, or nil
 	upload      *uploadBody // multipart body, or nil
 	out         any         // decoded from a 2xx answer, or nil
-	allowEmpty  bool        // a 2xx without a body is a success
+	unshown     bool        // the spec does not show the 2xx body: any but ok=false or HTML is a success
 	retryUnsent bool        // a POST may be retried if it never left the machine
 }
 
@@ -88,7 +88,7 @@ func (c *Client) run(ctx context.Context, cl *call, key string) error {
 		switch {
 		case r.err != nil:
 		case r.status >= 200 && r.status < 300:
-			r.err, r.final = decodeSuccess(r.status, r.header, r.body, cl.out, cl.allowEmpty), true
+			r.err, r.final = decodeSuccess(r.status, r.header, r.body, cl.out, cl.unshown), true
 		default:
 			e = httpError(cl, r)
 			r.err = e

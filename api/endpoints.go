@@ -154,8 +154,9 @@ func (c *Client) EditListing(ctx context.Context, id int, e *ListingEdit) (*Edit
 }
 
 // SetStatus activates (StatusActive) or deactivates (StatusInactive) a listing. The
-// spec does not show the answer's body, so any JSON object or an empty 200/204 is a
-// success; see StatusResult.
+// spec does not show the answer's body, so any 2xx is a success whatever its body (an
+// empty one, text, JSON of another shape) unless it says ok=false or is an HTML page;
+// what the body states is read as far as it can be. See StatusResult.
 func (c *Client) SetStatus(ctx context.Context, id int, status Status) (*StatusResult, error) {
 	op := fmt.Sprintf("set status of listing %d", id)
 	switch {
@@ -168,7 +169,7 @@ func (c *Client) SetStatus(ctx context.Context, id int, status Status) (*StatusR
 	var r StatusResult
 	err := c.do(ctx, &call{op: op, method: http.MethodPost,
 		path: "/api/v1/my/listings/" + strconv.Itoa(id) + "/status",
-		body: map[string]Status{"status": status}, out: &r, allowEmpty: true})
+		body: map[string]Status{"status": status}, out: &r, unshown: true})
 	if err != nil {
 		return nil, err
 	}

@@ -286,8 +286,10 @@ type EditResult struct {
 }
 
 // StatusResult is the answer of a status change. The spec does not show its body, so
-// every field is optional: when the service omits them (or answers 204), ListingID and
-// Status hold what was asked and Confirmed is false.
+// every field is optional: when the service omits them (or answers 204, or with a body
+// that cannot be read), ListingID and Status hold what was asked and Confirmed is
+// false. A confirmed Status may still be another than the one asked (the service
+// decides); only a read of the listing tells what it is then.
 type StatusResult struct {
 	ListingID      int    `json:"listing_id"`
 	Status         Status `json:"status"`

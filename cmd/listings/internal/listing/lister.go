@@ -19,11 +19,13 @@ import (
 // printed at the end so that its columns line up. Each listing is written once: a
 // service that repeats a page (or a cursor) does not get its rows twice.
 type lister struct {
-	f      *cmdutil.Factory
-	o      lsOptions
-	fields []string   // what --fields asked for; nil: every field
-	want   api.Status // kept here from status=all (pending, blocked); "" when the service filters
-	p      api.ListParams
+	f        *cmdutil.Factory
+	s        *cmdutil.Session // nil from the mirror
+	o        lsOptions
+	fields   []string   // what --fields asked for; nil: every field
+	want     api.Status // kept here from status=all (pending, blocked); "" when the service filters
+	p        api.ListParams
+	progress *cmdutil.StatusLine
 
 	w     *bufio.Writer // keeps the first write error for Flush
 	n     int           // listings written to the array, or kept for the table
@@ -31,10 +33,19 @@ type lister struct {
 	read  int           // listings read, matching or not
 	seen  map[int]bool  // ids written
 	twice int           // listings the service sent again, not written again
+
+	// The moderation blocks of --reasons (lsreasons.go).
+	held     []api.Listing // matches waiting for their block
+	flushed  bool          // the blocks were read: no more are held
+	blocks   map[int]block
+	unread   int   // matches written without their block
+	changed  int   // matches decided between the list and their read
+	blockErr error // what stopped the reading of blocks
 }
 
-func newLister(f *cmdutil.Factory, o lsOptions, fields []string) *lister {
-	l := &lister{f: f, o: o, fields: fields, w: bufio.NewWriter(f.IOStreams.Out), seen: map[int]bool{}}
+func newLister(f *cmdutil.Factory, s *cmdutil.Session, o lsOptions, fields []string) *lister {
+	l := &lister{f: f, s: s, o: o, fields: fields, w: bufio.NewWriter(f.IOStreams.Out), seen: map[int]bool{},
+		progress: cmdutil.NewStatusLine(f.IOStreams.ErrOut, f.IOStreams.IsStderrTTY), blocks: map[int]block{}}
 	return l
 }
 
@@ -46,14 +57,14 @@ func (l *lister) page(ctx context.Context, s *cmdutil.Session) error {
 		return cmdutil.Explain(err)
 	}
 	l.open()
-	if err := l.add(page); err != nil {
+	if err := l.add(ctx, page); err != nil {
 		return err
 	}
-	if err := l.close(); err != nil {
+	if err := l.close(ctx); err != nil {
 		return err
 	}
 	l.footer(page.NextCursor)
-	return nil
+	return l.reasonsFooter()
 }
 
 // all follows every cursor. The number of pages is not known in advance, so it learns
@@ -64,7 +75,7 @@ func (l *lister) page(ctx context.Context, s *cmdutil.Session) error {
 func (l *lister) all(ctx context.Context, s *cmdutil.Session) error {
 	l.p, l.want = l.o.params(s.Lang, l.fields)
 	s.LearnLimits(ctx, -1)
-	status := cmdutil.NewStatusLine(l.f.IOStreams.ErrOut, l.f.IOStreams.IsStderrTTY)
+	status := l.progress
 	ctx = api.OnWait(ctx, status.OnWait)
 	l.open()
 	var failed error
@@ -75,25 +86,26 @@ func (l *lister) all(ctx context.Context, s *cmdutil.Session) error {
 			break
 		}
 		pages++
-		if err := l.add(page); err != nil {
+		if err := l.add(ctx, page); err != nil {
 			status.Done()
 			return err
 		}
 		if l.want != "" {
-			status.Set("reading listings: %d so far, %d pages; %d %s", l.read, pages, l.n, l.want)
+			status.Set("reading listings: %d so far, %d pages; %d %s", l.read, pages, l.n+len(l.held), l.want)
 		} else {
 			status.Set("reading listings: %d so far, %d pages", l.n, pages)
 		}
 	}
 	status.Done()
-	if err := l.close(); err != nil {
+	if err := l.close(ctx); err != nil {
 		return err
 	}
 	if failed != nil {
+		_ = l.reasonsFooter()
 		return l.stopped(failed)
 	}
 	l.footer(nil)
-	return nil
+	return l.reasonsFooter()
 }
 
 func (l *lister) open() {
@@ -102,9 +114,9 @@ func (l *lister) open() {
 	}
 }
 
-// add writes the listings of a page that are wanted and not written yet; its error is
-// that of writing to stdout.
-func (l *lister) add(page *api.ListPage) error {
+// add writes the listings of a page that are wanted and not written yet (or holds
+// them for their moderation block); its error is that of writing to stdout.
+func (l *lister) add(ctx context.Context, page *api.ListPage) error {
 	for i := range page.Listings {
 		x := &page.Listings[i]
 		l.read++
@@ -116,28 +128,40 @@ func (l *lister) add(page *api.ListPage) error {
 			continue
 		}
 		l.seen[x.ID] = true
-		if !l.o.asJSON {
-			l.rows = append(l.rows, *x)
-			l.n++
-			continue
-		}
-		if err := writeElement(l.w, l.n > 0, listingJSON(x, l.fields)); err != nil {
+		if err := l.hold(ctx, x); err != nil {
 			return err
 		}
-		l.n++
 	}
 	return nil
 }
 
-// close ends the array, or prints the table, and flushes.
-func (l *lister) close() error {
+// emit writes one listing to the array, or keeps it for the table.
+func (l *lister) emit(x *api.Listing) error {
+	l.n++
+	if !l.o.asJSON {
+		l.rows = append(l.rows, *x)
+		return nil
+	}
+	return writeElement(l.w, l.n > 1, l.withBlock(listingJSON(x, l.fields), x.ID))
+}
+
+// close reads the blocks of the listings held, ends the array or prints the table,
+// and flushes.
+func (l *lister) close(ctx context.Context) error {
+	if err := l.flush(ctx); err != nil {
+		return err
+	}
 	if l.o.asJSON {
 		if l.n > 0 {
 			_ = l.w.WriteByte('\n')
 		}
 		_, _ = l.w.WriteString("]\n")
 	} else {
-		_ = printListings(l.w, l.rows, l.fields) // w keeps the error for Flush
+		var reason func(*api.Listing) string
+		if l.o.reasons > 0 {
+			reason = l.reasonCell
+		}
+		_ = printListings(l.w, l.rows, l.fields, reason) // w keeps the error for Flush
 	}
 	return l.w.Flush()
 }

@@ -38,6 +38,8 @@ type lsOptions struct {
 	fields string
 	asJSON bool
 
+	reasons int // moderation blocks to read at most (lsreasons.go)
+
 	search  string // these answer from the local mirror (lsmirror.go)
 	sort    string
 	reverse bool
@@ -59,6 +61,12 @@ the matching listings itself:
                   printed: a page may hold fewer rows than --limit, even none while
                   more pages follow; the next cursor goes on over all, not over the
                   matches, so follow it until there is none
+With pending or blocked, ls also reads why: the list view has no moderation block,
+so it reads each listing once (a request each, said on stderr before the first one)
+and adds a REASON column; in JSON each of those listings gets "moderation" (the
+block as the service sent it, null when it has none) and "reason" (a string or
+null). --reasons N reads at most N of them (default 50; 0 reads none); the others
+show "(not read)" and have neither key, and stderr says how many.
 --fields asks the service for fewer fields, which makes the answer smaller; the
 table then shows those columns (id is always included). A price of 0 shows as
 free/exchange: the list view does not say which (listings show ID does).
@@ -82,6 +90,7 @@ views gained in 7 days, and created run from the highest; --reverse turns it).
 the mirror was synced.`,
 		Example: `  listings ls --status all
   listings ls --status blocked --all
+  listings ls --status blocked --json | jq -r '.[] | "\(.id) \(.reason)"'
   listings ls --all --json | jq -r '.[] | select(.views > 100) | .id'
   listings ls --limit 50 --fields title,price,currency --json
   listings ls --search "samsung гарантія" --status all
@@ -99,7 +108,7 @@ the mirror was synced.`,
 			if err != nil {
 				return err
 			}
-			l := newLister(f, o, fields)
+			l := newLister(f, s, o, fields)
 			if o.all {
 				return l.all(cmd.Context(), s)
 			}
@@ -115,6 +124,7 @@ the mirror was synced.`,
 	fl.StringVar(&o.search, "search", "", "words in the title, description, city or id, from the local mirror (see listings sync)")
 	fl.StringVar(&o.sort, "sort", "", "sort on views, views7d, price, created, title, city, status or id, from the local mirror")
 	fl.BoolVar(&o.reverse, "reverse", false, "with --sort: the other way round")
+	fl.IntVar(&o.reasons, "reasons", defaultReasons, "with --status pending or blocked: read the moderation reason of at most this many listings, a request each (0: none)")
 	cmdutil.AddJSONFlag(cmd, &o.asJSON)
 	_ = cmd.RegisterFlagCompletionFunc("status", cobra.FixedCompletions(listStatuses, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("fields", cobra.FixedCompletions(listFields, cobra.ShellCompDirectiveNoFileComp|cobra.ShellCompDirectiveNoSpace))
@@ -125,6 +135,9 @@ the mirror was synced.`,
 func (o *lsOptions) validate(cmd *cobra.Command) ([]string, error) {
 	if !slices.Contains(listStatuses, o.status) {
 		return nil, cmdutil.UsageErrorf("--status %q: use one of %s", o.status, strings.Join(listStatuses, ", "))
+	}
+	if err := o.reasonsFor(cmd.Flags().Changed("reasons")); err != nil {
+		return nil, err
 	}
 	if o.all && !cmd.Flags().Changed("limit") {
 		o.limit = api.MaxListLimit // fewer, larger pages spend less of the budget

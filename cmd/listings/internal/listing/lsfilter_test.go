@@ -68,9 +68,10 @@ func TestLsPendingAndBlocked(t *testing.T) {
 		}
 	}
 
-	// --fields: the status is asked for the filter but printed only if asked.
+	// --fields: the status is asked for the filter but printed only if asked (the
+	// moderation keys of --reasons aside: lsreasons_test.go).
 	var titled []map[string]any
-	c.OKJSON(&titled, "", "ls", "--status", "blocked", "--all", "--fields", "title", "--json")
+	c.OKJSON(&titled, "", "ls", "--status", "blocked", "--all", "--fields", "title", "--json", "--reasons", "0")
 	if len(titled) != len(want["blocked"]) || len(titled[0]) != 2 || titled[0]["title"] == nil {
 		t.Errorf("ls --status blocked --fields title --json = %v", titled)
 	}

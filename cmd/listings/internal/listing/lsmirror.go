@@ -60,16 +60,16 @@ func lsMirror(ctx context.Context, f *cmdutil.Factory, o lsOptions, fields []str
 	if fields == nil && o.asJSON {
 		fields = mirror.SyncFields // what the mirror holds; the others would read as zeros
 	}
-	l := newLister(f, o, fields)
+	l := newLister(f, nil, o, fields)
 	page := &api.ListPage{Listings: make([]api.Listing, len(rows))}
 	for i := range rows {
 		page.Listings[i] = rows[i].Listing
 	}
 	l.open()
-	if err := l.add(page); err != nil {
+	if err := l.add(ctx, page); err != nil {
 		return err
 	}
-	if err := l.close(); err != nil {
+	if err := l.close(ctx); err != nil {
 		return err
 	}
 	last, _, err := db.LastSync(ctx)

@@ -10,7 +10,9 @@ import (
 	"github.com/listings-tui/listings/tui/layout"
 )
 
-func printListings(w io.Writer, ls []api.Listing, fields []string) error {
+// printListings prints the table; reason, when given, makes a last column REASON
+// (the moderation block's, read by --reasons).
+func printListings(w io.Writer, ls []api.Listing, fields []string, reason func(*api.Listing) string) error {
 	if len(ls) == 0 {
 		return nil
 	}
@@ -19,15 +21,21 @@ func printListings(w io.Writer, ls []api.Listing, fields []string) error {
 		cols = fields
 	}
 	t := cmdutil.NewTable(w)
-	head := make([]string, len(cols))
+	head := make([]string, len(cols), len(cols)+1)
 	for i, c := range cols {
 		head[i] = strings.ToUpper(strings.ReplaceAll(c, "_", " "))
 	}
+	if reason != nil {
+		head = append(head, "REASON")
+	}
 	t.Row(head...)
 	for i := range ls {
-		cells := make([]string, len(cols))
+		cells := make([]string, len(cols), len(cols)+1)
 		for j, c := range cols {
 			cells[j] = listingCell(&ls[i], c)
+		}
+		if reason != nil {
+			cells = append(cells, reason(&ls[i]))
 		}
 		t.Row(cells...)
 	}

@@ -32,11 +32,16 @@ Only active ↔ inactive moves are allowed through the API; a pending, blocked, 
 archived listing is refused (exit 1), since only a moderator can change it on the
 website. Setting the status a listing already has is a no-op.
 
-Prints what the service's answer says the listing became, "ID: previous → new"; with
---json {"listing_id", "status", "previous_status", "confirmed"}, where confirmed is
-false when the answer did not state the new status (status is then the one asked).
-When the answer states another status than the one asked, that is printed too, and
-the exit code is 1.
+Prints what the listing became, "ID: previous → new"; with --json {"listing_id",
+"status", "previous_status", "confirmed", "checked"}. The spec does not show the
+service's answer: when it states the status asked, that is the result. When it states
+another, or none (an empty body, or one the client cannot read), the listing is read
+once (one GET, "checked": true) and its status then is the result: the one asked is a
+success (exit 0); another is printed with why, e.g. "listing 10053 is pending after
+the request to make it active: the service sent it to moderation", and the exit code
+is 1 ("answer_status" then says what the answer stated, "moderation" the block of a
+pending or blocked listing). If that read fails, the answer's word is printed
+("confirmed": false when it stated none) and the read's failure decides the exit code.
 
 With several ids (or "-", which reads ids from standard input, separated by spaces or
 newlines) the command plans first: it reads the listings' statuses (one GET each when
@@ -70,15 +75,7 @@ another reason, 4 when the day's budget stopped the job, 130 on Ctrl+C.`,
 			if err != nil {
 				return cmdutil.ListingError(id, err)
 			}
-			if asJSON {
-				err = cmdutil.PrintJSON(f.IOStreams.Out, statusJSON{res.ListingID, res.Status, res.PreviousStatus, res.Confirmed})
-			} else {
-				_, err = fmt.Fprintln(f.IOStreams.Out, termtext.Clean(statusLine(res, to)))
-			}
-			if err != nil {
-				return err
-			}
-			return notAsked(id, res, to)
+			return reportStatus(cmd.Context(), f, s, id, to, res, asJSON)
 		},
 	}
 	cmdutil.AddJSONFlag(cmd, &asJSON)
@@ -95,34 +92,6 @@ func runStatusMany(ctx context.Context, f *cmdutil.Factory, verb string, to api.
 	return runMany(ctx, f, verb, bulk.Action{Status: to}, noop, args, asJSON, dryRun)
 }
 
-// statusLine is the text answer: "10040: inactive → active", and a word when the
-// listing already had the status.
-func statusLine(res *api.StatusResult, to api.Status) string {
-	line := fmt.Sprintf("%d: %s", res.ListingID, res.Status)
-	if res.PreviousStatus != "" {
-		line = fmt.Sprintf("%d: %s → %s", res.ListingID, res.PreviousStatus, res.Status)
-		if move, why := api.CheckMove(res.PreviousStatus, to); move == api.MoveNoop {
-			line += " (" + why + "; nothing changed)"
-		}
-	}
-	if !res.Confirmed {
-		line += " (the service did not confirm the new status)"
-	}
-	return line
-}
-
-// notAsked is the failure of an answer that states a status other than the one asked
-// (the service made another change, or none): the script must not go on as if the
-// listing were what it asked for. An answer that states none is not confirmed, and
-// the output says so, but it is no failure: the service took the request.
-func notAsked(id int, res *api.StatusResult, to api.Status) error {
-	if !res.Confirmed || res.Status == to {
-		return nil
-	}
-	return fmt.Errorf("listing %d is %s, not %s: the service answered with another status than the one asked; see listings show %[1]d",
-		id, termtext.Clean(string(res.Status)), to)
-}
-
 // refused explains a status change the service would not make. Its hint says why and
 // who can do it; without one, the command says it.
 func refused(id int, to api.Status, err error) error {
@@ -133,11 +102,4 @@ func refused(id int, to api.Status, err error) error {
 		}
 	}
 	return cmdutil.NewError(msg, err)
-}
-
-type statusJSON struct {
-	ListingID      int        `json:"listing_id"`
-	Status         api.Status `json:"status"`
-	PreviousStatus api.Status `json:"previous_status,omitempty"`
-	Confirmed      bool       `json:"confirmed"`
 }

@@ -185,47 +185,6 @@ func TestStatusAlreadySet(t *testing.T) {
 	}
 }
 
-// TestStatusAnswerIsRead: what the service's body says the listing became is what the
-// command reports; a status other than the one asked is a failure (exit 1), and a body
-// that states none is reported as unconfirmed.
-func TestStatusAnswerIsRead(t *testing.T) {
-	t.Parallel()
-	answers := map[string]string{
-		"/api/v1/my/listings/5/status": `{"ok": true, "listing_id": 5, "status": "pending", "previous_status": "inactive"}`,
-		"/api/v1/my/listings/6/status": `{"ok": true}`,
-		"/api/v1/my/listings/7/status": `{"ok": true, "listing_id": 7, "status": "active", "previous_status": "inactive"}`,
-	}
-	c := clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if a, ok := answers[r.URL.Path]; ok && r.Method == http.MethodPost {
-			fmt.Fprint(w, a)
-			return
-		}
-		http.NotFound(w, r)
-	}))
-	if out := c.OK("", "activate", "7"); strings.TrimSpace(out) != "7: inactive → active" {
-		t.Errorf("activate: %q", out)
-	}
-	r := c.Fails(cmdutil.ExitError, "", "activate", "5")
-	if strings.TrimSpace(r.Stdout) != "5: inactive → pending" || !strings.Contains(r.Stderr, "listing 5 is pending, not active") {
-		t.Errorf("activate answered pending:\n%s\n%s", r.Stdout, r.Stderr)
-	}
-	var res struct {
-		Status    string `json:"status"`
-		Confirmed bool   `json:"confirmed"`
-	}
-	r = c.Fails(cmdutil.ExitError, "", "activate", "5", "--json")
-	if json.Unmarshal([]byte(r.Stdout), &res) != nil || res.Status != "pending" || !res.Confirmed {
-		t.Errorf("activate --json answered pending: %s", r.Stdout)
-	}
-	if out := c.OK("", "deactivate", "6"); !strings.Contains(out, "6: inactive (the service did not confirm") {
-		t.Errorf("deactivate with an empty answer: %q", out)
-	}
-	c.OKJSON(&res, "", "deactivate", "6", "--json")
-	if res.Status != "inactive" || res.Confirmed {
-		t.Errorf("deactivate --json with an empty answer: %+v", res)
-	}
-}
-
 // TestCreateChecksTheSpecFirst: what the spec requires of a create body, and the
 // limits it states, are checked before anything is sent; the message names each
 // field. edit checks the fields it gives.
