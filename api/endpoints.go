@@ -40,6 +40,7 @@ func (c *Client) Ping(ctx context.Context) (*KeyInfo, error) {
 		return nil, err
 	}
 	c.lim.seed(&k)
+	k.redactKeys()
 	return &k, nil
 }
 

@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 )
 
 // Listing is a listing in the list view. Nullable fields are pointers: nil means the
@@ -229,6 +230,27 @@ type KeyInfo struct {
 	State              string   `json:"state"`
 	AllowedIPs         []string `json:"allowed_ips"`
 	AllowedDomains     []string `json:"allowed_domains"`
+}
+
+// echoedKey is a whole key (sk_live_ or sk_test_ and its hex), as a service that
+// echoes it in an answer's text would send it; key_prefix is a short leading part of
+// it and never matches.
+var echoedKey = regexp.MustCompile(`sk_(live|test)_[0-9a-fA-F]{16,}`)
+
+// redactKeys takes every whole key out of the answer's texts: what ping prints and
+// what --json writes must never show one, whatever the service sends.
+func (k *KeyInfo) redactKeys() {
+	cut := func(s string) string {
+		return echoedKey.ReplaceAllStringFunc(s, func(m string) string { return m[:12] + "…" + redacted })
+	}
+	for _, f := range []*string{&k.Message, &k.KeyPrefix, &k.AccountType, &k.YourIP, &k.State} {
+		*f = cut(*f)
+	}
+	for _, list := range [][]string{k.Scopes, k.ScopesGranted, k.AllowedIPs, k.AllowedDomains} {
+		for i := range list {
+			list[i] = cut(list[i])
+		}
+	}
 }
 
 // HasScope reports whether the key carries scope (in scopes or scopes_granted).

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -74,7 +75,7 @@ func (c *Client) traceLine(cl *call, r attemptResult, attempt int, d time.Durati
 		fmt.Fprintf(&extra, " retry=%d", attempt)
 	}
 	if e, ok := AsError(r.err); ok {
-		fmt.Fprintf(&extra, " error=%s", e.Code)
+		fmt.Fprintf(&extra, " error=%s", traceWord(e.Code))
 	} else if r.err != nil {
 		extra.WriteString(" error=unreachable")
 	}
@@ -91,6 +92,27 @@ func (c *Client) traceLine(cl *call, r attemptResult, attempt int, d time.Durati
 }
 
 const redacted = "[redacted]"
+
+// traceWord is a word from the service (an error code) as the trace writes it: as it
+// is when it is a plain code, else quoted with its escapes and line breaks shown, and
+// cut, so that no answer writes raw escapes to a terminal tailing the trace or forges
+// a line of it.
+func traceWord(s string) string {
+	plain := len(s) > 0 && len(s) <= 64
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	if len(s) > 64 {
+		s = s[:64]
+	}
+	return strconv.QuoteToASCII(s)
+}
 
 // redactErr is the safety net that keeps the key out of every error that leaves the
 // package, even if the service or a transport echoed it.

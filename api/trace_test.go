@@ -141,3 +141,41 @@ func TestPrintingHidesKey(t *testing.T) {
 		}
 	}
 }
+
+// A hostile service's error code reaches the trace quoted: no escape sequence (an
+// OSC 52 would set the clipboard of a terminal tailing the trace) and no line break
+// (which would forge a line of it); a plain code stays as it is.
+func TestTraceQuotesTheServicesWords(t *testing.T) {
+	srv, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/api/v1/categories":
+			reply(w, 422, `{"ok":false,"error":"\u001b]52;c;aGVsbG8=\u0007x\n2026-01-01 GET /forged 200","hint":"h"}`)
+		default:
+			reply(w, 422, `{"ok":false,"error":"attribute_invalid","hint":"h"}`)
+		}
+	})
+	var trace bytes.Buffer
+	c := newClient(t, srv.URL, newClock(), api.WithTrace(&trace), api.WithRetry(0, 0))
+	_, _ = c.Categories(context.Background(), "en")
+	_, _ = c.Attributes(context.Background(), 5, "en")
+	out := trace.String()
+	if strings.ContainsAny(out, "\x1b\x07") || strings.Count(out, "\n") != 2 || !strings.Contains(out, "error=attribute_invalid") {
+		t.Fatalf("trace:\n%q", out)
+	}
+}
+
+// A service that echoes the key in ping's answer (its prefix, its message) gets it
+// taken out before anything prints it.
+func TestPingTakesOutAnEchoedKey(t *testing.T) {
+	srv, _ := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		reply(w, 200, `{"ok":true,"message":"pong for `+testKey+`","key_prefix":"`+testKey+`","rate_limit_per_minute":60,"daily_limit":5000}`)
+	})
+	c := newClient(t, srv.URL, newClock())
+	info, err := c.Ping(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(info.Message+info.KeyPrefix, testKey[12:]) || !strings.HasPrefix(info.KeyPrefix, testKey[:12]) {
+		t.Fatalf("%q %q", info.Message, info.KeyPrefix)
+	}
+}
