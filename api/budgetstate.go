@@ -100,6 +100,10 @@ type Wait struct {
 	PerMinute int       // the key's limit that makes the wait
 	// Throttled is true when the service itself answered 429 and asked for the pause.
 	Throttled bool
+	// Background is true for a request of background work (Background): a job's
+	// wait for its share of the minute, which a status line of the person's own
+	// waits may leave out.
+	Background bool
 }
 
 type waitKey struct{}
@@ -139,27 +143,43 @@ func (c *Client) AbandonWaits() {
 	c.lim.abandon = make(chan struct{})
 }
 
-// Estimate says how long n more requests take under the budget b from now, at the
-// key's per-minute limit, and whether they fit in what is left of the Kyiv day (when
-// not, the rest waits for midnight: days says how many days the work spans). The
-// window slides: what is free now goes at once, and every further minute frees at
-// most the limit, the requests sent now included, so the estimate is whole minutes
-// past the first batch, an upper bound that a window of a service counting fixed
-// minutes may beat.
+// Estimate says how long n more requests of a job take under the budget b from now,
+// and whether they fit in what is left of the Kyiv day (when not, the rest waits for
+// midnight: days says how many days the work spans). A job runs in the background
+// (Background): it leaves the reserve of each minute and of each day to the person
+// (Reserved), so it is estimated at the limits less the reserve, and the plan never
+// promises a time the job cannot keep. The window slides: what is free now goes at
+// once, and every further minute frees at most the job's share, the requests sent now
+// included, so the estimate is whole minutes past the first batch, an upper bound
+// (but for the quarter second a minute the client adds for a service's clock) that a
+// service counting fixed minutes may beat.
 func (b Budget) Estimate(n int, now time.Time) (d time.Duration, fitsToday bool, days int) {
-	fitsToday = b.PerDay <= 0 || b.UsedToday+n <= b.PerDay
+	return b.estimate(n, Reserved(b.PerMinute), Reserved(b.PerDay))
+}
+
+// EstimateForeground is Estimate for requests a person waits for (not marked
+// Background), which may spend the whole budget.
+func (b Budget) EstimateForeground(n int, now time.Time) (d time.Duration, fitsToday bool, days int) {
+	return b.estimate(n, 0, 0)
+}
+
+// estimate is the time and days of n requests that leave keepMin of each minute's
+// and keepDay of each day's budget unspent.
+func (b Budget) estimate(n, keepMin, keepDay int) (d time.Duration, fitsToday bool, days int) {
+	perDay, perMin := b.PerDay-keepDay, b.PerMinute-keepMin
+	fitsToday = b.PerDay <= 0 || b.UsedToday+n <= perDay
 	days = 1
 	if !fitsToday {
-		left := max(b.PerDay-b.UsedToday, 0)
-		days += (n - left + b.PerDay - 1) / b.PerDay
+		left := max(perDay-b.UsedToday, 0)
+		days += (n - left + perDay - 1) / perDay
 	}
 	if b.PerMinute <= 0 || n <= 0 {
 		return 0, fitsToday, days
 	}
-	free := max(b.PerMinute-b.UsedMinute, 0)
+	free := max(perMin-b.UsedMinute, 0)
 	if n <= free {
 		return 0, fitsToday, days
 	}
-	minutes := (n - free + b.PerMinute - 1) / b.PerMinute
+	minutes := (n - free + perMin - 1) / perMin
 	return time.Duration(minutes) * time.Minute, fitsToday, days
 }

@@ -58,16 +58,21 @@ type limiter struct {
 	blockedUntil    time.Time // after a 429 rate_limit_exceeded
 	dayBlockedUntil time.Time // after a 429 daily_limit_exceeded
 
-	changed chan struct{} // closed and replaced whenever a slot completes
-	abandon chan struct{} // closed and replaced by AbandonWaits
-	onWait  func(Wait)    // every wait, for a client-wide status line; may be nil
+	// fgWaiting counts the foreground requests waiting for a slot; background ones
+	// hold back while it is not zero. A count, not a queue: its memory is fixed.
+	fgWaiting int
+
+	changed   chan struct{} // closed and replaced whenever a slot completes or fgWaiting drops to 0
+	abandon   chan struct{} // closed and replaced by AbandonWaits
+	abandonFg chan struct{} // closed and replaced by AbandonForegroundWaits
+	onWait    func(Wait)    // every wait, for a client-wide status line; may be nil
 }
 
 func newLimiter(perMin, perDay int) *limiter {
 	return &limiter{
 		now: time.Now, sleep: sleepCtx,
 		perMin: perMin, perDay: perDay,
-		changed: make(chan struct{}), abandon: make(chan struct{}),
+		changed: make(chan struct{}), abandon: make(chan struct{}), abandonFg: make(chan struct{}),
 	}
 }
 
@@ -136,23 +141,35 @@ func (l *limiter) nextFree() (t time.Time, ok bool) {
 }
 
 // reserve waits until a request may be sent and records it. It fails fast, without
-// waiting, when the day is spent or the wait would outlast ctx's deadline.
+// waiting, when the day is spent (for background work, when only its reserve is
+// left) or the wait would outlast ctx's deadline. A background request (Background)
+// waits rather than take the minute's reserve, and while a foreground one waits.
 func (l *limiter) reserve(ctx context.Context) (*slot, error) {
+	bg := IsBackground(ctx)
+	queued := false // this foreground request is counted in fgWaiting
 	for {
 		l.mu.Lock()
 		now := l.now()
 		l.rollDay(now)
-		if err := l.dayErr(now); err != nil {
+		err := l.dayErr(now)
+		if err == nil && bg {
+			err = l.dayReserveErr(now)
+		}
+		if err != nil {
+			l.unqueue(&queued)
 			l.mu.Unlock()
 			return nil, err
 		}
 		l.prune(now)
+		limit := l.capFor(bg)
 		var wait time.Duration
 		var release chan struct{}
 		switch {
 		case now.Before(l.blockedUntil):
 			wait = l.blockedUntil.Sub(now)
-		case l.perMin > 0 && len(l.log) >= l.perMin:
+		case bg && l.fgWaiting > 0:
+			release = l.changed // the last foreground waiter off the count wakes it
+		case limit > 0 && len(l.log) >= limit:
 			if t, ok := l.nextFree(); ok {
 				wait = t.Sub(now)
 			} else {
@@ -162,56 +179,85 @@ func (l *limiter) reserve(ctx context.Context) (*slot, error) {
 			s := &slot{t: now, sent: now}
 			l.log = append(l.log, s)
 			l.usedToday++
+			l.unqueue(&queued)
 			l.mu.Unlock()
 			return s, nil
 		}
+		if !bg {
+			l.queue(&queued)
+		}
 		perMin, throttled := l.perMin, now.Before(l.blockedUntil)
-		abandon, observe := l.abandon, l.onWait
+		abandon, abandonFg, observe := l.abandon, l.abandonFg, l.onWait
+		if bg {
+			abandonFg = nil // AbandonForegroundWaits leaves background work waiting
+		}
 		l.mu.Unlock()
 
-		if release != nil {
-			select {
-			case <-release:
-				continue
-			case <-abandon:
-				return nil, ErrWaitAbandoned
-			case <-ctx.Done():
-				return nil, ctx.Err()
+		if release == nil {
+			if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+				l.mu.Lock()
+				l.unqueue(&queued)
+				l.mu.Unlock()
+				return nil, &Error{
+					Code: CodeRateLimitExceeded,
+					Hint: fmt.Sprintf("the budget of %d requests per minute is spent and the next slot "+
+						"frees in %s, after the operation's deadline", perMin, wait.Round(time.Second)),
+					RetryAfter: wait,
+					ResetsAt:   now.Add(wait).In(Kyiv),
+				}
+			}
+			w := Wait{For: wait, Until: now.Add(wait).In(Kyiv), PerMinute: perMin, Throttled: throttled, Background: bg}
+			reportWait(ctx, w)
+			if observe != nil {
+				observe(w)
 			}
 		}
-		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
-			return nil, &Error{
-				Code: CodeRateLimitExceeded,
-				Hint: fmt.Sprintf("the budget of %d requests per minute is spent and the next slot "+
-					"frees in %s, after the operation's deadline", perMin, wait.Round(time.Second)),
-				RetryAfter: wait,
-				ResetsAt:   now.Add(wait).In(Kyiv),
-			}
-		}
-		w := Wait{For: wait, Until: now.Add(wait).In(Kyiv), PerMinute: perMin, Throttled: throttled}
-		reportWait(ctx, w)
-		if observe != nil {
-			observe(w)
-		}
-		sctx, stop := context.WithCancel(ctx)
-		go func() {
-			select {
-			case <-abandon:
-				stop()
-			case <-sctx.Done():
-			}
-		}()
-		err := l.sleep(sctx, wait)
-		stop()
-		if err != nil {
-			select {
-			case <-abandon:
-				return nil, ErrWaitAbandoned
-			default:
-			}
+		if err := l.pause(ctx, wait, release, abandon, abandonFg); err != nil {
+			l.mu.Lock()
+			l.unqueue(&queued)
+			l.mu.Unlock()
 			return nil, err
 		}
 	}
+}
+
+// pause waits until release closes or, without one, for d; ErrWaitAbandoned when an
+// abandon channel closes first (a nil one never does), ctx's error when ctx ends.
+func (l *limiter) pause(ctx context.Context, d time.Duration, release, abandon, abandonFg chan struct{}) error {
+	if release != nil {
+		select {
+		case <-release:
+			return nil
+		case <-abandon:
+			return ErrWaitAbandoned
+		case <-abandonFg:
+			return ErrWaitAbandoned
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	sctx, stop := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-abandon:
+			stop()
+		case <-abandonFg:
+			stop()
+		case <-sctx.Done():
+		}
+	}()
+	err := l.sleep(sctx, d)
+	stop()
+	if err != nil {
+		select {
+		case <-abandon:
+			return ErrWaitAbandoned
+		case <-abandonFg:
+			return ErrWaitAbandoned
+		default:
+		}
+	}
+	return err
 }
 
 // dayErr is the local refusal once the day's budget is spent. Caller holds mu.
@@ -251,8 +297,7 @@ func (l *limiter) release(s *slot) {
 	if !s.sent.Before(l.day) && l.usedToday > 0 {
 		l.usedToday--
 	}
-	close(l.changed)
-	l.changed = make(chan struct{})
+	l.signal()
 }
 
 // done marks a slot's answer as arrived (or the attempt as failed).
@@ -263,8 +308,7 @@ func (l *limiter) done(s *slot) {
 		return
 	}
 	s.t, s.done = l.now(), true
-	close(l.changed)
-	l.changed = make(chan struct{})
+	l.signal()
 }
 
 // rateLimited records a 429 rate_limit_exceeded: nothing is sent before it lifts.

@@ -39,7 +39,10 @@ func (e *ErrStopped) Unwrap() error { return e.Cause }
 // item in doubt from an earlier run is checked first (Verify); a refusal is recorded
 // on its item and the job goes on; a failure that would stop every item stops the job
 // (ErrStopped), and so does ctx, after the items in flight are answered and journaled.
+// Its requests are background work (api.Background): they leave the reserve of the
+// key's budget to the person, and yield to the requests the person waits for.
 func Run(ctx context.Context, svc Service, j *Journal, onEvent func(Event)) error {
+	ctx = api.Background(ctx)
 	switch j.Head.Kind {
 	case KindStatus, KindPrice, KindEdit:
 	default:

@@ -145,8 +145,9 @@ func TestPriceJobKilledAndResumedChangesEachPriceOnce(t *testing.T) {
 
 // A 100-item job on a personal key (60/min) and on a business key (600/min): the
 // requests are the minimum (one per item, no 429, no retry), and the time is what the
-// limits allow: 60 at once and 40 after the minute for the personal key, all at once
-// for the business one. It runs in a synctest bubble, where time is fake and moves
+// limits allow a job, which leaves a fifth of each minute to the person: 48 at once,
+// 48 a window later and 4 the window after for the personal key (two windows of
+// 60.25 s), all at once for the business one. It runs in a synctest bubble, where time is fake and moves
 // only when every goroutine waits, as real time would for them all at once (a shared
 // fake clock whose Sleep adds each sleeper's wait counted two concurrent waits twice).
 func TestHundredItemJobCost(t *testing.T) {
@@ -154,7 +155,7 @@ func TestHundredItemJobCost(t *testing.T) {
 		key     string
 		account string
 		maxWait time.Duration
-	}{{sandbox.KeyPersonal, "personal", 61 * time.Second}, {sandbox.KeyBusiness, "business", 0}} {
+	}{{sandbox.KeyPersonal, "personal", 121 * time.Second}, {sandbox.KeyBusiness, "business", 0}} {
 		t.Run(c.account, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) { hundredItemJob(t, c.key, c.account, c.maxWait) })
 		})

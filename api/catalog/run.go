@@ -24,8 +24,11 @@ type Event struct {
 // is recorded on its row and the job goes on; a failure that would stop every row
 // stops the job (bulk.ErrStopped, as a bulk job). A cancelled ctx starts nothing more: a request already
 // on its way is carried to its answer and journaled, and a wait for the budget is
-// given up when the client's AbandonWaits is called (the caller's part).
+// given up when the client's AbandonWaits is called (the caller's part). Its requests
+// are background work (api.Background), as a bulk job's: they leave the reserve of
+// the key's budget to the person, and yield to the requests the person waits for.
 func Run(ctx context.Context, svc Service, j *Journal, onEvent func(Event)) error {
+	ctx = api.Background(ctx)
 	left := j.Left()
 	next := make(chan Row)
 	var mu sync.Mutex

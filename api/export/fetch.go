@@ -46,8 +46,10 @@ func (p Plan) Summary() []string {
 // and the job goes on; what would fail every listing (the key, the day's budget, the service
 // unreachable) stops it with *bulk.ErrStopped, and ctx stops it after the requests in
 // flight are answered; in both cases what is left waits for a resume. onFetched (may be
-// nil) is called after each listing is journaled.
+// nil) is called after each listing is journaled. Its requests are background work
+// (api.Background), as a bulk job's.
 func Fetch(ctx context.Context, g bulk.Getter, j *Journal, onFetched func(id int)) error {
+	ctx = api.Background(ctx)
 	err := bulk.Each(ctx, j.Left(), func(p bulk.Planned) error {
 		if err := fetchOne(ctx, g, j, p.ID); err != nil {
 			return err

@@ -3,7 +3,6 @@ package mirror
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/listings-tui/listings/api"
 )
@@ -20,11 +19,8 @@ type Detailer interface {
 // DetailsOptions tune FillDetails.
 type DetailsOptions struct {
 	Lang     string
-	Max      int     // at most this many requests; 0: every listing without a detail
-	Reserve  float64 // 0: DefaultReserve
+	Max      int // at most this many requests; 0: every listing without a detail
 	Progress func(done, total int)
-
-	wait func(context.Context, time.Duration) error
 }
 
 // DetailsResult says what FillDetails did.
@@ -46,17 +42,11 @@ func (d *DB) WithoutDetail(ctx context.Context) (int, error) {
 
 // FillDetails fetches the detail of the listings that have none, newest first, one
 // request each, within the reserve as Sync keeps it; each is stored as it comes, so
-// an interruption keeps what was fetched and the next call goes on from there.
+// an interruption keeps what was fetched and the next call goes on from there. Its
+// requests are background work (api.Background), as a sync's.
 func (d *DB) FillDetails(ctx context.Context, src Detailer, o DetailsOptions) (DetailsResult, error) {
+	ctx = api.Background(ctx)
 	var res DetailsResult
-	reserve := o.Reserve
-	if reserve <= 0 {
-		reserve = DefaultReserve
-	}
-	wait := o.wait
-	if wait == nil {
-		wait = api.Sleep
-	}
 	q := "SELECT id FROM listings WHERE detail IS NULL AND gone_at IS NULL ORDER BY id DESC"
 	if o.Max > 0 {
 		q += fmt.Sprintf(" LIMIT %d", o.Max)
@@ -66,14 +56,14 @@ func (d *DB) FillDetails(ctx context.Context, src Detailer, o DetailsOptions) (D
 		return res, err
 	}
 	bud, _ := src.(budgeter)
-	if err := dayRoom(bud, len(ids), reserve); err != nil && len(ids) > 0 {
+	if err := dayRoom(bud, len(ids)); err != nil && len(ids) > 0 {
 		return d.detailsLeft(ctx, res, err)
 	}
 	for i, id := range ids {
-		if err := minuteRoom(ctx, bud, reserve, wait); err != nil {
+		if err := ctx.Err(); err != nil {
 			return d.detailsLeft(ctx, res, err)
 		}
-		if err := dayRoom(bud, 1, reserve); err != nil {
+		if err := dayRoom(bud, 1); err != nil {
 			return d.detailsLeft(ctx, res, err)
 		}
 		det, err := src.GetListing(ctx, id, o.Lang)

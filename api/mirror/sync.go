@@ -19,13 +19,14 @@ import (
 var SyncFields = []string{"id", "title", "price", "currency", "condition", "status", "city", "views", "vip", "top",
 	"photos", "url", "created_at"}
 
-// DefaultReserve is the share of the minute's and of the day's budget a sync leaves to
-// the user: it waits rather than take the minute's last fifth, and does not start (or
-// stops) rather than take the day's.
-const DefaultReserve = 0.2
+// A sync leaves the user a fifth of the minute's and of the day's budget (api.Reserved):
+// its requests are background work (api.Background), which the client holds back
+// rather than take the minute's last fifth, and which yields to the user's own
+// requests; and it does not start (or stops) rather than take the day's last fifth,
+// saying so before the client would refuse a page (BudgetShortError).
 
 // Lister is what a sync needs from the service; *api.Client is one. When it also has
-// Budget() (the client does), the sync keeps within the reserve.
+// Budget() (the client does), the sync checks the day's reserve before it starts.
 type Lister interface {
 	ListListings(ctx context.Context, p api.ListParams) (*api.ListPage, error)
 }
@@ -35,11 +36,8 @@ type budgeter interface{ Budget() api.Budget }
 // SyncOptions tune a sync.
 type SyncOptions struct {
 	Lang     string             // the language of titles and cities; "" the service's default
-	Reserve  float64            // 0: DefaultReserve
 	Progress func(SyncProgress) // after each page; may be nil
 	Now      func() time.Time   // nil: time.Now
-
-	wait func(context.Context, time.Duration) error // tests replace the minute's wait
 }
 
 // SyncProgress is how far a sync came.
@@ -75,19 +73,13 @@ func (e *BudgetShortError) Error() string {
 // SyncFields, 100 at a time, through src. Each page is stored in its own transaction,
 // so a kill leaves the pages before it stored and the sync row incomplete; the next
 // sync starts over from the first page. Only a complete sync marks missing listings
-// gone. Views and status history is written for listings whose values changed.
+// gone. Views and status history is written for listings whose values changed. Its
+// requests are background work (api.Background).
 func (d *DB) Sync(ctx context.Context, src Lister, o SyncOptions) (SyncResult, error) {
+	ctx = api.Background(ctx)
 	now := o.Now
 	if now == nil {
 		now = time.Now
-	}
-	reserve := o.Reserve
-	if reserve <= 0 {
-		reserve = DefaultReserve
-	}
-	wait := o.wait
-	if wait == nil {
-		wait = api.Sleep
 	}
 	start := now()
 	res := SyncResult{}
@@ -98,7 +90,7 @@ func (d *DB) Sync(ctx context.Context, src Lister, o SyncOptions) (SyncResult, e
 		expected = last.Listings
 	}
 	bud, _ := src.(budgeter)
-	if err := dayRoom(bud, expected/api.MaxListLimit+1, reserve); err != nil {
+	if err := dayRoom(bud, expected/api.MaxListLimit+1); err != nil {
 		return res, err
 	}
 	var id int64
@@ -120,10 +112,10 @@ func (d *DB) Sync(ctx context.Context, src Lister, o SyncOptions) (SyncResult, e
 	seen := map[int]bool{}
 	prog := SyncProgress{Expected: expected}
 	for {
-		if err := minuteRoom(ctx, bud, reserve, wait); err != nil {
+		if err := ctx.Err(); err != nil {
 			return d.endSync(ctx, res, start, now, err)
 		}
-		if err := dayRoom(bud, 1, reserve); err != nil {
+		if err := dayRoom(bud, 1); err != nil {
 			return d.endSync(ctx, res, start, now, err)
 		}
 		page, err := src.ListListings(ctx, p)
@@ -197,8 +189,8 @@ func (d *DB) endSync(ctx context.Context, res SyncResult, start time.Time, now f
 }
 
 // dayRoom refuses n more requests when they would leave less than the reserve of the
-// day's budget.
-func dayRoom(b budgeter, n int, reserve float64) error {
+// day's budget (api.Reserved: never all of it, so a key of a few a day still syncs).
+func dayRoom(b budgeter, n int) error {
 	if b == nil {
 		return nil
 	}
@@ -207,27 +199,8 @@ func dayRoom(b budgeter, n int, reserve float64) error {
 		return nil
 	}
 	left := bu.PerDay - bu.UsedToday
-	if float64(left-n) < reserve*float64(bu.PerDay) {
+	if left-n < api.Reserved(bu.PerDay) {
 		return &BudgetShortError{Need: n, Left: max(left, 0), PerDay: bu.PerDay, ResetsAt: bu.DayResetsAt}
 	}
 	return nil
-}
-
-// minuteRoom waits while a request would leave less than the reserve of the minute's
-// budget: the user's own requests go first.
-func minuteRoom(ctx context.Context, b budgeter, reserve float64, wait func(context.Context, time.Duration) error) error {
-	if b == nil {
-		return ctx.Err()
-	}
-	for {
-		bu := b.Budget()
-		if bu.PerMinute <= 0 || float64(bu.PerMinute-bu.UsedMinute-1) >= reserve*float64(bu.PerMinute) {
-			return ctx.Err()
-		}
-		d := time.Until(bu.MinuteResetsAt)
-		d = min(max(d, 100*time.Millisecond), time.Minute)
-		if err := wait(ctx, d); err != nil {
-			return err
-		}
-	}
 }

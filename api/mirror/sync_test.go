@@ -118,7 +118,8 @@ func TestSyncStopsOnAFailedPage(t *testing.T) {
 }
 
 // The day's last fifth is the user's: a sync that would need it does not start, and
-// one that reaches it stops. The minute's last fifth is waited out.
+// one that reaches it stops. The minute's last fifth is the client's to keep: every
+// page is asked for as background work (api.Background).
 func TestSyncKeepsTheReserve(t *testing.T) {
 	ctx := context.Background()
 	db := openTemp(t)
@@ -140,16 +141,41 @@ func TestSyncKeepsTheReserve(t *testing.T) {
 		t.Fatalf("%+v %v", res, err)
 	}
 
-	f.budget = api.Budget{PerMinute: 60, PerDay: 5000, UsedMinute: 50}
+	f.budget = api.Budget{PerMinute: 60, PerDay: 5000, UsedMinute: 59}
 	f.onPage = nil
-	var waits []time.Duration
-	o := SyncOptions{wait: func(_ context.Context, d time.Duration) error {
-		waits = append(waits, d)
-		f.budget.UsedMinute = 0
-		return nil
-	}}
-	if res, err := db.Sync(ctx, b, o); err != nil || !res.Complete || len(waits) != 1 {
-		t.Fatalf("%+v %v, waits %v", res, err, waits)
+	bg := 0
+	rec := listerFunc(func(ctx context.Context, p api.ListParams) (*api.ListPage, error) {
+		if api.IsBackground(ctx) {
+			bg++
+		}
+		return b.ListListings(ctx, p)
+	})
+	if res, err := db.Sync(ctx, struct {
+		Lister
+		budgeter
+	}{rec, b}, SyncOptions{}); err != nil || !res.Complete || bg != 4 {
+		t.Fatalf("%+v %v; %d of the pages asked for in the background, want 4", res, err, bg)
+	}
+}
+
+// A key of one request a minute, or a few a day, still syncs: the reserve is never
+// the whole budget. (The sync waited for a fifth of one request a minute before,
+// for ever.)
+func TestSyncOnATinyKey(t *testing.T) {
+	for _, c := range []struct {
+		budget   api.Budget
+		listings int
+	}{{api.Budget{PerMinute: 1, PerDay: 5000}, 150}, {api.Budget{PerMinute: 60, PerDay: 1}, 50}} {
+		db := openTemp(t)
+		f := newFake(c.listings)
+		f.budget = c.budget
+		f.onPage = func(int) { f.budget.UsedToday++ }
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // bounds a hang, times nothing
+		res, err := db.Sync(ctx, budgeted{f}, SyncOptions{})
+		cancel()
+		if err != nil || !res.Complete || res.Listings != c.listings {
+			t.Errorf("budget %+v: %+v %v", c.budget, res, err)
+		}
 	}
 }
 

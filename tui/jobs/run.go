@@ -87,7 +87,7 @@ func resume(svc Service, k kind, path string, n int) tea.Cmd {
 
 // launch starts the goroutine of a run of j.
 func launch(svc Service, j journal, n int) startedMsg {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(api.Background(context.Background())) // a job leaves the person's share of the budget
 	a := j.about()
 	r := &runner{job: a.id, n: n, ch: make(chan tea.Msg, a.total+1), cancel: cancel}
 	msg := startedMsg{r: r, about: a, failures: j.failures()}
