@@ -256,7 +256,7 @@ func New(opts Options) Model {
 // setClient builds the views over c; used at start and after a login.
 func (m *Model) setClient(c *api.Client) {
 	m.client = c
-	c.OnWaits(m.waits.Note)
+	c.OnWaits(usersWaits(m.waits))
 	m.budget = c.Budget()
 	images := m.opts.Images
 	if images == nil {

@@ -57,3 +57,16 @@ func TestDecisionNoticeWraps(t *testing.T) {
 		}
 	}
 }
+
+// A job's wait for the budget is not the user's: the wait line does not show it (the
+// jobs panel and the footer do), so esc cannot give the job's requests up.
+func TestAJobsWaitIsNotTheUsers(t *testing.T) {
+	f := newFixture(t, sandbox.KeyPersonal, nil)
+	m := f.started(100, 30)
+	note := usersWaits(m.waits) // what the client calls on each wait
+	note(api.Wait{For: 42 * time.Second, Until: f.clock.Now().Add(42 * time.Second), PerMinute: 60, Background: true})
+	m, _ = f.run(m, msgs.Tick{})
+	if m.waitLine.Text != "" {
+		t.Fatalf("a job's wait is on the user's line: %q", m.waitLine.Text)
+	}
+}

@@ -57,13 +57,13 @@ type Model struct {
 
 	stage   stage
 	input   textinput.Model
-	suggest bool     // rows without a category ask the AI suggestion
+	suggest bool // rows without a category ask the AI suggestion
 	// anywhere lets the sheet's cells name files outside its folder
 	// (catalog.Options.FilesAnywhere), ticked by the user for this import.
 	anywhere bool
-	problem string   // why the last path or check failed
-	choices []string // the completions of the last tab, when several
-	more    int      // completions not listed
+	problem  string   // why the last path or check failed
+	choices  []string // the completions of the last tab, when several
+	more     int      // completions not listed
 
 	spin      spinner.Model
 	doing     string // what the check does, beside the spinner

@@ -5,9 +5,9 @@ import "github.com/charmbracelet/bubbles/key"
 // KeyMap holds the view's bindings; it implements help.KeyMap for the root's footer.
 type KeyMap struct {
 	Check, Complete, Suggest, Anywhere, Back key.Binding // the path
-	Confirm, Cancel, Report        key.Binding // the plan
-	Up, Down, PageUp, PageDown     key.Binding
-	Yes, No                        key.Binding // the AI's categories
+	Confirm, Cancel, Report                  key.Binding // the plan
+	Up, Down, PageUp, PageDown               key.Binding
+	Yes, No                                  key.Binding // the AI's categories
 
 	stage stage
 	empty bool // the plan sends nothing
