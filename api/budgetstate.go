@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"errors"
-	"slices"
 	"time"
 )
 
@@ -19,8 +18,11 @@ type BudgetState struct {
 	Day       time.Time `json:"day"`
 	UsedToday int       `json:"used_today"`
 	// Recent are the answer times of the requests still inside the per-minute window,
-	// so that the next process waits for them as this one would have.
+	// so that the next process waits for them as this one would have; RecentN, when
+	// present, how many requests each stands for (another program's, counted by the
+	// service, are kept as one time and their number).
 	Recent          []time.Time `json:"recent,omitempty"`
+	RecentN         []int       `json:"recent_n,omitempty"`
 	BlockedUntil    time.Time   `json:"blocked_until,omitzero"`
 	DayBlockedUntil time.Time   `json:"day_blocked_until,omitzero"`
 }
@@ -36,15 +38,26 @@ func (c *Client) BudgetState() BudgetState {
 	l.prune(now)
 	st := BudgetState{PerMinute: l.perMin, PerDay: l.perDay, LearnedAt: l.learnedAt,
 		Day: l.day, UsedToday: l.usedToday, BlockedUntil: l.blockedUntil, DayBlockedUntil: l.dayBlockedUntil}
+	counted := false
 	for _, s := range l.log {
 		t := s.t
 		if !s.done {
 			t = now
 		}
 		st.Recent = append(st.Recent, t)
+		st.RecentN = append(st.RecentN, s.n)
+		counted = counted || s.n != 1
+	}
+	if !counted {
+		st.RecentN = nil // one request each: the form earlier versions wrote
 	}
 	return st
 }
+
+// maxRestoredSlots bounds the times read back from a state: a minute of a key of up to
+// that many requests a minute is restored exactly, and a file grown by anything else
+// costs no more than this.
+const maxRestoredSlots = 4096
 
 // RestoreBudget merges what an earlier process knew into a fresh client: the limits
 // when a ping gave them, the day's count when it is still the same Kyiv day, and the
@@ -56,19 +69,27 @@ func (c *Client) RestoreBudget(st BudgetState) {
 	defer l.mu.Unlock()
 	now := l.now()
 	if !st.LearnedAt.IsZero() && !st.LearnedAt.After(now) && st.PerMinute > 0 && st.PerDay > 0 {
-		l.perMin, l.perDay, l.known = st.PerMinute, st.PerDay, true
+		l.perMin, l.perDay, l.known = min(st.PerMinute, MaxPerMinute), min(st.PerDay, MaxPerDay), true
 		if st.LearnedAt.After(l.learnedAt) {
 			l.learnedAt = st.LearnedAt
 		}
 	}
 	l.rollDay(now)
-	if st.Day.Equal(l.day) && st.UsedToday > l.usedToday {
-		l.usedToday = st.UsedToday
+	if st.Day.Equal(l.day) && bounded(st.UsedToday, MaxPerDay) > l.usedToday {
+		l.usedToday = bounded(st.UsedToday, MaxPerDay)
 	}
 	cut := now.Add(-window - windowMargin)
-	recent := slices.DeleteFunc(slices.Clone(st.Recent), func(t time.Time) bool { return !t.After(cut) || t.After(now) })
-	for _, t := range recent[:min(len(recent), max(l.perMin-len(l.log), 0))] {
-		l.log = append(l.log, &slot{t: t, sent: t, done: true})
+	for i, t := range st.Recent[:min(len(st.Recent), maxRestoredSlots)] {
+		n := 1
+		if i < len(st.RecentN) {
+			n = st.RecentN[i]
+		}
+		n = bounded(n, l.perMin-l.used)
+		if n == 0 || !t.After(cut) || t.After(now) {
+			continue
+		}
+		l.log = append(l.log, &slot{t: t, sent: t, done: true, n: n})
+		l.used += n
 	}
 	if st.BlockedUntil.After(now) && st.BlockedUntil.Sub(now) <= maxRateLimitWait {
 		l.blockedUntil = st.BlockedUntil

@@ -38,7 +38,24 @@ type slot struct {
 	sent     time.Time // when it was reserved
 	done     bool
 	released bool // given back unsent; done has nothing left to do
+	// n is how many requests the slot stands for: 1 for this client's own; the
+	// count the service says it counted and this client did not send (another
+	// program's), as one slot, so that the log's memory never depends on a number
+	// from the network.
+	n int
 }
+
+// Bounds on what a service says of a key's budget, far above any real key's (the
+// spec's have 60 and 600 requests a minute, 5 000 and 100 000 a day): a bogus figure
+// (2 000 000 000 a minute) is taken as the bound, never believed, and the limiter's
+// memory does not depend on it either way (slot.n).
+const (
+	MaxPerMinute = 1_000_000
+	MaxPerDay    = 1_000_000_000
+)
+
+// bounded is a count from the network within 0 and most.
+func bounded(v, most int) int { return max(0, min(v, most)) }
 
 // limiter keeps the client under the key's limits so that it never causes a 429 itself.
 type limiter struct {
@@ -51,6 +68,7 @@ type limiter struct {
 	learnedAt      time.Time // when a ping last gave the limits
 
 	log       []*slot
+	used      int       // the requests the log stands for: the sum of its slots' n
 	day       time.Time // Kyiv midnight that starts the counted day
 	usedToday int
 	foreign   int // requests the service counted today that this client did not send
@@ -80,10 +98,10 @@ func (l *limiter) setLimits(perMin, perDay int, known bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if perMin > 0 {
-		l.perMin = perMin
+		l.perMin = min(perMin, MaxPerMinute)
 	}
 	if perDay > 0 {
-		l.perDay = perDay
+		l.perDay = min(perDay, MaxPerDay)
 	}
 	l.known = l.known || known
 }
@@ -111,7 +129,7 @@ func (l *limiter) rollDay(now time.Time) {
 	l.day, l.usedToday, l.foreign = day, 0, 0
 	for _, s := range l.log {
 		if s.sent.Before(day) && (!s.done || !s.t.Before(day)) {
-			l.usedToday++
+			l.usedToday += s.n
 		}
 	}
 }
@@ -123,6 +141,8 @@ func (l *limiter) prune(now time.Time) {
 	for _, s := range l.log {
 		if !s.done || s.t.After(cut) {
 			kept = append(kept, s)
+		} else {
+			l.used -= s.n
 		}
 	}
 	clear(l.log[len(kept):])
@@ -169,15 +189,16 @@ func (l *limiter) reserve(ctx context.Context) (*slot, error) {
 			wait = l.blockedUntil.Sub(now)
 		case bg && l.fgWaiting > 0:
 			release = l.changed // the last foreground waiter off the count wakes it
-		case limit > 0 && len(l.log) >= limit:
+		case limit > 0 && l.used >= limit:
 			if t, ok := l.nextFree(); ok {
 				wait = t.Sub(now)
 			} else {
 				release = l.changed
 			}
 		default:
-			s := &slot{t: now, sent: now}
+			s := &slot{t: now, sent: now, n: 1}
 			l.log = append(l.log, s)
+			l.used++
 			l.usedToday++
 			l.unqueue(&queued)
 			l.mu.Unlock()
@@ -291,6 +312,7 @@ func (l *limiter) release(s *slot) {
 	for i, x := range l.log {
 		if x == s {
 			l.log = append(l.log[:i], l.log[i+1:]...)
+			l.used -= s.n
 			break
 		}
 	}
@@ -359,7 +381,7 @@ func (l *limiter) budget() Budget {
 	l.rollDay(now)
 	l.prune(now)
 	b := Budget{
-		UsedMinute: len(l.log), PerMinute: l.perMin,
+		UsedMinute: l.used, PerMinute: l.perMin,
 		UsedToday: l.usedToday, PerDay: l.perDay,
 		DayResetsAt: nextKyivMidnight(now), Known: l.known, Foreign: l.foreign,
 	}

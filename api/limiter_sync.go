@@ -46,9 +46,10 @@ func (l *limiter) sync(perMin, perDay int, usedMinute, usedToday *int, minuteRes
 	now := l.now()
 	l.learnedAt = now
 	l.rollDay(now)
-	if usedToday != nil && *usedToday > l.usedToday {
-		l.foreign += *usedToday - l.usedToday
-		l.usedToday = *usedToday
+	if usedToday != nil && bounded(*usedToday, MaxPerDay) > l.usedToday {
+		today := bounded(*usedToday, MaxPerDay)
+		l.foreign += today - l.usedToday
+		l.usedToday = today
 	}
 	if usedMinute == nil {
 		return
@@ -57,10 +58,11 @@ func (l *limiter) sync(perMin, perDay int, usedMinute, usedToday *int, minuteRes
 	if minuteReset.After(now) && minuteReset.Sub(now) <= window {
 		at = minuteReset.Add(-window)
 	}
-	// Capped at the limit: more could never be sent anyway, and a bogus count must not
-	// grow the log without bound.
-	for n := min(*usedMinute, l.perMin); len(l.log) < n; {
-		l.log = append(l.log, &slot{t: at, sent: at, done: true})
+	// Capped at the limit (more could never be sent anyway), and kept as one slot of
+	// that many, so that a bogus count costs no memory.
+	if n := bounded(*usedMinute, l.perMin) - l.used; n > 0 {
+		l.log = append(l.log, &slot{t: at, sent: at, done: true, n: n})
+		l.used += n
 	}
 }
 
