@@ -119,8 +119,7 @@ func (s *StatusLine) OnWait(w api.Wait) {
 	if !show {
 		return
 	}
-	forms := waitForms(w, msg)
-	s.wait = forms
+	s.wait = waitForms(w, msg)
 	if s.waitEnd != nil {
 		s.waitEnd.Stop()
 	}
