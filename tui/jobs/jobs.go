@@ -1,9 +1,10 @@
 // Package jobs owns the app's jobs once a plan is confirmed (msgs.StartJob): a bulk
 // job (api/bulk) or the import of a sheet (api/catalog), journaled in the jobs
 // directory the CLI uses, run in a goroutine within the client's budget, and the
-// progress panel: done, failed and left, the time left under the key's limits, the
-// last refusals with their hint (an import's every row refused or failed, with its
-// column and reason, and its report written next to the sheet on w); pause (the
+// progress panel: done, failed and left, the time left (api/eta: it follows the
+// answers and the clock, and only falls), the last refusals with their hint (an
+// import's every row refused or failed, with its column and reason, and its report
+// written next to the sheet on w); pause (the
 // requests on their way are answered and journaled, no other starts), resume,
 // cancel (the journal keeps it, and it is not offered again). Every item answered
 // tells the other views (msgs.ListingChanged: rows update in place; msgs.ListingsAdded
@@ -25,7 +26,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/catalog"
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/eta"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -96,6 +97,7 @@ type Model struct {
 	failOff int  // the scroll of the failures' list
 	keys    KeyMap
 	eta     string
+	est     eta.Estimator // the time left of the run under way (timeleft.go)
 	width   int
 	height  int
 	scanned bool
@@ -159,7 +161,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case msgs.Tick:
 		m.at = msg.At
-		m.estimate()
+		m.estimate(msg.At, false)
 		return m, nil
 	case msgs.StartJob:
 		return m.startJob(msg)
@@ -169,7 +171,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.event(msg)
 	case endMsg:
 		m, cmd := m.ended(msg)
-		m.estimate()
+		m.estimate(m.now(), false)
 		return m, cmd
 	case offersMsg:
 		return m.offered(msg)
@@ -225,7 +227,8 @@ func (m Model) started(s startedMsg) (Model, tea.Cmd) {
 	m.job = job{about: s.about, done: s.done, failed: s.failed, left: s.left, failures: s.failures, st: stRunning, r: s.r,
 		report: m.job.report}
 	m.job.failedRows = countRows(m.job.failures)
-	m.estimate()
+	m.est = *eta.New(m.now(), s.left, s.perItem, m.svc.Budget())
+	m.estimate(m.now(), false)
 	what := "listings"
 	if s.about.kind == kindImport {
 		what = "rows"
@@ -255,7 +258,7 @@ func (m Model) event(e eventMsg) (Model, tea.Cmd) {
 	if it.status == api.StatusPending {
 		cmds = append(cmds, send(msgs.Watch{ID: it.id, Title: it.title}))
 	}
-	m.estimate()
+	m.estimate(m.now(), true)
 	return m, tea.Batch(cmds...)
 }
 
@@ -324,23 +327,6 @@ func (m *Model) dropOffer(job string) {
 		}
 	}
 	m.offers = keep
-}
-
-// estimate is the time left under the key's limits.
-func (m *Model) estimate() {
-	m.eta = ""
-	if m.job.left == 0 || (m.job.st != stRunning && m.job.st != stPaused) {
-		return
-	}
-	d, fits, days := m.svc.Budget().Estimate(m.job.left, m.at)
-	switch {
-	case !fits:
-		m.eta = fmt.Sprintf("over %d days: more than is left of today's budget", days)
-	case d > 0:
-		m.eta = "about " + format.Wait(d) + " under the key's limit"
-	default:
-		m.eta = "within the key's limit now"
-	}
 }
 
 func (m Model) key(k tea.KeyMsg) (Model, tea.Cmd) {

@@ -36,6 +36,8 @@ type journal interface {
 	// failures are what the panel lists when the run begins: a bulk job's last
 	// failed items; every row of an import refused before sending or failed.
 	failures() []failure
+	// perItem is what an item left costs in requests, for the time left.
+	perItem() float64
 	Cancel() error
 	Close() error
 }
@@ -74,6 +76,8 @@ type bulkJournal struct{ *bulk.Journal }
 func (j bulkJournal) about() about {
 	return about{kind: kindBulk, id: j.Head.Job, verb: j.Head.Verb(), path: j.Path, total: len(j.Head.Items)}
 }
+
+func (bulkJournal) perItem() float64 { return 1 }
 
 func (j bulkJournal) run(ctx context.Context, svc Service, tell func(item)) error {
 	p := newPausing(svc)
@@ -128,6 +132,19 @@ func (j importJournal) about() about {
 		}
 	}
 	return a
+}
+
+// perItem is a row's create or edit and its files still to upload, on average.
+func (j importJournal) perItem() float64 {
+	rows := j.Left()
+	if len(rows) == 0 {
+		return 1
+	}
+	n := 0
+	for i := range rows {
+		n += 1 + rows[i].Uploads()
+	}
+	return float64(n) / float64(len(rows))
 }
 
 func (j importJournal) run(ctx context.Context, svc Service, tell func(item)) error {

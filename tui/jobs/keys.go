@@ -10,11 +10,12 @@ type KeyMap struct {
 	Resume, Discard     key.Binding // an interrupted job offered at start
 	Yes, No             key.Binding // giving the job up
 
-	st       state
-	offers   bool
-	asking   bool
-	isImport bool
-	failures int
+	st         state
+	cancelling bool // y gave the job up; the requests on their way are being answered
+	offers     bool
+	asking     bool
+	isImport   bool
+	failures   int
 }
 
 // DefaultKeyMap returns the panel's bindings.
@@ -22,7 +23,7 @@ func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		Pause:   key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "pause/resume")),
 		Cancel:  key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "cancel the job")),
-		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back (the job goes on)")),
+		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		Report:  key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "write the report")),
 		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/↓", "scroll the rows")),
 		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
@@ -52,18 +53,40 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	if k.failures > 1 {
 		out = append(out, k.Up)
 	}
-	return append(out, k.Back)
+	return append(out, k.back())
 }
 
 // FullHelp is the help overlay.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Pause, k.Cancel, k.Back}, {k.Resume, k.Discard}, {k.Report, k.Up}}
+	return [][]key.Binding{{k.Pause, k.Cancel, k.back()}, {k.Resume, k.Discard}, {k.Report, k.Up}}
+}
+
+// back is esc with what leaving the panel does to the job as it stands: only a job
+// under way goes on; a cancelled or finished one has nothing left to go on with.
+func (k KeyMap) back() key.Binding {
+	b := k.Back
+	what := "back"
+	switch {
+	case k.cancelling:
+		what = "back (the job is being cancelled)"
+	case k.st == stRunning || k.st == stStarting:
+		what = "back (the job goes on)"
+	case k.st == stPausing:
+		what = "back (the job is pausing)"
+	case k.st == stPaused, k.st == stStopped:
+		what = "back (the job waits for p)"
+	case k.st == stWaiting:
+		what = "back (the job resumes after midnight)"
+	}
+	b.SetHelp(b.Help().Key, what)
+	return b
 }
 
 // KeyMap returns the bindings for the help bar.
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
 	k.st, k.offers, k.asking = m.job.st, len(m.offers) > 0, m.asking
+	k.cancelling = m.job.st == stPausing && m.job.r != nil && m.job.r.giveUp.Load()
 	k.isImport = m.job.kind == kindImport && m.job.id != ""
 	k.failures = len(m.job.failures)
 	return k

@@ -57,6 +57,7 @@ type startedMsg struct {
 	// done, failed and left are the job's counts as the run begins.
 	done, failed, left int
 	failures           []failure
+	perItem            float64 // requests an item left costs
 }
 
 // start journals what s asks for as a new job in dir and runs it.
@@ -90,7 +91,7 @@ func launch(svc Service, j journal, n int) startedMsg {
 	ctx, cancel := context.WithCancel(api.Background(context.Background())) // a job leaves the person's share of the budget
 	a := j.about()
 	r := &runner{job: a.id, n: n, ch: make(chan tea.Msg, a.total+1), cancel: cancel}
-	msg := startedMsg{r: r, about: a, failures: j.failures()}
+	msg := startedMsg{r: r, about: a, failures: j.failures(), perItem: j.perItem()}
 	msg.done, msg.failed, msg.left = j.Counts()
 	go func() {
 		defer close(r.ch)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
@@ -17,25 +19,33 @@ const barW = 30
 func (m Model) View() string {
 	lines := []string{theme.Title.Render("Jobs"), ""}
 	for i, o := range m.offers {
-		line := fmt.Sprintf("%s job %s was interrupted: %d of %d left", theme.WarningMark, o.id, o.left, o.total)
+		lines = append(lines, m.wrap(fmt.Sprintf("%s job %s was interrupted: %d of %d left", theme.WarningMark, o.id, o.left, o.total))...)
 		if i == 0 {
-			line += theme.Muted.Render(" — r resume · d discard · esc later")
+			// The keys on a line of their own: after the job's id they were cut at
+			// 80 columns ("r resume · d disc…").
+			lines = append(lines, m.wrap(theme.Muted.Render("  r resume · d discard · esc later"))...)
 		}
-		lines = append(lines, line)
 	}
 	if len(m.offers) > 0 {
 		lines = append(lines, "")
 	}
 	lines = append(lines, m.jobLines()...)
 	if m.asking {
-		lines = append(lines, "", theme.Warning.Render(theme.WarningMark+" Give the job up? What is left is not sent, and it is not offered again.")+
-			theme.Muted.Render(" y yes · n no"))
+		lines = append(lines, "")
+		lines = append(lines, m.wrap(theme.Warning.Render(theme.WarningMark+" Give the job up? What is left is not sent, and it is not offered again."))...)
+		lines = append(lines, m.wrap(theme.Muted.Render("  y yes · n no"))...)
 	}
 	lines = layout.Block(strings.Join(lines, "\n"), m.width, m.height)
 	for i, l := range lines {
 		lines[i] = layout.Pad(l, m.width)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// wrap breaks s at the panel's width, between words where it can, so that what a
+// key does is never cut.
+func (m Model) wrap(s string) []string {
+	return strings.Split(ansi.Wrap(s, max(m.width, 1), " "), "\n")
 }
 
 func (m Model) jobLines() []string {

@@ -17,7 +17,6 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/catalog"
-	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/api/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/listing"
@@ -317,12 +316,4 @@ func Show(f *cmdutil.Factory, path string, asJSON bool) error {
 		return printJSON(f, results)
 	}
 	return printResults(f, results)
-}
-
-// eta is the time left at the pace so far.
-func eta(start time.Time, finished, left int) string {
-	if finished == 0 || left == 0 {
-		return ""
-	}
-	return ", about " + format.Wait(time.Since(start)/time.Duration(finished)*time.Duration(left)) + " left"
 }

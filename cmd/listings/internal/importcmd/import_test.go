@@ -26,6 +26,12 @@ func shop(t *testing.T, n int) (*clitest.Runner, string) {
 	t.Helper()
 	c := clitest.New(t, sandbox.Options{})
 	c.Env = map[string]string{"LISTINGS_DATA_DIR": t.TempDir()}
+	return c, photos(t, n)
+}
+
+// photos is a folder holding photos/item-1.jpg … item-n.jpg.
+func photos(t *testing.T, n int) string {
+	t.Helper()
 	dir := t.TempDir()
 	for i := 1; i <= n; i++ {
 		p := filepath.Join(dir, "photos", fmt.Sprintf("item-%d.jpg", i))
@@ -37,7 +43,7 @@ func shop(t *testing.T, n int) (*clitest.Runner, string) {
 		jpeg.Encode(f, image.NewGray(image.Rect(0, 0, 8+i, 8)), nil)
 		f.Close()
 	}
-	return c, dir
+	return dir
 }
 
 func row(i int) []string {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
@@ -15,30 +14,31 @@ import (
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
-// runJob carries out what is left of j with a progress line on a terminal. Ctrl+C
+// runJob carries out what is left of j with its progress (cmdutil.JobProgress). Ctrl+C
 // stops the job from taking more rows and gives up a wait for the budget; a request
 // already on its way is answered and journaled.
 func runJob(ctx context.Context, f *cmdutil.Factory, c *api.Client, j *catalog.Journal) error {
-	tty := f.IOStreams.IsStderrTTY
-	line := cmdutil.NewStatusLine(f.IOStreams.ErrOut, tty)
-	defer line.Done()
-	start := time.Now()
-	_, _, total := j.Counts()
-	progress := func() {
-		done, failed, left := j.Counts()
-		line.Set("%d done, %d failed, %d left%s", done, failed, left, eta(start, total-left, left))
-	}
-	if tty {
-		progress()
-		c.OnWaits(line.OnWait)
-	}
+	done, failed, left := j.Counts()
+	ctx, progress := cmdutil.NewJobProgress(ctx, f, c, cmdutil.JobLabels{Done: "done", Failed: "failed"}, done+failed+left, left,
+		requestsPerRow(j.Left()))
+	defer progress.Done()
+	progress.Update(done, failed, left)
 	stopWaits := context.AfterFunc(ctx, c.AbandonWaits)
 	defer stopWaits()
-	return catalog.Run(ctx, c, j, func(catalog.Event) {
-		if tty {
-			progress()
-		}
-	})
+	return catalog.Run(ctx, c, j, func(catalog.Event) { progress.Update(j.Counts()) })
+}
+
+// requestsPerRow is what a row left costs on average: its create or edit, and its
+// files still to upload.
+func requestsPerRow(rows []catalog.Row) float64 {
+	if len(rows) == 0 {
+		return 1
+	}
+	n := 0
+	for i := range rows {
+		n += 1 + rows[i].Uploads()
+	}
+	return float64(n) / float64(len(rows))
 }
 
 // resultJSON is one row of --json.

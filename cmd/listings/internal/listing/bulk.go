@@ -260,34 +260,19 @@ func FinishJob(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *b
 	var runErr error
 	if j != nil {
 		defer j.Close()
-		line := cmdutil.NewStatusLine(f.IOStreams.ErrOut, f.IOStreams.IsStderrTTY)
-		total, start := len(j.Head.Items), time.Now()
-		progress := func() {
-			done, failed, left := j.Counts()
-			eta := ""
-			if finished := total - left; finished > 0 && left > 0 {
-				eta = ", about " + format.Wait(time.Since(start)/time.Duration(finished)*time.Duration(left)) + " left"
-			}
-			line.Set("%d done, %d failed, %d left%s", done, failed, left, eta)
-		}
-		if f.IOStreams.IsStderrTTY {
-			progress()
-			s.Client.OnWaits(line.OnWait)
-		}
+		done, failed, left := j.Counts()
+		ctx, progress := cmdutil.NewJobProgress(ctx, f, s.Client, cmdutil.JobLabels{Done: "done", Failed: "failed"}, len(j.Head.Items), left, 1)
+		progress.Update(done, failed, left)
 		// Ctrl+C stops the job from taking more items, and gives up a wait for the
 		// budget; a request already on its way is answered and journaled.
 		stopWaits := context.AfterFunc(ctx, s.Client.AbandonWaits)
 		defer stopWaits()
 		svc := newInFlight(s.Client)
-		runErr = bulk.Run(ctx, svc, j, func(bulk.Event) {
-			if f.IOStreams.IsStderrTTY {
-				progress()
-			}
-		})
+		runErr = bulk.Run(ctx, svc, j, func(bulk.Event) { progress.Update(j.Counts()) })
 		if err := svc.settle(j); err != nil && runErr == nil {
 			runErr = err
 		}
-		line.Done()
+		progress.Done()
 	}
 	failed, err := PrintOutcomes(f, j, skips, noop, asJSON)
 	if err != nil {

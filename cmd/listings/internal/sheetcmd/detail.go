@@ -141,21 +141,10 @@ func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j
 		fmt.Fprintln(errOut, termtext.Clean(l))
 	}
 	s.LearnLimits(ctx, plan.Requests)
-	line := cmdutil.NewStatusLine(errOut, f.IOStreams.IsStderrTTY)
-	total, start := len(j.Head.Items), time.Now()
-	startDone, _, _ := j.Counts()
-	progress := func() {
-		done, failed, left := j.Counts()
-		eta := ""
-		if fetched := done - startDone; fetched > 0 && left > 0 {
-			eta = ", about " + format.Wait(time.Since(start)/time.Duration(fetched)*time.Duration(left)) + " left"
-		}
-		line.Set("details: %d of %d fetched, %d gone, %d left%s", done, total, failed, left, eta)
-	}
-	if f.IOStreams.IsStderrTTY {
-		progress()
-		s.Client.OnWaits(line.OnWait)
-	}
+	done, failed, left := j.Counts()
+	ctx, progress := cmdutil.NewJobProgress(ctx, f, s.Client, cmdutil.JobLabels{What: "details", Done: "fetched", Failed: "gone"},
+		len(j.Head.Items), left, 1)
+	progress.Update(done, failed, left)
 	// Ctrl+C gives up a wait for the budget at once; a request on its way is dropped
 	// and fetched again on resume (a GET changes nothing).
 	stopWaits := context.AfterFunc(ctx, s.Client.AbandonWaits)
@@ -164,12 +153,8 @@ func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j
 	if db != nil {
 		g = keeping{Getter: s.Client, db: db}
 	}
-	err := export.Fetch(ctx, g, j, func(int) {
-		if f.IOStreams.IsStderrTTY {
-			progress()
-		}
-	})
-	line.Done()
+	err := export.Fetch(ctx, g, j, func(int) { progress.Update(j.Counts()) })
+	progress.Done()
 	var stopped *bulk.ErrStopped
 	switch {
 	case ctx.Err() != nil || errors.Is(err, context.Canceled):
@@ -185,7 +170,7 @@ func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j
 	case err != nil:
 		return cmdutil.Explain(err)
 	}
-	failed := 0
+	failed = 0
 	for _, r := range j.Failures() {
 		if r.Code != export.CodeGone {
 			failed++
