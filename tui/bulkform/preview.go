@@ -67,14 +67,11 @@ func (f priceForm) previewLines(width int) []string {
 	out := []string{theme.Muted.Render("for example, with the rounding:")}
 	for i, c := range f.examples {
 		title := layout.Pad(ansi.Truncate(quote(c.Title, c.ID), titleW, theme.Ellipsis), titleW)
-		out = append(out, "  "+title+"  "+left(cells[i][0], w[0])+" → "+theme.Value.Render(left(cells[i][1], w[1]))+
-			"  "+theme.Muted.Render(left(cells[i][2], w[2])))
+		out = append(out, "  "+title+"  "+layout.PadLeft(cells[i][0], w[0])+" → "+theme.Value.Render(layout.PadLeft(cells[i][1], w[1]))+
+			"  "+theme.Muted.Render(layout.PadLeft(cells[i][2], w[2])))
 	}
 	return out
 }
-
-// left pads s on the left to w cells.
-func left(s string, w int) string { return strings.Repeat(" ", max(w-ansi.StringWidth(s), 0)) + s }
 
 // percent is how far the price moved, rounding included: "-4.9%", "+10%".
 func percent(old, new api.Price) string {
