@@ -71,9 +71,9 @@ type Opened struct {
 func (o Opened) Text() string {
 	switch o.Outcome {
 	case OpenDone:
-		return "Opened in the browser: " + o.URL
+		return "Opened " + o.URL
 	case OpenStarted:
-		return "Opening in the browser (" + o.Via + "): " + o.URL
+		return "Opening " + o.URL + " in " + o.Via
 	case OpenNoBrowser:
 		return fmt.Sprintf("no graphical browser here (%s): the page is %s (y copies it)", o.Why, o.URL)
 	case OpenFailed:

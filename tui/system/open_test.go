@@ -143,8 +143,8 @@ func TestOpenSaysWhatTheLauncherDid(t *testing.T) {
 		notice  bool
 		want    string
 	}{
-		{Launch{}, "", true, "Opened in the browser: " + page},
-		{Launch{Running: true}, "firefox", true, "Opening in the browser (firefox): " + page},
+		{Launch{}, "", true, "Opened " + page},
+		{Launch{Running: true}, "firefox", true, "Opening " + page + " in firefox"},
 		{Launch{Err: exit3}, "", false, "xdg-open found no browser (set $BROWSER to yours): the page is " + page + " (y copies it)"},
 		{Launch{Err: exit1}, "firefox", false, "firefox failed (exit status 1): the page is " + page},
 		{Launch{Err: &exec.Error{Name: "xdg-open", Err: exec.ErrNotFound}}, "", false, "no xdg-open here (install xdg-utils"},
