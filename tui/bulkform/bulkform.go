@@ -1,6 +1,7 @@
 // Package bulkform owns what comes between a bulk action asked for in the browser
 // (msgs.Bulk: the marked listings and what to do to them) and its job: the form of a
-// price change (a value, or a percentage or an amount, rounded) or of the fields
+// price change (a value, or a percentage or an amount, rounded as the listings' prices
+// usually are, with a few of them shown old → new as it is typed) or of the fields
 // common to all (condition, city through tui/citypick, contact name and phone, hide
 // phone, currency), then the plan (api/bulk: what changes, what is skipped and why,
 // how many active listings go back to moderation, the requests and the time) with
@@ -65,7 +66,7 @@ func New(svc Service, lang string, now func() time.Time) Model {
 		now = time.Now
 	}
 	m := Model{svc: svc, now: now, lang: lang, keys: DefaultKeyMap(), city: citypick.New(svc, lang)}
-	m.price = newPriceForm()
+	m.price = newPriceForm(nil)
 	m.form = newFieldsForm()
 	m.SetSize(80, 24)
 	return m
@@ -80,10 +81,12 @@ func (m Model) Open(req msgs.Bulk) (Model, tea.Cmd) {
 	m.verb, m.items, m.picking = req.Verb, req.Items, false
 	switch req.Verb {
 	case msgs.BulkPrice:
-		m.stage, m.price = stPrice, newPriceForm()
+		m.stage, m.price = stPrice, newPriceForm(req.Items)
+		m.price.setWidth(m.width) // a new form: the inputs must not grow past the box
 		return m, m.price.focus()
 	case msgs.BulkEdit:
 		m.stage, m.form = stFields, newFieldsForm()
+		m.form.setWidth(m.width)
 		m.city.Reset()
 		return m, m.form.focus()
 	case msgs.BulkActivate:

@@ -8,12 +8,14 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/rules"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/planbox"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -61,12 +63,26 @@ func newFieldsForm() fieldsForm {
 		in.PlaceholderStyle = theme.Faint
 		return in
 	}
-	f.name, f.phone = mk(100, unchanged), mk(20, unchanged+" (e.g. +380501234567)")
+	f.name, f.phone = mk(100, unchanged), mk(20, phoneHint)
 	return f
 }
 
+// phoneHint is the phone's placeholder: the example says the form the service takes.
+// Where it does not fit whole it is left out rather than cut.
+const phoneHint = unchanged + " (e.g. +380501234567)"
+
+// fieldIndent is what comes before a field's value: cursor, name and gap.
+const fieldIndent = 2 + 14 + 2
+
+// setWidth fits the inputs to the box of a view w wide: the value after the name,
+// and the cursor.
 func (f *fieldsForm) setWidth(w int) {
-	f.name.Width, f.phone.Width = max(min(w-22, 40), 8), max(min(w-22, 40), 8)
+	iw := max(min(planbox.InnerWidth(w)-fieldIndent-1, 40), 4)
+	f.name.Width, f.phone.Width = iw, iw
+	f.phone.Placeholder = phoneHint
+	if ansi.StringWidth(phoneHint) > iw {
+		f.phone.Placeholder = unchanged
+	}
 }
 
 // focus gives the text field under the cursor the input focus.
@@ -168,7 +184,7 @@ func (m Model) fieldsKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 func (f fieldsForm) view(n, width int) []string {
 	lines := []string{
 		theme.Heading.Render(headingFor(msgs.BulkEdit, n)),
-		theme.Muted.Render("Only the fields you set are sent; the rest stay as they are."),
+		theme.Muted.Render(fit("Only the fields you set are sent; the rest stay as they are.", "Only the fields you set are sent.", width)),
 		"",
 	}
 	for i := range numFields {
@@ -195,11 +211,11 @@ func (f fieldsForm) view(n, width int) []string {
 			}
 			v = "‹ " + c + " ›"
 		}
-		lines = append(lines, layout.Cut(mark+layout.Pad(fieldNames[fi], 14)+"  "+v, width))
+		lines = append(lines, layout.Cut(mark+layout.Pad(fieldNames[fi], fieldIndent-4)+"  "+v, width))
 	}
 	lines = append(lines, "")
 	if f.err != "" {
-		lines = append(lines, theme.Danger.Render(theme.ErrorMark+" "+f.err))
+		lines = append(lines, wrapped(theme.Danger, theme.ErrorMark+" "+f.err, width, 0, 2)...)
 	}
 	return lines
 }

@@ -136,7 +136,7 @@ func (m Model) View() string {
 	case m.picking:
 		body = append([]string{theme.Heading.Render("City for " + format.Number(len(m.items)) + " listings")}, strings.Split(m.city.View(), "\n")...)
 	case m.stage == stPrice:
-		body = m.price.view(len(m.items))
+		body = m.price.view(len(m.items), planbox.InnerWidth(m.width))
 	case m.stage == stFields:
 		body = m.form.view(len(m.items), planbox.InnerWidth(m.width))
 	default:

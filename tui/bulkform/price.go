@@ -10,23 +10,34 @@ import (
 
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/planbox"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
 // priceForm is the price change: one input for the change, read as the CLI's --set
 // (a number: the new price) or --by (signed: -10%, +200), and one for the rounding
-// (10, 0.99, 100:99), both parsed by bulk.ParsePriceChange.
+// (10, 0.99, 100:99), both parsed by bulk.ParsePriceChange. The rounding starts as
+// the one the marked listings' prices follow (usualRounding), and a few of them are
+// shown old → new as the change is typed, before the plan.
 type priceForm struct {
 	inputs [2]textinput.Model
 	cur    int
 	err    string
+	// usual is the rounding filled in, and why; touched: the user edited the
+	// rounding (typing into the untouched suggestion replaces it).
+	usual, usualWhy string
+	touched         bool
+	// The preview, remade on each key: a few listings the change moves, or what is
+	// wrong with it so far.
+	examples   []bulk.Change
+	previewErr string
 }
 
-func newPriceForm() priceForm {
+func newPriceForm(items []bulk.Item) priceForm {
 	var f priceForm
 	for i, p := range []struct{ prompt, hint string }{
 		{"change: ", "3000 sets it · -10% or +200 moves it"},
-		{"round:  ", "none · 10 · 0.99 · 100:99 (step:ending)"},
+		{"round:  ", "none (to the cent)"},
 	} {
 		in := textinput.New()
 		in.Prompt, in.Placeholder, in.CharLimit = p.prompt, p.hint, 20
@@ -34,6 +45,8 @@ func newPriceForm() priceForm {
 		in.PromptStyle, in.PlaceholderStyle = theme.Key, theme.Faint
 		f.inputs[i] = in
 	}
+	f.usual, f.usualWhy = usualRounding(items)
+	f.inputs[1].SetValue(f.usual)
 	return f
 }
 
@@ -44,20 +57,37 @@ func (f *priceForm) focus() tea.Cmd {
 	return f.inputs[f.cur].Focus()
 }
 
+// setWidth fits the inputs to the box of a view w wide: prompt, text and cursor.
 func (f *priceForm) setWidth(w int) {
 	for i := range f.inputs {
-		f.inputs[i].Width = max(min(w-14, 48), 8)
+		f.inputs[i].Width = max(min(planbox.InnerWidth(w)-len(f.inputs[i].Prompt)-1, 48), 4)
 	}
+}
+
+// isSet says whether the change is a price to set: a value without a sign.
+func (f *priceForm) isSet() bool {
+	v := strings.TrimSpace(f.inputs[0].Value())
+	return v != "" && !strings.HasPrefix(v, "+") && !strings.HasPrefix(v, "-")
+}
+
+// rounding is the rounding that applies: the suggestion rounds a change by, not a
+// price the user typed whole; "none" is no rounding, as empty is.
+func (f *priceForm) rounding() string {
+	r := strings.TrimSpace(f.inputs[1].Value())
+	if strings.EqualFold(r, "none") || (f.isSet() && !f.touched) {
+		return ""
+	}
+	return r
 }
 
 // change reads the inputs: a signed value is a change by, any other a price to set.
 func (f *priceForm) change() (bulk.PriceChange, error) {
 	v := strings.TrimSpace(f.inputs[0].Value())
 	set, by := v, ""
-	if strings.HasPrefix(v, "+") || strings.HasPrefix(v, "-") {
+	if !f.isSet() {
 		set, by = "", v
 	}
-	return bulk.ParsePriceChange(set, by, f.inputs[1].Value())
+	return bulk.ParsePriceChange(set, by, f.rounding())
 }
 
 func (m Model) priceKey(msg tea.KeyMsg) (Model, tea.Cmd) {
@@ -79,24 +109,49 @@ func (m Model) priceKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.makePlan(bulk.Action{Price: &c})
 		return m, nil
 	}
+	in := &f.inputs[f.cur]
+	before := in.Value()
+	if f.cur == 1 && !f.touched && msg.Type == tea.KeyRunes {
+		in.SetValue("") // the suggestion is replaced, not added to
+	}
 	var cmd tea.Cmd
-	f.inputs[f.cur], cmd = f.inputs[f.cur].Update(msg)
+	*in, cmd = in.Update(msg)
+	if f.cur == 1 && in.Value() != before {
+		f.touched = true
+	}
 	f.err = "" // the message said what was wrong with what is being changed now
+	m.previewPrice()
 	return m, cmd
 }
 
-// view is the form's lines.
-func (f priceForm) view(n int) []string {
+// roundHint says, under the rounding, where it comes from and what it does.
+func (f priceForm) roundHint() string {
+	switch {
+	case f.touched:
+		return "empty: to the cent · e.g. 10, 0.99, 100:99"
+	case f.usual == "":
+		return "none usual here · e.g. 10, 0.99, 100:99"
+	case f.isSet():
+		return "not used: a price you type stays as typed"
+	}
+	return "usual: " + f.usualWhy + " · typing replaces it"
+}
+
+// view is the form's lines at width: the change, the rounding and its hint, then what
+// is wrong on enter or, as the change is typed, a few listings old → new.
+func (f priceForm) view(n, width int) []string {
+	indent := len(f.inputs[1].Prompt)
 	lines := []string{
 		theme.Heading.Render(headingFor(msgs.BulkPrice, n)),
-		theme.Muted.Render("A new price, or a change by % or by an amount; then a rounding."),
+		theme.Muted.Render(fit("A new price, or a change by % or an amount; then rounding.", "A new price or a change, then rounding.", width)),
 		"",
 		f.inputs[0].View(),
 		f.inputs[1].View(),
-		"",
 	}
+	lines = append(lines, wrapped(theme.Muted, f.roundHint(), width, indent, indent)...)
+	lines = append(lines, "")
 	if f.err != "" {
-		lines = append(lines, theme.Danger.Render(theme.ErrorMark+" "+f.err))
+		return append(lines, wrapped(theme.Danger, theme.ErrorMark+" "+f.err, width, 0, 2)...)
 	}
-	return lines
+	return append(lines, f.previewLines(width)...)
 }

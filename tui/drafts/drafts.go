@@ -7,16 +7,16 @@ package drafts
 
 import (
 	"fmt"
-	"github.com/listings-tui/listings/api/format"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -29,6 +29,7 @@ type Model struct {
 	now     func() time.Time
 
 	items   []draft.Listed
+	head    []string // the heading and the message, wrapped; rendered in Update
 	rows    []string // rendered in Update
 	loaded  bool
 	seq     int
@@ -180,11 +181,13 @@ func (m *Model) move(d int) {
 	m.render()
 }
 
-// body is the number of rows on screen: a heading line and a hint line take two.
-func (m *Model) body() int { return max(m.height-2, 1) }
+// body is the number of rows on screen: the heading (and a message) above them and
+// a hint line under them take the rest.
+func (m *Model) body() int { return max(m.height-len(m.head)-1, 1) }
 
-// render lays the rows out once per change, so View only joins them.
+// render lays the heading and the rows out once per change, so View only joins them.
 func (m *Model) render() {
+	m.head = m.heading()
 	if m.cursor < m.offset {
 		m.offset = m.cursor
 	}
@@ -193,7 +196,7 @@ func (m *Model) render() {
 	}
 	m.rows = m.rows[:0]
 	for i, it := range m.items {
-		line := m.row(it)
+		line := m.row(it, m.width-2)
 		if i == m.cursor {
 			line = theme.Selected.Render(ansi.Truncate(theme.Cursor+" "+line, m.width, theme.Ellipsis))
 		} else {
@@ -203,7 +206,9 @@ func (m *Model) render() {
 	}
 }
 
-func (m *Model) row(it draft.Listed) string {
+// row is a draft's line for w cells: the title gives way, so that what happened to
+// the draft (refused, not uploaded) stays on screen.
+func (m *Model) row(it draft.Listed, w int) string {
 	if it.Draft == nil {
 		return theme.ErrorMark + " " + it.ID + ": " + termtext.Clean(it.Err.Error())
 	}
@@ -220,13 +225,75 @@ func (m *Model) row(it draft.Listed) string {
 	if d.Refusal != nil {
 		notes = append(notes, theme.ErrorMark+" refused: "+termtext.Clean(d.Refusal.Code))
 	}
-	if n := len(d.Photos); n > 0 {
-		notes = append(notes, fmt.Sprintf("%d photo(s)", n))
+	var media []string
+	if n := len(d.Photos); n == 1 {
+		media = append(media, "1 photo")
+	} else if n > 1 {
+		media = append(media, fmt.Sprintf("%d photos", n))
 	}
 	if n := d.PendingUploads(); n > 0 {
-		notes = append(notes, fmt.Sprintf("%d not uploaded", n))
+		media = append(media, fmt.Sprintf("%d not uploaded", n))
 	}
-	return fmt.Sprintf("%-9s %s  %s  %s", kind, title, theme.Muted.Render(ago(m.now(), d.UpdatedAt)), strings.Join(notes, " · "))
+	if len(media) > 0 {
+		notes = append(notes, strings.Join(media, ", "))
+	}
+	// What happened comes before when: on a narrow screen the end is cut, and the
+	// title gives way down to a few words first.
+	left := fmt.Sprintf("%-9s ", kind)
+	right := "  " + theme.Muted.Render(ago(m.now(), d.UpdatedAt))
+	if len(notes) > 0 {
+		right = "  " + strings.Join(notes, " · ") + right
+	}
+	room := w - ansi.StringWidth(left) - ansi.StringWidth(right)
+	title = layout.Cut(title, max(room, min(ansi.StringWidth(title), minTitle)))
+	return left + title + right
+}
+
+// minTitle is how much of a title a row keeps however much else it has to say.
+const minTitle = 10
+
+// heading is the title and where the drafts are kept, then what the list has to say
+// (an error, reading, none), each wrapped to the width rather than cut.
+func (m *Model) heading() []string {
+	title := fmt.Sprintf("Drafts (%d)", len(m.items))
+	where := "kept on disk until sent; enter resumes"
+	if m.store.Dir() == "" {
+		where = "kept until the app quits (sandbox: not on disk); enter resumes"
+	}
+	var head []string
+	for i, l := range strings.Split(ansi.Wrap(title+"  "+where, m.width, ""), "\n") {
+		switch {
+		case i == 0 && strings.HasPrefix(l, title):
+			head = append(head, theme.Heading.Render(title)+theme.Muted.Render(strings.TrimPrefix(l, title)))
+		default:
+			head = append(head, theme.Muted.Render(l))
+		}
+	}
+	var say string
+	style := theme.Muted
+	switch {
+	case m.err != "":
+		say, style = theme.ErrorMark+" "+termtext.Clean(m.err), theme.Danger
+	case !m.loaded:
+		say = "reading drafts…"
+	case len(m.items) == 0:
+		say = "No drafts. n starts a new listing; what you type is kept here until it is sent."
+	}
+	var msg []string
+	if say != "" {
+		for _, l := range strings.Split(ansi.Wrap(say, m.width, ""), "\n") {
+			msg = append(msg, style.Render(l))
+		}
+	}
+	// On a short screen the hint keeps its line and a list its first row; then the
+	// title's first line, the message and the rest of the title, in that order.
+	room := m.height - 1
+	if len(m.items) > 0 {
+		room--
+	}
+	room = max(room, 1)
+	keep := max(min(len(head), room-len(msg)), 1)
+	return append(head[:keep], msg[:max(min(len(msg), room-keep), 0)]...)
 }
 
 // ago says how long since t, the way a person says it.
@@ -245,19 +312,7 @@ func ago(now, t time.Time) string {
 
 // View renders the list in exactly the size given.
 func (m Model) View() string {
-	where := "  kept on disk until sent; enter resumes"
-	if m.store.Dir() == "" {
-		where = "  kept until the app quits (nothing is written in the sandbox); enter resumes"
-	}
-	lines := []string{theme.Heading.Render(fmt.Sprintf("Drafts (%d)", len(m.items))) + theme.Muted.Render(where)}
-	switch {
-	case m.err != "":
-		lines = append(lines, theme.Danger.Render(theme.ErrorMark+" "+termtext.Clean(m.err)))
-	case !m.loaded:
-		lines = append(lines, theme.Muted.Render("reading drafts…"))
-	case len(m.items) == 0:
-		lines = append(lines, theme.Muted.Render("No drafts. n starts a new listing; what you type is kept here until it is sent."))
-	}
+	lines := append([]string(nil), m.head...)
 	end := min(m.offset+m.body(), len(m.rows))
 	if m.offset < end {
 		lines = append(lines, m.rows[m.offset:end]...)
@@ -265,16 +320,14 @@ func (m Model) View() string {
 	for len(lines) < m.height-1 {
 		lines = append(lines, "")
 	}
-	lines = lines[:m.height-1]
+	lines = lines[:max(m.height-1, 0)]
 	hint := ""
 	if m.confirm != "" {
 		hint = theme.Warning.Render("Delete this draft? It cannot be undone. y deletes, n keeps it")
 	}
 	lines = append(lines, hint)
 	for i, l := range lines {
-		if lipgloss.Width(l) > m.width {
-			lines[i] = ansi.Truncate(l, m.width, theme.Ellipsis)
-		}
+		lines[i] = layout.Pad(l, m.width)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -75,7 +75,7 @@ func TestListResumeDelete(t *testing.T) {
 	m, _ = run(m, m.Init())
 	v := tuitest.Screen(m)
 	for _, want := range []string{"Drafts (3)", "edit 10053", "Ремонт квартир", "1 min ago", "refused: attribute_invalid",
-		"new", "Велосипед Trek", "2 h ago", "2 photo(s)", "1 not uploaded", "zz: draft zz is damaged"} {
+		"new", "Велосипед Trek", "2 h ago", "2 photos, 1 not uploaded", "1 not uploaded", "zz: draft zz is damaged"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}

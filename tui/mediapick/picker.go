@@ -108,13 +108,10 @@ func (m *Model) toggle(path string) tea.Cmd {
 	return m.check(secPhotos, path, 0)
 }
 
-// pickerLines renders the picker with a mark before each file that is a photo already.
-func (m *Model) pickerLines() []string {
-	h := m.pickerHeight()
-	lines := strings.Split(m.picker.View(), "\n")
-	if len(lines) > h {
-		lines = lines[:h]
-	}
+// pickerLines renders the picker in h lines with a mark before each file that is a
+// photo already.
+func (m *Model) pickerLines(h int) []string {
+	lines := window(strings.Split(m.picker.View(), "\n"), h)
 	added := make(map[string]bool, len(m.photos))
 	for _, it := range m.photos {
 		if it.photo.Path != "" {

@@ -29,7 +29,8 @@ func (m Model) View() string {
 		}
 		lines = append(lines, m.bottom...)
 		if m.mode == typing {
-			lines = append(lines, m.input.View(), m.inputHint())
+			lines = append(lines, m.input.View())
+			lines = append(lines, m.inputHint()...)
 		}
 	}
 	for len(lines) < m.height {
@@ -42,19 +43,21 @@ func (m Model) View() string {
 	return strings.Join(lines, "\n")
 }
 
-func (m Model) inputHint() string {
+// inputHint is the line under the path input: what it does, or what is wrong with
+// the path, wrapped whole.
+func (m Model) inputHint() []string {
 	switch {
 	case m.inputBusy:
-		return theme.Muted.Render("checking…")
+		return []string{theme.Muted.Render("checking…")}
 	case m.inputErr != "":
-		return theme.Danger.Render(theme.ErrorMark + " " + m.inputErr)
+		return failLines(m.inputErr, m.width, maxReasonLines(m.height))
 	}
-	return theme.Muted.Render("enter add · esc cancel · ~/ and globs such as *.jpg work")
+	return []string{theme.Muted.Render("enter add · esc cancel · ~/ and globs such as *.jpg work")}
 }
 
 func (m Model) inputLines() int {
 	if m.mode == typing {
-		return 2
+		return 1 + len(m.inputHint())
 	}
 	return 0
 }
@@ -81,22 +84,25 @@ func (m *Model) refresh() {
 func (m *Model) pickerScreen() []string {
 	title := theme.Title.Render("Add photos") + theme.Muted.Render(fmt.Sprintf(" %d of %d · %s",
 		len(m.photos), rules.MaxPhotos, tilde(m.picker.CurrentDirectory)))
-	lines := append([]string{title}, m.pickerLines()...)
-	lines = append(lines, theme.Muted.Render("enter add/remove · enter/→ open folder · ←/h up · esc done"))
+	// The last result is read whole: the list shows fewer rows for a long one.
+	var result []string
 	switch {
 	case m.notice != "":
-		lines = append(lines, noticeLine(m.notice))
+		result = noticeLines(m.notice, m.width, maxReasonLines(m.height))
 	case len(m.refused) > 0:
-		lines = append(lines, theme.Danger.Render(theme.ErrorMark+" "+m.refused[len(m.refused)-1]))
+		result = failLines(m.refused[len(m.refused)-1], m.width, maxReasonLines(m.height))
 	}
-	return lines
+	lines := append([]string{title}, m.pickerLines(max(m.height-2-max(len(result), 1), 1))...)
+	lines = append(lines, theme.Muted.Render("enter add/remove · enter/→ open folder · ←/h up · esc done"))
+	return append(lines, result...)
 }
 
-func noticeLine(s string) string {
+// noticeLines is the last action's result, wrapped: a failure in the danger colour.
+func noticeLines(s string, width, most int) []string {
 	if strings.HasPrefix(s, theme.ErrorMark) {
-		return theme.Danger.Render(s)
+		return wrapHanging(theme.Danger, s, width, most)
 	}
-	return theme.Muted.Render(s)
+	return wrapHanging(theme.Muted, s, width, most)
 }
 
 // cols are the widths of a row's cells.
@@ -248,30 +254,49 @@ func (m *Model) framesStatus() string {
 // action's result, or what the selected row holds.
 func (m *Model) bottomLines() []string {
 	var out []string
+	most := maxReasonLines(m.height)
 	if n := len(m.refused); n > 0 {
-		limit := min(max((m.height-8)/3, 1), 5)
-		shown := m.refused
-		if n > limit {
-			shown = m.refused[:limit-1]
-		}
-		for _, r := range shown {
-			out = append(out, theme.Danger.Render(theme.ErrorMark+" "+r))
-		}
-		if n > limit {
-			out = append(out, theme.Danger.Render(fmt.Sprintf("  … and %d more not added", n-len(shown))))
+		// Each reason whole, as many as the room allows (the first in any case),
+		// and how many more.
+		room := max(min((m.height-6)/2, 8), 2)
+		for i, r := range m.refused {
+			w := failLines(r, m.width, most)
+			more := 0
+			if i < n-1 {
+				more = 1 // the line that counts the rest
+			}
+			if i > 0 && len(out)+len(w)+more > room {
+				out = append(out, theme.Danger.Render(fmt.Sprintf("  … and %d more not added", n-i)))
+				break
+			}
+			out = append(out, w...)
 		}
 	}
-	status := m.detail()
 	if m.notice != "" {
-		status = noticeLine(m.notice)
+		out = append(out, noticeLines(m.notice, m.width, most)...)
+	} else {
+		out = append(out, m.detail()...)
 	}
-	out = append(out, status)
 	// The list keeps at least one line.
 	return out[max(len(out)-max(m.height-m.inputLines()-1, 0), 0):]
 }
 
-// detail says more about the selected row.
-func (m *Model) detail() string {
+// detail says more about the selected row: a failure's reason wrapped whole.
+func (m *Model) detail() []string {
+	sec, _ := m.row(m.cursor)
+	it := m.selected()
+	switch {
+	case sec == secFrames && len(m.frames) > 0:
+		if why := m.framesFailure(); why != "" {
+			return failLines(why, m.width, maxReasonLines(m.height))
+		}
+	case it != nil && it.state == failed:
+		return failLines(it.err, m.width, maxReasonLines(m.height))
+	}
+	return []string{m.detailLine()}
+}
+
+func (m *Model) detailLine() string {
 	sec, _ := m.row(m.cursor)
 	it := m.selected()
 	switch {
@@ -283,8 +308,6 @@ func (m *Model) detail() string {
 		return theme.Muted.Render("v: type the video's path; one video per listing, its duration is read before the upload")
 	case it == nil:
 		return theme.Muted.Render("p: type or paste a path, ~/Pictures/car.jpg, or a glob, ~/Pictures/car-*.jpg")
-	case it.state == failed:
-		return theme.Danger.Render(theme.ErrorMark + " " + it.err)
 	}
 	path, size, url := it.photo.Path, it.photo.Size, it.photo.URL
 	if sec == secVideo {
@@ -306,18 +329,21 @@ func (m *Model) detail() string {
 }
 
 func (m *Model) framesDetail() string {
-	d, run, wait, bad := m.countIn(m.frames, done), m.countIn(m.frames, uploading), m.countIn(m.frames, queued), m.countIn(m.frames, failed)
+	d, run, wait := m.countIn(m.frames, done), m.countIn(m.frames, uploading), m.countIn(m.frames, queued)
 	s := fmt.Sprintf("%d of %d frames uploaded", d, len(m.frames))
 	if run+wait > 0 {
 		s += fmt.Sprintf(" · %d uploading · %d waiting", run, wait)
 	}
-	if bad == 0 {
-		return theme.Muted.Render(s)
-	}
+	return theme.Muted.Render(s)
+}
+
+// framesFailure is "2 failed: " and the first failure's reason, or "".
+func (m *Model) framesFailure() string {
+	bad := m.countIn(m.frames, failed)
 	for _, it := range m.frames {
 		if it.state == failed {
-			return theme.Danger.Render(fmt.Sprintf("%s %d failed: %s", theme.ErrorMark, bad, it.err))
+			return fmt.Sprintf("%d failed: %s", bad, it.err)
 		}
 	}
-	return theme.Muted.Render(s)
+	return ""
 }
