@@ -98,9 +98,11 @@ func (s *Session) LearnLimits(ctx context.Context, n int) {
 	_ = s.Client.LearnLimits(ctx, limitsMaxAge)
 }
 
-// Estimate says how long n requests take under the budget b, and whether they fit in
-// what is left of the day (api.Budget.Estimate).
+// Estimate says how long n requests the user waits for (an upload, the reasons ls
+// reads) take under the budget b, and whether they fit in what is left of the day:
+// the whole budget is theirs (api.Budget.EstimateForeground), where a job's leaves a
+// fifth (its plan uses api.Budget.Estimate).
 func Estimate(b api.Budget, n int, now time.Time) (time.Duration, bool) {
-	d, fits, _ := b.Estimate(n, now)
+	d, fits, _ := b.EstimateForeground(n, now)
 	return d, fits
 }

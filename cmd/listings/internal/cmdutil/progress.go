@@ -146,8 +146,11 @@ func waitForms(w api.Wait, msg string) []string {
 
 // WaitReason says what a wait is for.
 func WaitReason(w api.Wait) string {
-	if w.Throttled {
+	switch {
+	case w.Throttled:
 		return "the service asked to slow down"
+	case w.Background:
+		return fmt.Sprintf("a job leaves a fifth of the key's %d requests a minute to you", w.PerMinute)
 	}
 	return fmt.Sprintf("the key's %d requests a minute are spent", w.PerMinute)
 }

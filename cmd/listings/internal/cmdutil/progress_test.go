@@ -24,3 +24,14 @@ func TestAWaitMetByManyRequestsIsLoggedOnce(t *testing.T) {
 		t.Errorf("%d wait lines, want 2:\n%s", n, log.String())
 	}
 }
+
+// A job's wait says why a job waits before the key's limit: it leaves the person a
+// fifth of it.
+func TestWaitReasonOfAJob(t *testing.T) {
+	if got := WaitReason(api.Wait{PerMinute: 600, Background: true}); !strings.Contains(got, "a job leaves a fifth of the key's 600 requests a minute to you") {
+		t.Errorf("%q", got)
+	}
+	if got := WaitReason(api.Wait{PerMinute: 600}); got != "the key's 600 requests a minute are spent" {
+		t.Errorf("%q", got)
+	}
+}
