@@ -89,6 +89,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case msgs.Tick:
 		return m.onTick()
 	case tea.KeyMsg:
+		m.notice.Key(m.now) // the answer on the notice line was seen: background notices may follow
 		return m.handleKey(msg)
 	case tea.MouseMsg:
 		return m.toActive(msg)
@@ -131,7 +132,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case msgs.Error:
 		return m.showError(msg)
 	case msgs.Notice:
-		m.setNotice(termtext.Clean(msg.Text), false)
+		m.notice.Say(notice.Line{Text: termtext.Clean(msg.Text), Until: m.now.Add(noticeFor)}, msg.Background, m.now)
 		if msg.Bell {
 			return m, m.nudge(termtext.Clean(msg.Text))
 		}
@@ -292,9 +293,7 @@ func (m Model) onTick() (Model, tea.Cmd) {
 	if m.client != nil {
 		m.budget = m.client.Budget()
 	}
-	if !m.notice.Until.IsZero() && !m.now.Before(m.notice.Until) {
-		m.notice = notice.Line{}
-	}
+	m.notice.Tick(m.now)
 	if m.banner != nil {
 		m.banner.Render(m.now, m.width, notice.Height(m.height))
 	}
@@ -318,6 +317,7 @@ func (m Model) loggedIn(d login.Done) (Model, tea.Cmd) {
 		// The sandbox's ids are not the real service's.
 		m.store = watch.NewMemoryStore()
 	}
+	m.store.Switch(d.BaseURL, d.Key) // the list of this key at this service
 	m.setClient(c)
 	m.banner = nil
 	if d.Info != nil {
