@@ -110,3 +110,19 @@ func BenchmarkSnapshot(b *testing.B) {
 		s.snapshot()
 	}
 }
+
+// BenchmarkChanged is what a change of a full list costs the next frame: the panel's
+// lines and counts made again (each check's answer moves a schedule, so once a
+// check), and the frame.
+func BenchmarkChanged(b *testing.B) {
+	clk := newClock()
+	m := New(newPoller(clk), nil, DefaultInterval, clk.Now)
+	full(b, m.store, clk)
+	m.SetSize(250, 70)
+	b.ReportAllocs()
+	for b.Loop() {
+		m.store.Touch()
+		m.refresh()
+		_ = m.View()
+	}
+}
