@@ -17,7 +17,7 @@ import (
 
 // setNotice says text on the notice line for a few seconds.
 func (m *Model) setNotice(text string, warn bool) {
-	m.notice = notice.Line{Text: text, Warn: warn, Until: m.now.Add(noticeFor)}
+	m.notice.Say(notice.Line{Text: text, Warn: warn, Until: m.now.Add(noticeFor)}, false, m.now)
 }
 
 // showError turns a failure into the banner, or into the login screen when the key

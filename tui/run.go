@@ -23,7 +23,7 @@ type CrashError = crash.Error
 func Run(ctx context.Context, opts Options) error {
 	var storeErr error
 	if opts.WatchStore == nil && opts.WatchPath != "" {
-		opts.WatchStore, storeErr = watch.OpenStore(opts.WatchPath)
+		opts.WatchStore, storeErr = watch.OpenService(opts.WatchPath, opts.BaseURL, opts.Key)
 	}
 	if opts.Output == nil {
 		// Ask the terminal for its background now: asking later, from inside the

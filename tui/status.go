@@ -5,7 +5,6 @@ import (
 
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -48,7 +47,7 @@ func (m Model) statusDone(msg confirm.Done) (Model, tea.Cmd) {
 		return m, nil // a later change of the same listing was asked for
 	}
 	if msg.Err != nil {
-		m.notice = notice.Line{}
+		m.notice.Clear()
 		return m.showError(msgs.Error{Op: msg.Op(), Err: msg.Err})
 	}
 	m.setNotice(msg.Notice(), false)

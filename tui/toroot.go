@@ -5,6 +5,7 @@ import (
 
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -51,7 +52,9 @@ func (r *router) Error(x msgs.Error) tea.Cmd {
 
 func (r *router) Notice(x msgs.Notice) tea.Cmd {
 	m := &r.m
-	m.setNotice(termtext.Clean(x.Text), false)
+	// A background notice (a moderation decision) waits while the answer to the
+	// user's last key is on the line (notice.Board).
+	m.notice.Say(notice.Line{Text: termtext.Clean(x.Text), Until: m.now.Add(noticeFor)}, x.Background, m.now)
 	if x.Bell {
 		return m.nudge(termtext.Clean(x.Text))
 	}

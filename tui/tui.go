@@ -56,8 +56,10 @@ type Options struct {
 	// Sandbox says the client talks to the in-process sandbox (the header says so).
 	Sandbox bool
 
-	WatchPath     string        // the watch list's file; "" keeps it in memory
-	WatchStore    *watch.Store  // already opened (Run opens WatchPath into it)
+	// WatchPath is the watch list's file of before: the lists, one per key and
+	// service, are kept beside it (watch.OpenService); "" keeps the list in memory.
+	WatchPath     string
+	WatchStore    *watch.Store  // already opened (Run opens the key's and service's list into it)
 	WatchInterval time.Duration // 0 turns polling off
 	// DraftDir is the data directory the editor keeps drafts in; "" keeps them in
 	// memory (the sandbox, whose ids and media mean nothing after it stops).
@@ -174,8 +176,8 @@ type Model struct {
 	helpBox  []string // the overlay, rendered by refresh
 	dialog   *confirm.Dialog
 	banner   *notice.Banner
-	notice   notice.Line
-	waitLine notice.Line // the request budget's wait, when one holds a request back
+	notice   notice.Board // the notice line, and which notice may replace it
+	waitLine notice.Line  // the request budget's wait, when one holds a request back
 	waits    *notice.Waits
 	lastIP   string
 	budget   api.Budget

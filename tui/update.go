@@ -88,6 +88,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case msgs.Tick:
 		return m.onTick()
 	case tea.KeyMsg:
+		m.notice.Key(m.now) // the answer on the notice line was seen: background notices may follow
 		return m.handleKey(msg)
 	case tea.MouseMsg:
 		return m.toActive(msg)
@@ -251,9 +252,7 @@ func (m Model) onTick() (Model, tea.Cmd) {
 	if m.client != nil {
 		m.budget = m.client.Budget()
 	}
-	if !m.notice.Until.IsZero() && !m.now.Before(m.notice.Until) {
-		m.notice = notice.Line{}
-	}
+	m.notice.Tick(m.now)
 	if m.banner != nil {
 		m.banner.Render(m.now, m.width, notice.Height(m.height))
 	}
@@ -277,6 +276,7 @@ func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
 		// The sandbox's ids are not the real service's.
 		m.store = watch.NewMemoryStore()
 	}
+	m.store.Switch(d.BaseURL, d.Key) // the list of this key at this service
 	m.setClient(c)
 	m.banner = nil
 	if d.Info != nil {

@@ -180,7 +180,7 @@ func (m *Model) watchMarked() tea.Cmd {
 			skipped++
 			continue
 		}
-		cmds = append(cmds, emit(msgs.Watch{ID: it.ID, Title: it.Title}))
+		cmds = append(cmds, emit(msgs.Watch{ID: it.ID, Title: it.Title, Group: "marked listings"}))
 	}
 	text := fmt.Sprintf("watching %d marked listings awaiting moderation", len(cmds))
 	if skipped > 0 {

@@ -256,7 +256,7 @@ func (m Model) event(e eventMsg) (Model, tea.Cmd) {
 		cmds = append(cmds, send(msgs.ListingChanged{ID: it.id, Status: it.status, Price: it.price}))
 	}
 	if it.status == api.StatusPending {
-		cmds = append(cmds, send(msgs.Watch{ID: it.id, Title: it.title}))
+		cmds = append(cmds, send(msgs.Watch{ID: it.id, Title: it.title, Group: m.job.verb + " job " + m.job.id}))
 	}
 	m.estimate(m.now(), true)
 	return m, tea.Batch(cmds...)

@@ -36,6 +36,10 @@ type Error struct {
 type Notice struct {
 	Text string
 	Bell bool // ring the terminal bell, for a moderation decision
+	// Background marks a notice that answers no key of the user's (a moderation
+	// decision): it does not replace the answer to the user's last key before they
+	// could read it (tui/notice.Board).
+	Background bool
 }
 
 // RequestStatus asks the root to confirm and perform a status change. The root
@@ -65,6 +69,10 @@ type ListingChanged struct {
 type Watch struct {
 	ID    int
 	Title string
+	// Group names the job or the bulk action the listing is watched with ("price job
+	// 20261127-140501-price", "marked listings"): the watch panel shows a group as one
+	// line, openable to its listings, and says nothing per listing added.
+	Group string
 }
 
 // LangChanged tells every view the language of names and titles changed.

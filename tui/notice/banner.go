@@ -1,9 +1,10 @@
 // Package notice owns the lines the root shows between the view and the footer: the
 // error banner (a failure as what happened and what to do, with a countdown for the
 // request limits), the notice line, and the line of a request held back by the
-// request budget. It renders them to a width and a number of lines; which failure
-// becomes a banner and which the login screen, and when a notice is said, is the
-// root's to decide.
+// request budget. It renders them to a width and a number of lines, and keeps the
+// rule of the notice line (Board): a background notice never hides the answer to the
+// user's last key. Which failure becomes a banner and which the login screen, and
+// what a notice says, is the root's to decide.
 package notice
 
 import (

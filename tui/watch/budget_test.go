@@ -35,7 +35,7 @@ func TestBudgetNeverExceeded(t *testing.T) {
 			p.perMinute, p.perDay = tc.perMinute, 100000
 			m := New(p, nil, tc.base, clk.Now)
 			for id := 1; id <= 50; id++ {
-				_, _, _ = m.store.Add(10000+id, "", clk.Now())
+				_, _, _ = m.store.Add(10000+id, "", "", clk.Now())
 			}
 			const hours = 1
 			for range hours * 3600 {
@@ -75,7 +75,7 @@ func TestBudgetDailyReserve(t *testing.T) {
 	p.perDay = 20
 	m := New(p, nil, time.Second, clk.Now)
 	for id := 1; id <= 5; id++ {
-		_, _, _ = m.store.Add(id, "", clk.Now())
+		_, _, _ = m.store.Add(id, "", "", clk.Now())
 	}
 	for range 3600 {
 		m, _ = tick(m, clk, time.Second)

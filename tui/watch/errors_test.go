@@ -37,7 +37,7 @@ func TestRateLimitPostponesAll(t *testing.T) {
 	p := newPoller(clk)
 	p.errs[1] = &api.Error{Status: 429, Code: api.CodeRateLimitExceeded, RetryAfter: 40 * time.Second}
 	m := New(p, nil, DefaultInterval, clk.Now)
-	_, _, _ = m.store.Add(2, "", clk.Now().Add(time.Second))
+	_, _, _ = m.store.Add(2, "", "", clk.Now().Add(time.Second))
 	m, out := loop.Step(m, msgs.Watch{ID: 1})
 	if len(tuitest.Of[msgs.Error](out)) != 0 || p.count() != 1 {
 		t.Fatalf("429: %v", out)
@@ -83,7 +83,7 @@ func TestAuthPausesWithOneError(t *testing.T) {
 	m := New(p, nil, DefaultInterval, clk.Now)
 	var all []msgs.Error
 	for id := 1; id <= 3; id++ {
-		_, _, _ = m.store.Add(id, "", clk.Now())
+		_, _, _ = m.store.Add(id, "", "", clk.Now())
 	}
 	for range 600 {
 		var out []tea.Msg
@@ -112,8 +112,8 @@ func TestNetworkErrorsBackOffWithoutSpam(t *testing.T) {
 	down := &api.UnreachableError{URL: "http://x", Err: errors.New("connection refused")}
 	p.errs[1], p.errs[2] = down, down
 	m := New(p, nil, DefaultInterval, clk.Now)
-	_, _, _ = m.store.Add(1, "", clk.Now())
-	_, _, _ = m.store.Add(2, "", clk.Now())
+	_, _, _ = m.store.Add(1, "", "", clk.Now())
+	_, _, _ = m.store.Add(2, "", "", clk.Now())
 	var errs int
 	var calls []time.Time
 	for range 10 * 60 {

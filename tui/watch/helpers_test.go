@@ -131,3 +131,10 @@ func typeText(m Model, s string) Model {
 }
 
 func msgsWatch(id int) msgs.Watch { return msgs.Watch{ID: id} }
+
+// quiet moves the clock past the end of a burst of decisions and returns what the
+// watch said then.
+func quiet(m Model, clk *fakeClock) (Model, []msgs.Notice) {
+	m, out := tick(m, clk, burstQuiet)
+	return m, tuitest.Of[msgs.Notice](out)
+}

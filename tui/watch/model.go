@@ -3,15 +3,17 @@
 // decision notices, and the watch panel that shows and edits the list.
 //
 // Polling is driven by the root's msgs.Tick: at most one request is in flight, the
-// due entry with the earliest next check goes first, and half of the minute's budget
-// (and a tenth of the day's) is always left to the user's own work.
+// due entry with the earliest next check goes first (a listing watched on its own
+// before a job's), and half of the minute's budget (and a tenth of the day's) is
+// always left to the user's own work. The list is kept per key and service
+// (service.go); a job's or a bulk watch's listings are one group, one line of the
+// panel (group.go); decisions that come together are said together (burst.go).
 package watch
 
 import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -47,11 +49,14 @@ type Model struct {
 	seq        int
 	inflight   flight
 	priority   int // an id the user asked to check now
+	asked      int // the same, until its answer: a decision then answers the key
 	holdUntil  time.Time
 	holdWhy    string
 	authPaused bool
 	reported   map[string]bool // error kinds shown in the banner since the last success
 	saveFailed bool
+	burst      burst           // decisions not yet said
+	refused    map[string]bool // groups told the watch is full, this session
 
 	keys          KeyMap
 	input         textinput.Model
@@ -59,9 +64,17 @@ type Model struct {
 	inputErr      string
 	cursor        int
 	offset        int
+	open          string // the group whose listings the panel shows; "" for the top
+	topCursor     int    // the cursor at the top, while a group is open
 	width, height int
 
-	// Precomputed by refresh for View and Summary.
+	// Precomputed by refresh for View and Summary; items and what follows only when
+	// the list changed (built).
+	built      built
+	items      []item // the panel's lines: listings and groups
+	pending    int    // the listings still waiting for a decision
+	soonest    time.Time
+	idW        int // the width of the longest id of items
 	statusLine string
 	header     string
 	rows       []string
@@ -86,7 +99,7 @@ func New(svc Poller, store *Store, interval time.Duration, now func() time.Time)
 	in.Cursor.SetMode(cursor.CursorStatic)
 	m := Model{
 		svc: svc, store: store, base: max(interval, 0), now: now,
-		reported: map[string]bool{}, keys: DefaultKeyMap(), input: in,
+		reported: map[string]bool{}, refused: map[string]bool{}, keys: DefaultKeyMap(), input: in,
 		width: 80, height: 24,
 	}
 	m.at = now()
@@ -97,8 +110,14 @@ func New(svc Poller, store *Store, interval time.Duration, now func() time.Time)
 	return m
 }
 
-// Init has nothing to load: the first tick starts polling.
-func (m Model) Init() tea.Cmd { return nil }
+// Init has nothing to load (the first tick starts polling); it says what the store
+// has to say once, such as an older list taken over for this service.
+func (m Model) Init() tea.Cmd {
+	if n := m.store.Note(); n != "" {
+		return send(msgs.Notice{Text: theme.WarningMark + " " + termtext.Clean(n)})
+	}
+	return nil
+}
 
 // Capturing reports whether the "add id" input has focus.
 func (m Model) Capturing() bool { return m.adding }
@@ -107,11 +126,12 @@ func (m Model) Capturing() bool { return m.adding }
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
 	k.capturing = m.adding
-	empty := m.store.Len() == 0
-	for _, b := range []*key.Binding{&k.Open, &k.Remove, &k.Check, &k.Up, &k.Down} {
+	empty := len(m.items) == 0
+	for _, b := range []*key.Binding{&k.Open, &k.Remove, &k.RemoveDecided, &k.Check, &k.Up, &k.Down} {
 		b.SetEnabled(!empty)
 	}
 	k.Check.SetEnabled(!empty && m.base > 0)
+	k.inGroup = m.open != ""
 	return k
 }
 
@@ -131,13 +151,13 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if m.svc != nil {
 			m.budget = m.svc.Budget()
 		}
-		cmd = m.maybePoll()
+		cmd = tea.Batch(m.burst.due(m.at), m.maybePoll())
 	case polled:
 		cmd = m.answer(msg)
 	case savedMsg:
 		cmd = m.saved(msg.err)
 	case msgs.Watch:
-		cmd = m.watch(msg.ID, msg.Title, false)
+		cmd = m.watch(msg.ID, msg.Title, msg.Group, false)
 	case msgs.ListingChanged:
 		cmd = m.changed(msg)
 	case msgs.LangChanged:
@@ -157,15 +177,24 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
-// watch adds id, or re-arms it from the base interval when it is already watched.
-func (m *Model) watch(id int, title string, fromPanel bool) tea.Cmd {
+// watch adds id (to group, when a job or a bulk watch sends it), or re-arms it from
+// the base interval when it is already watched. A listing of a group is added quietly:
+// the job or the bulk action says what it did, and a notice per listing would hide it.
+func (m *Model) watch(id int, title, group string, fromPanel bool) tea.Cmd {
 	if id <= 0 {
 		return nil
 	}
-	title = termtext.Clean(title)
-	e, added, err := m.store.Add(id, title, m.at)
+	title, group = termtext.Clean(title), groupName(group)
+	e, added, err := m.store.Add(id, title, group, m.at)
 	if err != nil {
-		return send(msgs.Notice{Text: theme.ErrorMark + " Listing " + strconv.Itoa(id) + " not added: " + err.Error()})
+		if group == "" {
+			return send(msgs.Notice{Text: theme.ErrorMark + " Listing " + strconv.Itoa(id) + " not added: " + err.Error()})
+		}
+		if m.refused[group] {
+			return nil
+		}
+		m.refused[group] = true // said once, not for each of the job's listings
+		return send(msgs.Notice{Text: fmt.Sprintf("%s %s: listing %d and those after it are not watched: %s", theme.ErrorMark, group, id, err)})
 	}
 	text := fmt.Sprintf("Watching listing %d%s for a moderation decision", id, quoted(e.Title))
 	if !added {
@@ -176,11 +205,17 @@ func (m *Model) watch(id int, title string, fromPanel bool) tea.Cmd {
 		text = fmt.Sprintf("Listing %d%s is watched: checking again", id, quoted(e.Title))
 	}
 	m.authPaused = false
-	m.priority = id // the first check is now, before older overdue ones
+	if group != "" {
+		// In the order they came; a listing on its own goes first anyway (due).
+		return tea.Batch(m.save(), m.maybePoll())
+	}
+	m.priority, m.asked = id, id // the first check is now, before older overdue ones
 	if m.base <= 0 {
 		text += " (polling is off)"
 	}
 	if fromPanel {
+		m.open = ""
+		m.buildItems()
 		m.cursor = m.indexOf(id)
 	}
 	return tea.Batch(m.save(), send(msgs.Notice{Text: text}), m.maybePoll())
@@ -229,17 +264,13 @@ func (m *Model) changed(c msgs.ListingChanged) tea.Cmd {
 type savedMsg struct{ err error }
 
 // save writes the list off the event loop, so a slow disk never holds the keys; the
-// snapshot is taken here, where the list changes.
+// snapshot is taken here, where the list changes (persist.go).
 func (m *Model) save() tea.Cmd {
-	data, v, err := m.store.encode()
-	if err != nil {
-		return func() tea.Msg { return savedMsg{err} }
-	}
-	if data == nil {
+	if !m.store.snapshot() {
 		return nil
 	}
 	store := m.store
-	return func() tea.Msg { return savedMsg{store.write(data, v)} }
+	return func() tea.Msg { return savedMsg{store.write()} }
 }
 
 // saved takes the end of a write: a failure reaches the banner once until a save
@@ -256,150 +287,22 @@ func (m *Model) saved(err error) tea.Cmd {
 	return nil
 }
 
+// indexOf is the line of the listing id among the panel's lines.
 func (m *Model) indexOf(id int) int {
-	for i, e := range m.store.Entries() {
-		if e.ID == id {
+	for i, it := range m.items {
+		if it.e != nil && it.e.ID == id {
 			return i
 		}
 	}
 	return m.cursor
 }
 
+// selected is the listing under the cursor; nil on a group's line.
 func (m *Model) selected() *Entry {
-	es := m.store.Entries()
-	if m.cursor < 0 || m.cursor >= len(es) {
+	if m.cursor < 0 || m.cursor >= len(m.items) {
 		return nil
 	}
-	return es[m.cursor]
-}
-
-// key handles the panel's keys.
-func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
-	k := m.keys
-	page := max(m.listHeight()-1, 1)
-	switch {
-	case key.Matches(msg, k.Up):
-		m.cursor--
-	case key.Matches(msg, k.Down):
-		m.cursor++
-	case key.Matches(msg, k.PageUp):
-		m.cursor -= page
-	case key.Matches(msg, k.PageDown):
-		m.cursor += page
-	case key.Matches(msg, k.Home):
-		m.cursor = 0
-	case key.Matches(msg, k.End):
-		m.cursor = m.store.Len() - 1
-	case key.Matches(msg, k.Open):
-		if e := m.selected(); e != nil {
-			return send(msgs.OpenListing{ID: e.ID, Title: e.Title})
-		}
-	case key.Matches(msg, k.Add):
-		m.adding, m.inputErr = true, ""
-		m.input.Reset()
-		return m.input.Focus()
-	case key.Matches(msg, k.Remove):
-		if e := m.selected(); e != nil {
-			m.forget(e.ID)
-			m.store.Remove(e.ID)
-			return tea.Batch(m.save(), send(msgs.Notice{Text: fmt.Sprintf("Stopped watching listing %d", e.ID)}))
-		}
-	case key.Matches(msg, k.RemoveDecided):
-		for _, e := range m.store.Entries() {
-			if !e.Pollable() {
-				m.forget(e.ID)
-			}
-		}
-		n := m.store.RemoveDecided()
-		if n == 0 {
-			return send(msgs.Notice{Text: "Nothing decided to remove"})
-		}
-		return tea.Batch(m.save(), send(msgs.Notice{Text: fmt.Sprintf("Removed %d decided listing%s", n, plural(n))}))
-	case key.Matches(msg, k.Check):
-		return m.checkNow()
-	case key.Matches(msg, k.Back):
-		return send(msgs.Back{})
-	}
-	return nil
-}
-
-// checkNow puts the selected entry first, within the budget rule.
-func (m *Model) checkNow() tea.Cmd {
-	e := m.selected()
-	if e == nil {
-		return nil
-	}
-	if m.base <= 0 {
-		return send(msgs.Notice{Text: "Polling is off (watch interval 0): listing not checked"})
-	}
-	var cmds []tea.Cmd
-	if !e.Pollable() {
-		m.rearm(e)
-		cmds = append(cmds, m.save())
-	}
-	m.authPaused = false
-	m.priority = e.ID
-	cmd := m.maybePoll()
-	switch {
-	case cmd != nil:
-		cmds = append(cmds, cmd)
-	case m.at.Before(m.holdUntil):
-		cmds = append(cmds, send(msgs.Notice{Text: fmt.Sprintf(
-			"Listing %d will be checked when the %s allows it (%s)", e.ID, m.holdWhy, untilText(m.holdUntil, m.at))}))
-	}
-	return tea.Batch(cmds...)
-}
-
-// forget drops in-memory state tied to an id that leaves the list.
-func (m *Model) forget(id int) {
-	if m.inflight.id == id {
-		m.inflight.discard = true
-	}
-	if m.priority == id {
-		m.priority = 0
-	}
-}
-
-// inputKey handles keys while the "add id" input has focus.
-func (m *Model) inputKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, m.keys.Cancel):
-		m.adding, m.inputErr = false, ""
-		m.input.Blur()
-		return nil
-	case key.Matches(msg, m.keys.Submit):
-		id, err := parseID(m.input.Value())
-		if err != nil {
-			m.inputErr = err.Error()
-			return nil
-		}
-		m.adding, m.inputErr = false, ""
-		m.input.Blur()
-		return m.watch(id, "", true)
-	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	m.inputErr = ""
-	return cmd
-}
-
-// parseID accepts a listing id typed or pasted: digits only, surrounding spaces and a
-// leading "#" forgiven.
-func parseID(s string) (int, error) {
-	s = strings.TrimPrefix(strings.TrimSpace(s), "#")
-	if s == "" {
-		return 0, fmt.Errorf("type a listing id, e.g. 10062")
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return 0, fmt.Errorf("a listing id is digits only, e.g. 10062")
-		}
-	}
-	id, err := strconv.Atoi(s)
-	if err != nil || id <= 0 || id > 1<<31-1 {
-		return 0, fmt.Errorf("%s is not a listing id", s)
-	}
-	return id, nil
+	return m.items[m.cursor].e
 }
 
 func plural(n int) string {

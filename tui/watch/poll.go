@@ -98,13 +98,13 @@ func (m *Model) answer(a polled) tea.Cmd {
 	case api.IsNotFound(err):
 		clear(m.reported)
 		e.Gone, e.Error, e.NextCheck = true, "", time.Time{}
-		return tea.Batch(m.save(), send(msgs.Notice{Text: fmt.Sprintf(
-			"%s Listing %d%s not found: removed or another account's", theme.WarningMark, e.ID, quoted(e.Title))}))
+		return tea.Batch(m.save(), m.tell(e))
 	case api.IsRateLimit(err):
 		d := rateLimitWait(err, m.at)
 		m.holdUntil, m.holdWhy = m.at.Add(d), "rate limit"
 		e.NextCheck = m.holdUntil
-		return m.save()
+		m.store.Touch()
+		return nil
 	case api.IsAuth(err):
 		// Every poll would fail the same way: stop until the user acts (r, w or +).
 		m.authPaused = true
@@ -138,11 +138,12 @@ func (m *Model) onDetail(e *Entry, d *api.ListingDetail) tea.Cmd {
 	// still saying pending means the review goes on.
 	stillPending := d.Moderation != nil && d.Moderation.Decision == string(api.StatusPending)
 	if l.Status == "" || l.Status == api.StatusPending || !l.Status.Known() || stillPending {
-		cmds := []tea.Cmd{m.save()}
+		var cmds []tea.Cmd
 		if l.Status != "" && !l.Status.Known() && l.Status != e.Status {
-			cmds = append(cmds, send(msgs.Notice{Text: fmt.Sprintf("%s Listing %d%s is now %q, a state this app does not know: still watching",
+			cmds = append(cmds, send(msgs.Notice{Background: true, Text: fmt.Sprintf("%s Listing %d%s is now %q, a state this app does not know: still watching",
 				theme.WarningMark, e.ID, quoted(e.Title), termtext.Clean(string(l.Status)))}))
 		}
+		statusChanged := l.Status != "" && l.Status != e.Status
 		if l.Status != "" {
 			e.Status = l.Status
 		}
@@ -151,10 +152,29 @@ func (m *Model) onDetail(e *Entry, d *api.ListingDetail) tea.Cmd {
 		if titleChanged {
 			cmds = append(cmds, changed)
 		}
+		if e.ID == m.asked {
+			m.asked = 0 // answered: still pending
+		}
+		if titleChanged || statusChanged {
+			cmds = append(cmds, m.save())
+		} else {
+			m.store.Touch() // only the schedule moved: it goes with the next write
+		}
 		return tea.Batch(cmds...)
 	}
 	m.decide(e, l.Status, d.Moderation)
-	return tea.Batch(m.save(), send(msgs.Notice{Bell: true, Text: decisionText(e)}), changed)
+	return tea.Batch(m.save(), m.tell(e), changed)
+}
+
+// tell says that e left the watch: at once when that answers the user's own check of
+// it, else with the others that come meanwhile (burst.go).
+func (m *Model) tell(e *Entry) tea.Cmd {
+	if e.ID != m.asked {
+		m.burst.add(e, m.at)
+		return nil
+	}
+	m.asked = 0
+	return send(msgs.Notice{Text: decisionText(e), Bell: !e.Gone})
 }
 
 // decide records that the listing left moderation; it is not polled any more.
@@ -189,6 +209,9 @@ func (m *Model) rearm(e *Entry) {
 }
 
 func decisionText(e *Entry) string {
+	if e.Gone {
+		return fmt.Sprintf("%s Listing %d%s not found: removed or another account's", theme.WarningMark, e.ID, quoted(e.Title))
+	}
 	switch e.Status {
 	case api.StatusActive:
 		return fmt.Sprintf("%s Listing %d%s was approved: active", theme.OKMark, e.ID, quoted(e.Title))

@@ -68,7 +68,7 @@ func TestOneRequestInFlight(t *testing.T) {
 	p := newPoller(clk)
 	m := New(p, nil, DefaultInterval, clk.Now)
 	for id := 1; id <= 3; id++ {
-		_, _, _ = m.store.Add(id, "", clk.Now())
+		_, _, _ = m.store.Add(id, "", "", clk.Now())
 	}
 	m, first := m.Update(msgs.Tick{At: clk.Now()})
 	if first == nil {
@@ -99,7 +99,7 @@ func TestStaleAnswerDropped(t *testing.T) {
 	clk := newClock()
 	p := newPoller(clk)
 	m := New(p, nil, DefaultInterval, clk.Now)
-	_, _, _ = m.store.Add(1, "", clk.Now())
+	_, _, _ = m.store.Add(1, "", "", clk.Now())
 	m, cmd := m.Update(msgs.Tick{At: clk.Now()})
 	ans := cmd().(polled)
 	// An answer with another sequence is ignored and keeps the slot busy.
@@ -128,8 +128,8 @@ func TestDecisionBlocked(t *testing.T) {
 	m, _ = loop.Step(m, msgs.Watch{ID: 10062, Title: "Rolex replica"})
 	p.status[10062], p.reason[10062], p.title[10062] = api.StatusBlocked, "prohibited \x1b[31mword\x1b[0m", "Rolex replica"
 	m, out := tick(m, clk, 15*time.Second)
-	n := tuitest.Of[msgs.Notice](out)
-	if len(n) != 1 || !n[0].Bell || n[0].Text != "✖ Listing 10062 “Rolex replica” was blocked: prohibited word" {
+	m, n := quiet(m, clk)
+	if len(n) != 1 || !n[0].Bell || !n[0].Background || n[0].Text != "✖ Listing 10062 “Rolex replica” was blocked: prohibited word" {
 		t.Fatalf("notice %+v", n)
 	}
 	c := tuitest.Of[msgs.ListingChanged](out)
@@ -158,8 +158,9 @@ func TestDecisionApprovedAndNoReason(t *testing.T) {
 	m := New(p, nil, DefaultInterval, clk.Now)
 	p.status[1], p.title[1] = api.StatusActive, "Bike"
 	p.status[2] = api.StatusBlocked
+	// Checked at once, as the user asked: the decision answers their key, at once.
 	_, out := loop.Step(m, msgs.Watch{ID: 1})
-	if n := tuitest.Of[msgs.Notice](out); len(n) != 2 || n[1].Text != "✓ Listing 1 “Bike” was approved: active" || !n[1].Bell {
+	if n := tuitest.Of[msgs.Notice](out); len(n) != 2 || n[1].Text != "✓ Listing 1 “Bike” was approved: active" || !n[1].Bell || n[1].Background {
 		t.Errorf("approved %+v", n)
 	}
 	m = New(p, nil, DefaultInterval, clk.Now)

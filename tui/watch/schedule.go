@@ -70,7 +70,9 @@ func budgetBusy(b api.Budget) (time.Duration, bool) {
 }
 
 // due returns the pollable entry with the earliest next check that is due at now,
-// preferring first (a check the user asked for); nil when none is due.
+// preferring first (a check the user asked for), then a listing watched on its own
+// over a group's: a job's hundreds of listings would otherwise keep the one the user
+// watched waiting its turn. nil when none is due.
 func due(entries []*Entry, now time.Time, first int) *Entry {
 	var best *Entry
 	for _, e := range entries {
@@ -83,11 +85,19 @@ func due(entries []*Entry, now time.Time, first int) *Entry {
 		if e.NextCheck.After(now) {
 			continue
 		}
-		if best == nil || e.NextCheck.Before(best.NextCheck) {
+		if best == nil || before(e, best) {
 			best = e
 		}
 	}
 	return best
+}
+
+// before reports whether a is checked before b when both are due.
+func before(a, b *Entry) bool {
+	if (a.Group == "") != (b.Group == "") {
+		return a.Group == ""
+	}
+	return a.NextCheck.Before(b.NextCheck)
 }
 
 // rateLimitWait is how long a 429 asks polling to wait.

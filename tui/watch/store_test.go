@@ -18,14 +18,14 @@ func TestStoreRoundTrip(t *testing.T) {
 		t.Fatalf("missing file: %v %d", err, s.Len())
 	}
 	now := time.Date(2026, 11, 21, 14, 0, 0, 0, api.Kyiv)
-	e, added, err := s.Add(10062, "Toyota headlight", now)
+	e, added, err := s.Add(10062, "Toyota headlight", "", now)
 	if err != nil || !added {
 		t.Fatal(err)
 	}
 	e.Status, e.Interval, e.LastChecked, e.NextCheck = api.StatusPending, duration(22500*time.Millisecond), now, now.Add(22500*time.Millisecond)
-	d, _, _ := s.Add(10063, "Replica watch", now)
+	d, _, _ := s.Add(10063, "Replica watch", "", now)
 	d.Status, d.Reason, d.DecidedAt = api.StatusBlocked, "prohibited word", now.Add(time.Minute)
-	g, _, _ := s.Add(7, "", now)
+	g, _, _ := s.Add(7, "", "", now)
 	g.Gone, g.Error = true, "x"
 	if err := s.Save(); err != nil {
 		t.Fatal(err)
@@ -35,7 +35,7 @@ func TestStoreRoundTrip(t *testing.T) {
 		t.Fatalf("mode %v %v", info, err)
 	}
 	raw, _ := os.ReadFile(path)
-	for _, want := range []string{`"version": 1`, `"interval": "22.5s"`, `"added_at"`, `"decided_at"`, `"next_check"`, `"last_checked"`, `"reason": "prohibited word"`} {
+	for _, want := range []string{`"version": 1`, `"interval":"22.5s"`, `"added_at"`, `"decided_at"`, `"next_check"`, `"last_checked"`, `"reason":"prohibited word"`} {
 		if !strings.Contains(string(raw), want) {
 			t.Errorf("file lacks %s:\n%s", want, raw)
 		}
@@ -81,7 +81,7 @@ func TestStoreCorruptFile(t *testing.T) {
 				t.Errorf("the corrupt file was not kept aside: %q %v", kept, rerr)
 			}
 			// The fresh list is usable and is written where the old one was.
-			if _, _, err := s.Add(1, "a", time.Now()); err != nil {
+			if _, _, err := s.Add(1, "a", "", time.Now()); err != nil {
 				t.Fatal(err)
 			}
 			if err := s.Save(); err != nil {
@@ -102,7 +102,7 @@ func TestStoreNewerVersionLeftAlone(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "newer") || s.Path() != "" {
 		t.Fatalf("%v %q", err, s.Path())
 	}
-	_, _, _ = s.Add(1, "", time.Now())
+	_, _, _ = s.Add(1, "", "", time.Now())
 	_ = s.Save()
 	if got, _ := os.ReadFile(path); string(got) != content {
 		t.Errorf("overwritten: %s", got)
@@ -114,7 +114,7 @@ func TestStoreAtomicWriteLeavesNoTempFiles(t *testing.T) {
 	path := filepath.Join(dir, "watch.json")
 	s, _ := OpenStore(path)
 	for i := 1; i <= 30; i++ {
-		if _, _, err := s.Add(i, "t", time.Now()); err != nil {
+		if _, _, err := s.Add(i, "t", "", time.Now()); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.Save(); err != nil {
@@ -139,19 +139,19 @@ func TestStoreAtomicWriteLeavesNoTempFiles(t *testing.T) {
 func TestStoreAddRemoveDedupeBound(t *testing.T) {
 	s := NewMemoryStore()
 	now := time.Now()
-	if _, added, _ := s.Add(5, "a", now); !added {
+	if _, added, _ := s.Add(5, "a", "", now); !added {
 		t.Fatal("first add")
 	}
-	if e, added, _ := s.Add(5, "b", now); added || e.Title != "a" || s.Len() != 1 {
+	if e, added, _ := s.Add(5, "b", "", now); added || e.Title != "a" || s.Len() != 1 {
 		t.Fatal("dup add")
 	}
-	for i := 6; s.Len() < MaxEntries; i++ {
-		_, _, _ = s.Add(i, "", now)
+	for i := 6; s.Len() < MaxLines; i++ {
+		_, _, _ = s.Add(i, "", "", now)
 	}
-	if _, _, err := s.Add(100000, "", now); err == nil || !strings.Contains(err.Error(), "full") {
+	if _, _, err := s.Add(100000, "", "", now); err == nil || !strings.Contains(err.Error(), "full") {
 		t.Fatalf("bound: %v", err)
 	}
-	if !s.Remove(5) || s.Remove(5) || s.Get(5) != nil || s.Len() != MaxEntries-1 {
+	if !s.Remove(5) || s.Remove(5) || s.Get(5) != nil || s.Len() != MaxLines-1 {
 		t.Fatal("remove")
 	}
 	s.Get(6).Status, s.Get(6).DecidedAt = api.StatusActive, now

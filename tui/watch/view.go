@@ -2,12 +2,14 @@ package watch
 
 import (
 	"fmt"
-	"github.com/listings-tui/listings/api/format"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -33,8 +35,12 @@ func (m Model) Summary() string { return m.summary }
 // View renders the panel: exactly height lines, none wider than width.
 func (m Model) View() string {
 	lines := make([]string, 0, m.height)
-	lines = append(lines, theme.Title.Render("Moderation watch"), m.statusLine, "")
-	if m.store.Len() == 0 {
+	title := "Moderation watch"
+	if m.open != "" {
+		title += " › " + m.open
+	}
+	lines = append(lines, theme.Title.Render(title), m.statusLine, "")
+	if len(m.items) == 0 {
 		lines = append(lines, theme.Muted.Render(emptyText))
 	} else {
 		lines = append(lines, m.header)
@@ -63,7 +69,8 @@ func (m Model) View() string {
 
 // refresh precomputes everything View and Summary show, and keeps the cursor in range.
 func (m *Model) refresh() {
-	es := m.store.Entries()
+	m.buildItems()
+	es := m.items
 	m.cursor = max(min(m.cursor, len(es)-1), 0)
 	h := m.listHeight()
 	if m.cursor < m.offset {
@@ -76,10 +83,7 @@ func (m *Model) refresh() {
 	m.statusLine = theme.Muted.Render(m.statusText())
 	m.summary = m.summaryText()
 
-	idW := 2
-	for _, e := range es {
-		idW = max(idW, len(strconv.Itoa(e.ID)))
-	}
+	idW := m.idW
 	const statusW, addedW = 10, 6
 	showAdded := m.width >= 70
 	fixed := 2 + idW + 1 + 1 + statusW + 1
@@ -100,7 +104,11 @@ func (m *Model) refresh() {
 	// Only the visible rows are rendered: a tick re-renders them every second.
 	m.rows = m.rows[:0:0]
 	for i := m.offset; i < min(m.offset+h, len(es)); i++ {
-		e := es[i]
+		if g := es[i].sum; g != nil {
+			m.rows = append(m.rows, m.groupRow(es[i].group, g, i == m.cursor, idW, titleW+1+statusW+1+nextW, addedW, showAdded))
+			continue
+		}
+		e := es[i].e
 		title := e.Title
 		if title == "" {
 			title = "—"
@@ -119,6 +127,27 @@ func (m *Model) refresh() {
 		m.rows = append(m.rows, "  "+cols(strconv.Itoa(e.ID), title, theme.Status(e.Status),
 			nextStyle.Render(layout.Cut(next, nextW)), theme.Muted.Render(added)))
 	}
+}
+
+// groupRow is a group's line: its name and counts across the title, status and next
+// columns.
+func (m *Model) groupRow(name string, g *groupSum, selected bool, idW, wideW, addedW int, showAdded bool) string {
+	// The counts are what the line is for: the name gives way first
+	// ("price job 20261127-…: 640 pending, 20 approved").
+	counts := ": " + g.text()
+	text := layout.Cut(name, max(wideW-ansi.StringWidth(counts), 12)) + counts
+	added := clock(g.added, m.at)
+	s := layout.Pad("▸", idW) + " " + layout.Pad(layout.Cut(text, wideW), wideW)
+	if selected {
+		if showAdded {
+			s += " " + layout.Pad(added, addedW)
+		}
+		return theme.Selected.Render(layout.Cut(theme.Cursor+" "+s, m.width))
+	}
+	if showAdded {
+		s += " " + theme.Muted.Render(layout.Pad(added, addedW))
+	}
+	return "  " + s
 }
 
 // nextText says what happens next to an entry; bad marks a failure.
@@ -169,22 +198,12 @@ func (m *Model) statusText() string {
 }
 
 func (m *Model) summaryText() string {
-	es := m.store.Entries()
-	if len(es) == 0 {
+	total, n, soonest := m.store.Len(), m.pending, m.soonest
+	if total == 0 {
 		return ""
 	}
-	n := 0
-	var soonest time.Time
-	for _, e := range es {
-		if e.Pollable() {
-			n++
-			if soonest.IsZero() || e.NextCheck.Before(soonest) {
-				soonest = e.NextCheck
-			}
-		}
-	}
 	if n == 0 {
-		return fmt.Sprintf("watch: %d decided", len(es))
+		return fmt.Sprintf("watch: %d decided", total)
 	}
 	s := fmt.Sprintf("watching %d · ", n)
 	switch {

@@ -108,11 +108,11 @@ func TestPanelKeys(t *testing.T) {
 		t.Errorf("d: %v", out)
 	}
 	// D removes the decided (blocked, active, gone) ones.
-	m, out = loop.Press(m, "D")
+	m, out = loop.Press(m, "c")
 	if n := tuitest.Of[msgs.Notice](out); len(n) != 1 || n[0].Text != "Removed 3 decided listings" || m.store.Len() != 3 {
 		t.Errorf("D: %v, %d left", out, m.store.Len())
 	}
-	m, out = loop.Press(m, "D")
+	m, out = loop.Press(m, "c")
 	if n := tuitest.Of[msgs.Notice](out); len(n) != 1 || n[0].Text != "Nothing decided to remove" {
 		t.Errorf("D again: %v", out)
 	}
@@ -177,8 +177,8 @@ func TestSummary(t *testing.T) {
 func TestWatchFull(t *testing.T) {
 	clk := newClock()
 	m := New(newPoller(clk), nil, 0, clk.Now)
-	for id := 1; id <= MaxEntries; id++ {
-		_, _, _ = m.store.Add(id, "", clk.Now())
+	for id := 1; id <= MaxLines; id++ {
+		_, _, _ = m.store.Add(id, "", "", clk.Now())
 	}
 	_, out := loop.Step(m, msgs.Watch{ID: 5000})
 	if n := tuitest.Of[msgs.Notice](out); len(n) != 1 || !strings.Contains(n[0].Text, "full (200") {
