@@ -20,6 +20,7 @@ func newProxyWith(t *testing.T, upstreamURL string, log *syncLog, opts proxy.Opt
 		t.Fatal(err)
 	}
 	opts.Logf = log.logf
+	opts.Hosts = append(opts.Hosts, testHost)
 	h, err := proxy.New(c, opts)
 	if err != nil {
 		t.Fatal(err)

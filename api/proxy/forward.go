@@ -10,6 +10,8 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"os"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -18,18 +20,12 @@ import (
 	"github.com/listings-tui/listings/api/media"
 )
 
-// bodySlack is what a request may carry beyond the file: boundaries, part headers and
-// small fields, as the service allows (docs/sandbox.md).
-const bodySlack = 1 << 20
-
-// maxFilename bounds the part's file name passed on; the service needs none of it.
-const maxFilename = 100
-
-// forward reads the frame and passes it on. The frame is held in memory (at most
-// 12 MiB, and at most MaxConcurrent frames at once) rather than streamed, because then
-// an oversize or non-photo file is refused before any request is spent, the upstream
-// request has an exact Content-Length, and a slow browser upload never holds one of the
-// key's request slots while it trickles in.
+// forward reads the frame whole, then passes it on. The frame is held in memory (at most
+// 12 MiB, within the budget of MaxBuffered for all frames) rather than streamed, because
+// then an oversize or non-photo file is refused before any request is spent, the
+// upstream request has an exact Content-Length, and a slow caller never holds one of the
+// places to the service while its frame trickles in: a place is taken only once the
+// frame is whole.
 func (rq *request) forward() {
 	r := rq.r
 	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
@@ -47,19 +43,22 @@ func (rq *request) forward() {
 		return
 	}
 
-	select {
-	case rq.h.slots <- struct{}{}:
-		defer func() { <-rq.h.slots }()
-	case <-r.Context().Done():
-		rq.log(0, "client_gone")
-		return
-	}
-
-	data, name, ok := rq.readFile(multipart.NewReader(
+	// The body's deadline holds both for the connection (a caller that trickles is cut
+	// off) and for the wait for memory; the answer's deadline leaves room for the forward.
+	bodyBy := rq.began.Add(rq.h.bodyTimeout)
+	rc := http.NewResponseController(rq.w)
+	_ = rc.SetReadDeadline(bodyBy) // not supported under a test recorder; the context still bounds the wait
+	_ = rc.SetWriteDeadline(bodyBy.Add(rq.h.timeout + writeSlack))
+	bodyCtx, cancelBody := context.WithDeadline(r.Context(), bodyBy)
+	buf := &frameBuffer{mem: rq.h.mem}
+	defer buf.release()
+	name, ok := rq.readFile(bodyCtx, buf, multipart.NewReader(
 		http.MaxBytesReader(rq.w, r.Body, media.MaxPhotoBytes+bodySlack), params["boundary"]))
+	cancelBody()
 	if !ok {
 		return
 	}
+	data := buf.data
 	format := media.Sniff(data[:min(len(data), media.SniffLen)])
 	if !format.IsPhoto() {
 		what := "its content is not a known format"
@@ -72,8 +71,24 @@ func (rq *request) forward() {
 	}
 	rq.file = cleanFilename(name, format)
 
+	// From here the frame has Timeout: for a place, the request budget and the forward.
+	// A caller that goes away cancels r's context, which frees its place at once.
 	ctx, cancel := context.WithTimeout(r.Context(), rq.h.timeout)
 	defer cancel()
+	select {
+	case rq.h.slots <- struct{}{}:
+		defer func() { <-rq.h.slots }()
+	case <-ctx.Done():
+		if r.Context().Err() != nil {
+			rq.log(0, "client_gone")
+			return
+		}
+		rq.w.Header().Set("Retry-After", "5")
+		rq.failWith(errorBody{Error: "proxy_busy", RetryAfter: 5, Hint: fmt.Sprintf(
+			"all %d places to the Listings API were taken by frames it has not answered within %s; try again in a few seconds",
+			cap(rq.h.slots), rq.h.timeout)}, http.StatusServiceUnavailable)
+		return
+	}
 	fw, err := rq.h.client.ForwardPhoto(ctx, rq.file, bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		rq.upstreamFailed(err)
@@ -91,44 +106,40 @@ func (rq *request) forward() {
 	rq.log(fw.Status, "")
 }
 
-// readFile returns the content and name of the first part named file, reading no
-// further than the size limit; any earlier parts are skipped.
-func (rq *request) readFile(mr *multipart.Reader) (data []byte, name string, ok bool) {
+// readFile reads into buf the content of the first part named file, and returns its
+// name, reading no further than the size limit; any earlier parts are skipped.
+func (rq *request) readFile(ctx context.Context, buf *frameBuffer, mr *multipart.Reader) (name string, ok bool) {
 	for {
 		p, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
 			rq.fail(http.StatusBadRequest, "file_required", "send the frame in a multipart part named file")
-			return nil, "", false
+			return "", false
 		}
 		if err != nil {
 			rq.readFailed(err)
-			return nil, "", false
+			return "", false
 		}
 		if p.FormName() != "file" {
 			if _, err := io.Copy(io.Discard, p); err != nil {
 				rq.readFailed(err)
-				return nil, "", false
+				return "", false
 			}
 			continue
 		}
-		var buf bytes.Buffer
-		if n := rq.r.ContentLength; n > 0 {
-			buf.Grow(int(min(n, media.MaxPhotoBytes+1)))
-		}
-		n, err := buf.ReadFrom(io.LimitReader(p, media.MaxPhotoBytes+1))
+		n, err := buf.readFrom(ctx, p, media.MaxPhotoBytes+1)
 		rq.size = n
 		switch {
 		case err != nil:
 			rq.readFailed(err)
-			return nil, "", false
+			return "", false
 		case n > media.MaxPhotoBytes:
 			rq.tooLarge()
-			return nil, "", false
+			return "", false
 		case n == 0:
 			rq.fail(http.StatusBadRequest, "file_empty", "the part named file is empty; send the frame's bytes")
-			return nil, "", false
+			return "", false
 		}
-		return buf.Bytes(), p.FileName(), true
+		return p.FileName(), true
 	}
 }
 
@@ -137,10 +148,16 @@ func (rq *request) readFailed(err error) {
 	switch {
 	case errors.As(err, &mbe):
 		rq.tooLarge()
+	case errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, context.DeadlineExceeded):
+		// Before the check of r's context: net/http cancels it on any read error.
+		rq.w.Header().Set("Connection", "close")
+		rq.fail(http.StatusRequestTimeout, "body_timeout", fmt.Sprintf(
+			"the frame could not be read within %s (a slow connection, or the proxy's memory for frames full); "+
+				"send it again, on a faster connection or smaller", rq.h.bodyTimeout))
 	case rq.r.Context().Err() != nil:
 		rq.log(0, "client_gone")
 	default:
-		rq.fail(http.StatusBadRequest, "invalid_multipart", "the multipart body cannot be read: "+truncate(err.Error(), 200))
+		rq.fail(http.StatusBadRequest, "invalid_multipart", "the multipart body cannot be read: "+truncate(err.Error(), maxLogDetail))
 	}
 }
 
@@ -188,7 +205,7 @@ func (rq *request) upstreamFailed(err error) {
 // logDetail records why a forward failed; errors from api never contain the key.
 func (rq *request) logDetail(err error) {
 	if rq.h.logf != nil {
-		rq.h.logf("proxy: forward from %s failed: %v", clientIP(rq.r), err)
+		rq.h.logf("proxy: forward from %s failed: %s", plain(clientIP(rq.r), 64), strconv.Quote(truncate(err.Error(), maxLogDetail)))
 	}
 }
 

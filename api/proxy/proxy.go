@@ -6,29 +6,36 @@
 // not a photo) without spending a request, answers CORS only for the origins it was
 // given, and logs one line per request without the key.
 //
+// The key is the proxy's to guard: it answers only requests addressed to it (the Host
+// header names the address it listens on or a name it was given, so a page whose name
+// was rebound to 127.0.0.1 is refused), from its own origin or one it was given, and,
+// when it has a caller token, that carry the token. A caller can hold neither its
+// places to the service (a frame is read whole before it takes one) nor its memory or
+// connections for long: bounds.go lists every bound and why.
+//
 // The proxy's own refusals use the API's error envelope {ok:false, error, hint} with the
 // extra field "proxy": true, so an integrator can tell them from the service's answers.
 package proxy
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
+	"net"
 	"net/url"
 	"strings"
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/media"
 )
 
 // Defaults of Options.
 const (
-	DefaultPath          = "/upload"
-	DefaultMaxConcurrent = 4
-	// DefaultTimeout bounds one forward: the wait for the key's request budget plus
-	// the upload of up to 12 MiB to the service.
-	DefaultTimeout = 2 * time.Minute
+	DefaultPath = "/upload"
+	// TokenHeader carries the caller token for callers that can set headers; a browser
+	// page (the widget posts to a plain URL) puts the token in the path instead:
+	// <Path>/<token>.
+	TokenHeader = "X-Proxy-Token"
 	// preflightMaxAge lets a browser cache a preflight answer for ten minutes.
 	preflightMaxAge = "600"
 )
@@ -36,18 +43,38 @@ const (
 // Options configure a Handler.
 type Options struct {
 	// Path is where frames are POSTed; every other path answers 404. Default /upload.
+	// With a Token, frames are POSTed to Path/<token> or to Path with the TokenHeader.
 	Path string
 	// AllowOrigins are the browser origins (scheme://host[:port]) that may call the
 	// proxy from another origin. A request from any other origin is refused; a request
 	// without an Origin header (a server or curl) and one from the proxy's own origin
-	// are served.
+	// are served. Their hosts are also accepted in the Host header (a site that forwards
+	// its own requests to the proxy).
 	AllowOrigins []string
-	// MaxConcurrent bounds the frames held in memory at once (each up to 12 MiB);
-	// further requests wait for a free place. Default 4.
+	// Hosts are the names, besides the address a connection was accepted on, that the
+	// Host header may carry: "localhost", the host the proxy was told to listen on, a
+	// name of the machine. An entry "name" matches with the connection's port (or none),
+	// "name:port" with that port. Any other Host is refused before anything else: a page
+	// whose DNS name now resolves to the proxy's address (DNS rebinding) sends its own
+	// name, and must not spend the key.
+	Hosts []string
+	// Token, when set, must come with every forwarded frame, in the path (Path/<token>)
+	// or in the TokenHeader: only the pages and servers it was given to may use the key.
+	// MinTokenLen to MaxTokenLen characters of A-Z a-z 0-9 - . _ ~ (so it fits a path as
+	// it is).
+	Token string
+	// MaxConcurrent bounds the frames being forwarded at once; a read frame waits for a
+	// free place within Timeout. Default DefaultMaxConcurrent.
 	MaxConcurrent int
-	// Timeout bounds one forward, including the wait for the request budget.
+	// Timeout bounds a frame's time once read: the wait for a place and for the request
+	// budget, and the forward. Default DefaultTimeout.
 	Timeout time.Duration
-	// Logf receives one line per request; nil is silent. It never receives the key.
+	// BodyTimeout bounds the read of a request's body. Default DefaultBodyTimeout.
+	BodyTimeout time.Duration
+	// MaxBuffered bounds the bytes of frames held at once. Default DefaultMaxBuffered.
+	MaxBuffered int64
+	// Logf receives one line per request; nil is silent. It never receives the key or
+	// the token, and what came from the network in it is quoted.
 	Logf func(format string, args ...any)
 	// Now is the clock of the durations in the log (tests); nil means time.Now.
 	Now func() time.Time
@@ -55,13 +82,17 @@ type Options struct {
 
 // Handler is the proxy. It is safe for concurrent use.
 type Handler struct {
-	client  *api.Client
-	path    string
-	origins map[string]bool
-	slots   chan struct{}
-	timeout time.Duration
-	logf    func(format string, args ...any)
-	now     func() time.Time
+	client      *api.Client
+	path        string
+	token       string
+	origins     map[string]bool
+	hosts       []authority
+	slots       chan struct{}
+	mem         *memBudget
+	timeout     time.Duration
+	bodyTimeout time.Duration
+	logf        func(format string, args ...any)
+	now         func() time.Time
 }
 
 // New returns a proxy that forwards frames with client, whose key and request budget
@@ -71,12 +102,14 @@ func New(client *api.Client, opts Options) (*Handler, error) {
 		return nil, errors.New("proxy: an API client is required")
 	}
 	h := &Handler{
-		client:  client,
-		path:    opts.Path,
-		origins: make(map[string]bool),
-		timeout: opts.Timeout,
-		logf:    opts.Logf,
-		now:     opts.Now,
+		client:      client,
+		path:        opts.Path,
+		token:       opts.Token,
+		origins:     make(map[string]bool),
+		timeout:     opts.Timeout,
+		bodyTimeout: opts.BodyTimeout,
+		logf:        opts.Logf,
+		now:         opts.Now,
 	}
 	if h.path == "" {
 		h.path = DefaultPath
@@ -84,20 +117,43 @@ func New(client *api.Client, opts Options) (*Handler, error) {
 	if !strings.HasPrefix(h.path, "/") || strings.ContainsAny(h.path, "?#") {
 		return nil, fmt.Errorf("proxy: path %q must start with / and carry no query, e.g. /upload", h.path)
 	}
+	if h.token != "" {
+		if err := CheckToken(h.token); err != nil {
+			return nil, err
+		}
+	}
 	for _, o := range opts.AllowOrigins {
 		norm, err := ParseOrigin(o)
 		if err != nil {
 			return nil, err
 		}
 		h.origins[norm] = true
+		h.hosts = append(h.hosts, originAuthority(norm))
+	}
+	for _, name := range opts.Hosts {
+		a, err := parseHost(name)
+		if err != nil {
+			return nil, err
+		}
+		h.hosts = append(h.hosts, a)
 	}
 	n := opts.MaxConcurrent
 	if n <= 0 {
 		n = DefaultMaxConcurrent
 	}
 	h.slots = make(chan struct{}, n)
+	mem := opts.MaxBuffered
+	if mem <= 0 {
+		mem = DefaultMaxBuffered
+	}
+	// A budget under one whole frame would make every large frame wait out its deadline.
+	mem = max(mem, media.MaxPhotoBytes+bufferChunk)
+	h.mem = newMemBudget(mem)
 	if h.timeout <= 0 {
 		h.timeout = DefaultTimeout
+	}
+	if h.bodyTimeout <= 0 {
+		h.bodyTimeout = DefaultBodyTimeout
 	}
 	if h.now == nil {
 		h.now = time.Now
@@ -107,6 +163,82 @@ func New(client *api.Client, opts Options) (*Handler, error) {
 
 // Path returns the path frames are POSTed to.
 func (h *Handler) Path() string { return h.path }
+
+// Endpoint returns the path a browser page gives the widget as its uploadEndpoint (after
+// the proxy's base URL): Path, followed by the token when there is one.
+func (h *Handler) Endpoint() string {
+	if h.token == "" {
+		return h.path
+	}
+	return strings.TrimSuffix(h.path, "/") + "/" + h.token
+}
+
+// CheckToken says whether s can be a caller token: MinTokenLen to MaxTokenLen characters
+// that a URL path carries unchanged, so the same token works in the path and a header.
+func CheckToken(s string) error {
+	if len(s) < MinTokenLen || len(s) > MaxTokenLen {
+		return fmt.Errorf("proxy: the token must be %d to %d characters long, not %d; let the proxy make one instead",
+			MinTokenLen, MaxTokenLen, len(s))
+	}
+	for _, c := range []byte(s) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0) {
+			return fmt.Errorf("proxy: the token may hold only letters, digits and - . _ ~ (it goes into a URL path), not %q", c)
+		}
+	}
+	return nil
+}
+
+// authority is a Host header value the proxy answers to.
+type authority struct {
+	host string // lower case, IPv6 without brackets
+	// port must match the Host's port; "" matches the connection's own port or none.
+	port string
+	// defaultPort is the port a browser leaves out of Host (an origin's scheme's).
+	defaultPort string
+}
+
+func (a authority) matches(host, port, localPort string) bool {
+	if a.host != host {
+		return false
+	}
+	if a.port == "" {
+		return port == "" || port == localPort
+	}
+	return port == a.port || port == "" && a.port == a.defaultPort
+}
+
+// originAuthority is the Host a browser sends for a page of the (normalised) origin.
+func originAuthority(origin string) authority {
+	u, _ := url.Parse(origin) // ParseOrigin made it
+	def := "80"
+	if u.Scheme == "https" {
+		def = "443"
+	}
+	port := u.Port()
+	if port == "" {
+		port = def
+	}
+	return authority{host: strings.ToLower(u.Hostname()), port: port, defaultPort: def}
+}
+
+// parseHost reads an Options.Hosts entry: a name or address, with or without a port.
+func parseHost(s string) (authority, error) {
+	raw := strings.TrimSpace(s)
+	host, port := splitHost(raw)
+	if host == "" || strings.ContainsAny(host, "/@?#* ") || strings.Contains(raw, "://") {
+		return authority{}, fmt.Errorf("proxy: host %q is not a name or address, e.g. localhost or shop.example:8081", raw)
+	}
+	return authority{host: host, port: port}, nil
+}
+
+// splitHost splits a Host header into its lower-case host (IPv6 without brackets) and
+// its port, "" when it has none.
+func splitHost(hostport string) (host, port string) {
+	if h, p, err := net.SplitHostPort(hostport); err == nil {
+		return strings.ToLower(h), p
+	}
+	return strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(hostport, "["), "]")), ""
+}
 
 // ParseOrigin checks an allowed origin and returns it as browsers send it in the Origin
 // header: lower-case scheme and host, no default port, no trailing slash. A wildcard is
@@ -135,149 +267,4 @@ func ParseOrigin(s string) (string, error) {
 		host += ":" + port
 	}
 	return scheme + "://" + host, nil
-}
-
-// ServeHTTP routes: POST at the path forwards, OPTIONS answers a preflight, anything
-// else is refused with the API's error envelope.
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	rq := &request{h: h, w: w, r: r, began: h.now(), origin: r.Header.Get("Origin"), size: -1}
-	// Answers differ by Origin, so no cache may give one origin's answer to another.
-	w.Header().Add("Vary", "Origin")
-	if r.URL.Path != h.path {
-		rq.fail(http.StatusNotFound, api.CodeNotFound, fmt.Sprintf("this proxy answers only POST %s", h.path))
-		return
-	}
-	cors, ok := h.originAllowed(r, rq.origin)
-	if !ok {
-		rq.fail(http.StatusForbidden, "origin_not_allowed", fmt.Sprintf(
-			"the origin %s may not use this proxy; start it with --allow-origin %s to allow it",
-			truncate(rq.origin, 100), truncate(rq.origin, 100)))
-		return
-	}
-	if cors {
-		w.Header().Set("Access-Control-Allow-Origin", rq.origin)
-	}
-	switch r.Method {
-	case http.MethodPost:
-		rq.forward()
-	case http.MethodOptions:
-		if cors && r.Header.Get("Access-Control-Request-Method") != "" {
-			w.Header().Set("Access-Control-Allow-Methods", http.MethodPost)
-			w.Header().Set("Access-Control-Allow-Headers", "Content-Type")
-			w.Header().Set("Access-Control-Max-Age", preflightMaxAge)
-		}
-		w.Header().Set("Allow", "POST, OPTIONS")
-		w.WriteHeader(http.StatusNoContent)
-	default:
-		w.Header().Set("Allow", "POST, OPTIONS")
-		rq.fail(http.StatusMethodNotAllowed, api.CodeMethodNotAllowed,
-			fmt.Sprintf("%s is not allowed here; POST the frame as multipart/form-data with a part named file", r.Method))
-	}
-}
-
-// originAllowed says whether a request may be served and whether it needs CORS headers.
-// No Origin means a server or a command-line tool, which CORS does not concern; the
-// proxy's own origin is a page it served itself (browsers send Origin on a same-origin
-// POST too). Origin is not a security lock, only a browser's: the key stays private
-// either way.
-func (h *Handler) originAllowed(r *http.Request, origin string) (cors, ok bool) {
-	if origin == "" {
-		return false, true
-	}
-	if h.origins[origin] {
-		return true, true
-	}
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	return false, strings.EqualFold(origin, scheme+"://"+r.Host)
-}
-
-// request is one request being served, with what its log line needs.
-type request struct {
-	h      *Handler
-	w      http.ResponseWriter
-	r      *http.Request
-	began  time.Time
-	origin string
-	file   string
-	size   int64 // -1 until the file was read
-}
-
-// errorBody is the API's error envelope, marked as the proxy's own answer.
-type errorBody struct {
-	OK         bool   `json:"ok"`
-	Error      string `json:"error"`
-	Hint       string `json:"hint"`
-	Proxy      bool   `json:"proxy"`
-	RetryAfter int    `json:"retry_after,omitempty"`
-}
-
-// fail answers with the proxy's own error and logs it.
-func (rq *request) fail(status int, code, hint string) {
-	rq.failWith(errorBody{Error: code, Hint: hint}, status)
-}
-
-func (rq *request) failWith(body errorBody, status int) {
-	body.OK, body.Proxy = false, true
-	b, err := json.Marshal(body)
-	if err != nil { // cannot happen with these field types; keep the answer valid anyway
-		b = []byte(`{"ok":false,"error":"internal_error","hint":"the proxy could not encode its answer","proxy":true}`)
-	}
-	rq.w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	rq.w.Header().Set("X-Content-Type-Options", "nosniff")
-	rq.w.WriteHeader(status)
-	_, _ = rq.w.Write(append(b, '\n'))
-	rq.log(status, body.Error)
-}
-
-// log writes the request's line: time (from Logf's logger), client IP, origin, file
-// and size, status and duration. The key is never among them.
-func (rq *request) log(status int, code string) {
-	if rq.h.logf == nil {
-		return
-	}
-	verb := "forward"
-	if code != "" {
-		verb = "refuse"
-	}
-	origin := rq.origin
-	if origin == "" {
-		origin = "-"
-	}
-	size := "-"
-	if rq.size >= 0 {
-		size = fmt.Sprint(rq.size)
-	}
-	line := fmt.Sprintf("proxy: %s %s %s ip=%s origin=%q bytes=%s status=%d in=%s",
-		verb, rq.r.Method, truncate(rq.r.URL.Path, 80), clientIP(rq.r), truncate(origin, 100), size, status,
-		rq.h.now().Sub(rq.began).Round(time.Millisecond))
-	if rq.file != "" {
-		line += fmt.Sprintf(" file=%q", rq.file)
-	}
-	if code != "" {
-		line += " error=" + code
-	}
-	rq.h.logf("%s", line)
-}
-
-// clientIP is the TCP peer, as the service itself sees clients; X-Forwarded-For is
-// ignored because anyone can send it.
-func clientIP(r *http.Request) string {
-	addr := r.RemoteAddr
-	if i := strings.LastIndexByte(addr, ':'); i > 0 {
-		addr = addr[:i]
-	}
-	return strings.Trim(addr, "[]")
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && n < len(s) && s[n]&0xC0 == 0x80 {
-		n-- // keep whole UTF-8 sequences
-	}
-	return s[:n] + "…"
 }

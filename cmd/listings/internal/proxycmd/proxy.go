@@ -6,6 +6,7 @@ package proxycmd
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
 	"fmt"
 	"io"
 	"log"
@@ -26,8 +27,15 @@ type options struct {
 	listen  string
 	path    string
 	origins []string
+	hosts   []string
+	token   string
 	example bool
 	quiet   bool
+	// maxConns and maxConnsPerIP replace the listener's bounds (tests); 0 is the default.
+	maxConns, maxConnsPerIP int
+	// timeout replaces the forward's deadline (tests: the sandbox under the race
+	// detector takes 20 s and more to convert its first frame); 0 is the default.
+	timeout time.Duration
 	// onListen is told the proxy's base URL once it accepts connections (tests).
 	onListen func(base string)
 }
@@ -48,10 +56,20 @@ over 12 MB and a file that is not a JPG, PNG, WebP or HEIC photo. Browsers on an
 origin may call it only when named with --allow-origin; a page it serves itself
 (--example) and servers or curl (no Origin header) need no such permission.
 
-Every request is logged to standard error without the key. Anyone who can reach the proxy
-spends the key's request budget, so keep it on 127.0.0.1 or behind your site.`,
+It answers only requests addressed to it: the Host header must name the address it
+listens on (or localhost), a host of --allow-origin or one of --allow-host, so a web page
+whose name was made to resolve to 127.0.0.1 (DNS rebinding) cannot use it.
+
+With --token, only callers that know the token may use the key: a page gives the widget
+the uploadEndpoint the proxy prints (the path followed by /TOKEN), a server may send the
+token in the X-Proxy-Token header instead. --token generate makes a random one.
+
+Every request is logged to standard error without the key or the token. Anyone who can
+reach the proxy spends the key's request budget, so keep it on 127.0.0.1 or behind your
+site, and give it a token when other people share the machine.`,
 		Example: `  listings proxy --allow-origin https://shop.example
   listings proxy --listen 127.0.0.1:8081 --path /upload-3d --allow-origin http://127.0.0.1:8000
+  listings proxy --token generate --allow-origin https://shop.example
   LISTINGS_API_KEY=sk_test_… listings --base-url http://127.0.0.1:8080 proxy --example`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -62,6 +80,8 @@ spends the key's request budget, so keep it on 127.0.0.1 or behind your site.`,
 	fl.StringVar(&opts.listen, "listen", "127.0.0.1:8081", "address to listen on")
 	fl.StringVar(&opts.path, "path", proxy.DefaultPath, "path the widget POSTs frames to (its uploadEndpoint)")
 	fl.StringArrayVar(&opts.origins, "allow-origin", nil, "browser origin allowed to call the proxy, e.g. https://shop.example (repeatable)")
+	fl.StringArrayVar(&opts.hosts, "allow-host", nil, "another name of this machine callers may use in the proxy's URL, e.g. proxy.internal (repeatable)")
+	fl.StringVar(&opts.token, "token", "", `token every caller must give ("generate" makes one), in the path or the X-Proxy-Token header`)
 	fl.BoolVar(&opts.example, "example", false, "also serve the example capture page at /")
 	fl.BoolVarP(&opts.quiet, "quiet", "q", false, "do not log requests to standard error")
 	return cmd
@@ -78,6 +98,13 @@ func run(ctx context.Context, f *cmdutil.Factory, opts options) error {
 			return cmdutil.UsageErrorf("--allow-origin: %v", strings.TrimPrefix(err.Error(), "proxy: "))
 		}
 	}
+	if opts.token == "generate" {
+		opts.token = rand.Text() // 26 base32 characters: 130 bits
+	} else if opts.token != "" {
+		if err := proxy.CheckToken(opts.token); err != nil {
+			return cmdutil.UsageErrorf("--token: %v (--token generate makes one)", strings.TrimPrefix(err.Error(), "proxy: "))
+		}
+	}
 	s, err := f.Session(ctx)
 	if err != nil {
 		return err
@@ -86,8 +113,10 @@ func run(ctx context.Context, f *cmdutil.Factory, opts options) error {
 		return err
 	}
 
-	logger := log.New(stderr, "", log.LstdFlags)
-	po := proxy.Options{Path: opts.path, AllowOrigins: opts.origins, Logf: logger.Printf}
+	// Every line goes through LogWriter: net/http's own messages may quote what a client sent.
+	logger := log.New(proxy.LogWriter(stderr), "", log.LstdFlags)
+	po := proxy.Options{Path: opts.path, AllowOrigins: opts.origins, Hosts: allowedHosts(host, opts.hosts),
+		Token: opts.token, Timeout: opts.timeout, Logf: logger.Printf}
 	if opts.quiet {
 		po.Logf = nil
 	}
@@ -108,10 +137,15 @@ func run(ctx context.Context, f *cmdutil.Factory, opts options) error {
 	}
 	if cmdutil.BeyondLoopback(host) {
 		fmt.Fprintf(stderr, "warning: the proxy listens on %s, beyond this machine: anyone who can reach it "+
-			"uploads photos with your key and spends its request budget; listen on 127.0.0.1 behind your site instead\n", opts.listen)
+			"uploads photos with your key and spends its request budget; listen on 127.0.0.1 behind your site instead", opts.listen)
+		if opts.token == "" {
+			fmt.Fprint(stderr, ", or give it a token (--token generate)")
+		}
+		fmt.Fprintln(stderr)
 	}
+	limited := proxy.LimitListener(ln, opts.maxConns, opts.maxConnsPerIP)
 	base := "http://" + ln.Addr().String()
-	if err := printBanner(stdout, base, h.Path(), s, opts); err != nil {
+	if err := printBanner(stdout, base, h.Endpoint(), s, opts); err != nil {
 		_ = ln.Close()
 		return err
 	}
@@ -119,17 +153,22 @@ func run(ctx context.Context, f *cmdutil.Factory, opts options) error {
 		opts.onListen(base)
 	}
 
-	// Reading a 12 MB frame from a slow phone may take minutes; a request that takes
-	// longer is cut so it cannot hold one of the proxy's places forever.
-	hs := &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       5 * time.Minute,
-		WriteTimeout:      5*time.Minute + proxy.DefaultTimeout,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          logger,
+	// The proxy's bounds on connections (api/proxy's bounds.go): how many, from one
+	// address, how long to send headers or stay idle, how large the headers.
+	hs := proxy.NewServer(handler, logger)
+	return cmdutil.ServeUntilDone(ctx, hs, limited, "proxy", 10*time.Second, stderr)
+}
+
+// allowedHosts are the names the Host header may carry besides the address a connection
+// came to: the loopback names, the host given to --listen when it is one address (an
+// unspecified one, 0.0.0.0 or ::, is no name a browser should use: the connection's own
+// address stands for it), and those of --allow-host.
+func allowedHosts(listenHost string, extra []string) []string {
+	hosts := []string{"localhost", "127.0.0.1", "[::1]"}
+	if ip := net.ParseIP(listenHost); listenHost != "" && (ip == nil || !ip.IsUnspecified()) {
+		hosts = append(hosts, listenHost)
 	}
-	return cmdutil.ServeUntilDone(ctx, hs, ln, "proxy", 10*time.Second, stderr)
+	return append(hosts, extra...)
 }
 
 // checkKey pings once at start, so that a wrong or read-only key fails now rather than
@@ -150,22 +189,27 @@ func checkKey(ctx context.Context, c *api.Client, stderr io.Writer) error {
 	return nil
 }
 
-func printBanner(out io.Writer, base, path string, s *cmdutil.Session, opts options) error {
+func printBanner(out io.Writer, base, endpoint string, s *cmdutil.Session, opts options) error {
 	w := bufio.NewWriter(out) // keeps the first write error for Flush
 	keyFrom := "LISTINGS_API_KEY"
 	if s.Profile != "" {
 		keyFrom = fmt.Sprintf("profile %q (%s)", s.Profile, s.Source)
 	}
-	fmt.Fprintf(w, "Proxy for the 3D capture widget at %s%s\n", base, path)
+	fmt.Fprintf(w, "Proxy for the 3D capture widget at %s%s\n", base, endpoint)
 	fmt.Fprintf(w, "Forwarding frames to %s/api/v1/upload/photo with the key of %s\n\n", s.Client.BaseURL(), keyFrom)
-	fmt.Fprintf(w, "In your page:\n  ListingsWidget.capture3d({ uploadEndpoint: '%s%s', … })\n\n", base, path)
+	fmt.Fprintf(w, "In your page:\n  ListingsWidget.capture3d({ uploadEndpoint: '%s%s', … })\n\n", base, endpoint)
 	if len(opts.origins) == 0 {
 		fmt.Fprintln(w, "Allowed origins: none besides the proxy's own (add --allow-origin https://your.site)")
 	} else {
 		fmt.Fprintf(w, "Allowed origins: %s\n", strings.Join(opts.origins, ", "))
 	}
+	if opts.token != "" {
+		fmt.Fprintf(w, "Token: required; it ends the uploadEndpoint above (a server may send it in the %s header instead)\n", proxy.TokenHeader)
+	} else {
+		fmt.Fprintln(w, "Token: none; any caller that reaches the proxy may use it (add --token generate to require one)")
+	}
 	if opts.example {
-		q := url.Values{"sandbox": {s.Client.BaseURL()}, "proxy": {base + path}}
+		q := url.Values{"sandbox": {s.Client.BaseURL()}, "proxy": {base + endpoint}}
 		fmt.Fprintf(w, "Example page: %s/?%s\n", base, q.Encode())
 	}
 	fmt.Fprintln(w, "\nPress Ctrl+C to stop.")

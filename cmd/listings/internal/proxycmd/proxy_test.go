@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
@@ -36,6 +37,9 @@ func startProxy(t *testing.T, f *cmdutil.Factory, opts options) (base string, st
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan string, 1)
 	opts.onListen = func(b string) { ready <- b }
+	if opts.timeout == 0 {
+		opts.timeout = 5 * time.Minute // the sandbox's first WebP conversion is slow under -race
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- run(ctx, f, opts) }()
 	var once sync.Once
