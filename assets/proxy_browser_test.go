@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/proxy"
@@ -43,7 +44,9 @@ func TestExamplePageUploadsThroughProxy(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log proxyLog
-	h, err := proxy.New(client, proxy.Options{AllowOrigins: []string{pageSrv.URL}, Logf: log.logf})
+	// The forward's deadline is generous: under the race detector the in-process
+	// sandbox takes 20–30 s to convert its first WebP, which a real service does not.
+	h, err := proxy.New(client, proxy.Options{AllowOrigins: []string{pageSrv.URL}, Logf: log.logf, Timeout: 5 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
