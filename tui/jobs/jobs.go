@@ -292,7 +292,7 @@ func (m Model) ended(e endMsg) (Model, tea.Cmd) {
 		cmd = send(msgs.Error{Op: "job " + j.id, Err: e.err})
 	default:
 		j.st = stDone
-		cmd = send(msgs.Notice{Text: m.doneText(), Bell: true})
+		cmd = send(msgs.Notice{Text: m.doneText(), Bell: true, Background: true}) // it answers no key: it waits for the answer to the last one
 	}
 	return m, tea.Batch(added, cmd)
 }
