@@ -34,8 +34,10 @@ func (w *window) budget(now time.Time) api.Budget {
 }
 
 // run answers n items and calls at after each answer with the clock and the items
-// left; it returns when the last was answered.
+// left; it returns when the last was answered. A job is background work: it leaves
+// the person the key's reserve (api.Reserved), as the client's limiter makes it.
 func (w *window) run(n int, at func(now time.Time, left int, b api.Budget)) time.Time {
+	cap := w.perMinute - api.Reserved(w.perMinute)
 	free := make([]time.Time, w.workers) // when each worker is free
 	for i := range free {
 		free[i] = t0
@@ -44,8 +46,8 @@ func (w *window) run(n int, at func(now time.Time, left int, b api.Budget)) time
 	for i := range n {
 		k := i % w.workers
 		send := free[k]
-		if len(w.sent) >= w.perMinute {
-			if next := w.sent[len(w.sent)-w.perMinute].Add(time.Minute); next.After(send) {
+		if len(w.sent) >= cap {
+			if next := w.sent[len(w.sent)-cap].Add(time.Minute); next.After(send) {
 				send = next
 			}
 		}
