@@ -177,7 +177,13 @@ func (c *Runner) Run(stdin string, args ...string) Result {
 // live.
 func (c *Runner) RunCtx(ctx context.Context, stdin string, stdout *iostreams.Buffer, args ...string) Result {
 	c.T.Helper()
-	env := map[string]string{keystore.EnvVar: c.Key, "LISTINGS_CONFIG_DIR": c.T.TempDir(), cmdutil.EnvCacheDir: c.CacheDir}
+	cache := c.CacheDir
+	if cache == "" {
+		// Never the machine's own cache: a test served on a port another test used
+		// before would read that test's budget (a day spent) back.
+		cache = c.T.TempDir()
+	}
+	env := map[string]string{keystore.EnvVar: c.Key, "LISTINGS_CONFIG_DIR": c.T.TempDir(), cmdutil.EnvCacheDir: cache}
 	if c.DataDir != "" {
 		env[draft.EnvDataDir] = c.DataDir
 	}

@@ -220,7 +220,7 @@ func TestAuthAndRateLimitExitCodes(t *testing.T) {
 			w.WriteHeader(http.StatusTooManyRequests)
 			_ = json.NewEncoder(w).Encode(map[string]any{"ok": false, "error": code, "hint": "slow down"})
 		}))
-		lc := &clitest.Runner{T: t, Base: limited.URL, Key: sandbox.KeyBusiness}
+		lc := &clitest.Runner{T: t, Base: limited.URL, Key: sandbox.KeyBusiness, CacheDir: t.TempDir()} // never the machine's cache, which a test on the same port before may have left
 		r := lc.Fails(cmdutil.ExitRateLimit, "", "ls", "--json")
 		if !strings.Contains(r.Stderr, code) || !strings.Contains(r.Stderr, "after") && !strings.Contains(r.Stderr, "resets at") {
 			t.Errorf("%s: %s", code, r.Stderr)
