@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -71,8 +72,38 @@ func startedOnMirror(t *testing.T, data []api.Listing) (Model, *fakeLister) {
 	return m, f
 }
 
+// stoppedMirror is a mirror of data whose only sync stopped after its first pages
+// pages (a kill, the network): it holds their listings, and not the others.
+func stoppedMirror(t *testing.T, data []api.Listing, pages int) *mirror.DB {
+	t.Helper()
+	db, err := mirror.Open(context.Background(), filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	src := &stopAfter{fakeLister: &fakeLister{data: slices.Clone(data)}, pages: pages}
+	if _, err := db.Sync(context.Background(), src, mirror.SyncOptions{}); err == nil {
+		t.Fatal("the sync did not stop")
+	}
+	return db
+}
+
+// stopAfter answers its first pages pages, then fails.
+type stopAfter struct {
+	*fakeLister
+	pages, n int
+}
+
+func (s *stopAfter) ListListings(ctx context.Context, p api.ListParams) (*api.ListPage, error) {
+	if s.n++; s.n > s.pages {
+		return nil, errors.New("connection reset")
+	}
+	return s.fakeLister.ListListings(ctx, p)
+}
+
 // The first frame comes from the mirror with no request; the service's first page
-// then refreshes the tab and the note goes.
+// then refreshes the tab: its first page, the rest from the mirror (complete), which
+// the footer says.
 func TestFirstFrameFromTheMirrorWithoutARequest(t *testing.T) {
 	data := gen(300, 300, api.StatusActive)
 	db := syncedMirror(t, data)
@@ -89,8 +120,18 @@ func TestFirstFrameFromTheMirrorWithoutARequest(t *testing.T) {
 	if f.nCalls() != 1 {
 		t.Fatalf("%d requests for the refresh", f.nCalls())
 	}
+	tuitest.Lacks(t, tuitest.Screen(m), "from the mirror, synced")
+	tuitest.Contains(t, tuitest.Screen(m), "Listing 00300", "[active 300]", "rest from the mirror of")
+
+	// A mirror whose sync stopped holds only part: the service's first page replaces
+	// its rows, and the count says more may come.
+	f = &fakeLister{data: data}
+	m = New(f, "uk", WithMirror(stoppedMirror(t, data, 2)))
+	m.SetSize(100, 20)
+	tuitest.Contains(t, tuitest.Screen(m), "Listing 00300", "active 200+", "from the mirror, synced")
+	m, _ = mirrorLoop.Drain(m, m.Init())
 	tuitest.Lacks(t, tuitest.Screen(m), "from the mirror")
-	tuitest.Contains(t, tuitest.Screen(m), "Listing 00300", "active 100+")
+	tuitest.Contains(t, tuitest.Screen(m), "Listing 00300", "[active 100+]")
 }
 
 // / finds a listing by a word of its description, which was never loaded in the
