@@ -327,7 +327,7 @@ func (m *Model) mirrorNote() string {
 		return theme.Muted.Render("from the mirror, synced " + format.HourMinute(m.mir.synced))
 	case m.mirrorMode() && m.srcs[si].loaded:
 		// The first page is the service's, every other row the mirror's.
-		return theme.Muted.Render("rest from the mirror of " + format.HourMinute(m.mir.synced))
+		return theme.Muted.Render("the rest: mirror of " + format.HourMinute(m.mir.synced))
 	}
 	return ""
 }

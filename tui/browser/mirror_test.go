@@ -121,7 +121,7 @@ func TestFirstFrameFromTheMirrorWithoutARequest(t *testing.T) {
 		t.Fatalf("%d requests for the refresh", f.nCalls())
 	}
 	tuitest.Lacks(t, tuitest.Screen(m), "from the mirror, synced")
-	tuitest.Contains(t, tuitest.Screen(m), "Listing 00300", "[active 300]", "rest from the mirror of")
+	tuitest.Contains(t, tuitest.Screen(m), "Listing 00300", "[active 300]", "the rest: mirror of")
 
 	// A mirror whose sync stopped holds only part: the service's first page replaces
 	// its rows, and the count says more may come.

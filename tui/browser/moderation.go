@@ -222,6 +222,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case msgs.Tick:
 		m.rev.now = msg.At
 		cmd = m.autoRefresh()
+		if cmd == nil && m.walking() {
+			cmd = m.prefetch() // a walk the budget paused goes on (walk.go)
+		}
 	case pageMsg:
 		s := &m.srcs[max(min(msg.src, len(m.srcs)-1), 0)]
 		taken := msg.src >= 0 && msg.src < len(m.srcs) && msg.seq == s.seq && s.loading

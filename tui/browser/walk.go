@@ -30,9 +30,10 @@ func (m *Model) walking() bool {
 }
 
 // canPage reports whether source s has a next page to ask for, without a failure
-// to wait out (r or G retries it).
+// to wait out (r or G retries it), and with room in the budget: the walk stops short
+// of its last tenth, which stays the user's (a key resumes it once there is room).
 func (m *Model) canPage(s *source) bool {
-	return s.loaded && s.next != nil && !s.stale && s.rows.len() < maxSourceRows
+	return s.loaded && s.next != nil && !s.stale && s.rows.len() < maxSourceRows && !m.budgetShort(0)
 }
 
 // jumpEnd is G: the cursor on the last row; when pages are left, on the last row
@@ -87,6 +88,8 @@ func (m *Model) walkNote() (long, short string) {
 		return "sorted only the " + have + " loaded", have + of + " loaded"
 	case m.walking():
 		return spin + "loading " + have + of + "…", spin + have + of
+	case m.tabs[m.cur].toEnd && m.budgetShort(0):
+		return "loaded " + have + of + "; the rest when the budget has room", have + of
 	}
 	return "", ""
 }
