@@ -22,17 +22,6 @@ func (m *Model) rowLines(i int) int {
 	return 1 + len(m.reviewLines(rows, rows.at(m.tabs[m.cur].vis[i])))
 }
 
-// fits reports whether the rows at positions a to b-1 fit in h lines.
-func (m *Model) fits(a, b, h int) bool {
-	n := 0
-	for i := a; i < b; i++ {
-		if n += m.rowLines(i); n > h {
-			return false
-		}
-	}
-	return true
-}
-
 // windowEnd is the position past the last row on screen; the first row shows even
 // when it is taller than the screen (cut).
 func (m *Model) windowEnd() int {
@@ -74,14 +63,27 @@ func (m *Model) scroll() {
 		t.offset = max(min(t.offset, len(t.vis)-h), 0)
 		return
 	}
-	t.offset = max(t.offset, t.cursor-h+1, 0) // a row takes a line at least
-	for t.offset < t.cursor && !m.fits(t.offset, t.cursor+1, h) {
-		t.offset++
+	if len(t.vis) == 0 {
+		t.offset = 0
+		return
 	}
-	for t.offset > 0 && t.offset <= len(t.vis) && m.fits(t.offset-1, len(t.vis), h) {
-		t.offset--
-	}
+	// Counted up from the row that must show, so that a jump costs a screen of rows.
+	cur := max(min(t.cursor, len(t.vis)-1), 0)
+	t.offset = max(t.offset, m.firstFitting(cur, h))
+	t.offset = min(t.offset, m.firstFitting(len(t.vis)-1, h), cur)
 	t.offset = max(min(t.offset, len(t.vis)-1), 0)
+}
+
+// firstFitting is the earliest first row of a window of h lines that ends with the
+// row at position last whole (last itself when it is taller than h).
+func (m *Model) firstFitting(last, h int) int {
+	n := 0
+	for i := last; i >= 0; i-- {
+		if n += m.rowLines(i); n > h {
+			return min(i+1, last)
+		}
+	}
+	return 0
 }
 
 // rowAt is the position of the row on line y of the table (0 is its first row's
