@@ -15,6 +15,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
+	"github.com/listings-tui/listings/tui/msgs"
 )
 
 // mirrorLoop also takes the mirror's answers back to the model.
@@ -192,4 +193,27 @@ func TestUnreachableServiceKeepsTheMirrorReadOnly(t *testing.T) {
 	if !strings.Contains(v, "inactive 30") {
 		t.Errorf("tab count:\n%s", v)
 	}
+}
+
+// A change the app made outlives the mirror's rows read again from a sync begun
+// before it (the rows are older), and goes with a sync begun after it.
+func TestChangesOutliveAnOlderMirror(t *testing.T) {
+	data := gen(300, 300, api.StatusActive)
+	db := syncedMirror(t, data)
+	m := New(&fakeLister{data: data}, "uk", WithMirror(db))
+	m.SetSize(100, 20)
+	m, _ = mirrorLoop.Drain(m, m.Init())
+	m, _ = mirrorLoop.Step(m, msgs.ListingChanged{ID: 150, Status: api.StatusInactive})
+	tuitest.Contains(t, tuitest.Screen(m), "[active 299]", "inactive 1")
+	m, _ = mirrorLoop.Step(m, MirrorSynced{}) // the same sync's rows, read again
+	tuitest.Contains(t, tuitest.Screen(m), "[active 299]", "inactive 1")
+	// A sync begun after it (a sync keeps its start in seconds: a change in the same
+	// second is taken as newer, so the sync here begins two seconds on).
+	later := func() time.Time { return time.Now().Add(2 * time.Second) }
+	if _, err := db.Sync(context.Background(), &fakeLister{data: data}, mirror.SyncOptions{Now: later}); err != nil {
+		t.Fatal(err)
+	}
+	m, _ = mirrorLoop.Step(m, MirrorSynced{}) // the service's word: it never heard of the change
+	tuitest.Contains(t, tuitest.Screen(m), "[active 300]")
+	tuitest.Lacks(t, tuitest.Screen(m), "inactive 1")
 }

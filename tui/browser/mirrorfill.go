@@ -171,13 +171,18 @@ func (m *Model) fillMirror(si int, o *overlaid) {
 	m.measure(si)
 }
 
+// maxLocal bounds the changes kept between two syncs (a session offline for a day
+// still learns a detail per blocked row on screen): the oldest go first.
+const maxLocal = 5000
+
 // learnLocal notes a change for the fills to come: a fill after it, until a sync
 // begun after it, shows the listing so.
 func (m *Model) learnLocal(msg msgs.ListingChanged, from, to api.Status) {
 	if m.mir.db == nil {
 		return
 	}
-	m.mir.local = append(slices.Clip(m.mir.local), localChange{at: m.now(), msg: msg, from: from, to: to})
+	keep := m.mir.local[max(len(m.mir.local)-maxLocal+1, 0):]
+	m.mir.local = append(slices.Clip(keep), localChange{at: m.now(), msg: msg, from: from, to: to})
 }
 
 // pruneLocal forgets the changes a sync begun after them saw.
