@@ -143,19 +143,14 @@ func TestE2ESizesAndNoColor(t *testing.T) {
 	big.checkRestored()
 }
 
-// TestE2EPagesAcrossPages scrolls a seller's 250 listings in a real terminal: three
-// pages of 100 follow each other as the cursor goes down, every row once, the newest
-// first. (The session above has fewer listings than a page.)
+// TestE2EPagesAcrossPages pages a seller's 250 listings in a real terminal: one End
+// asks for the pages left, one after another, and lands on the last row, every row
+// once. (The session above has fewer listings than a page.)
 func TestE2EPagesAcrossPages(t *testing.T) {
 	base := cmdtest.StartSandbox(t, sandbox.Grow{Key: "personal", Listings: 250})
 	s := launchTUI(t, 100, 30, []string{"--base-url", base, "--lang", "en"}, "LISTINGS_API_KEY="+sandbox.KeyPersonal)
 	s.waitFor("[active", "1/100+", "? help")
 	s.send("End")
-	s.waitMatch(`\b100/(200\+|2\d\d)\b`)
-	s.send("End")
-	s.waitMatch(`\b(200/2\d\d\+?|2\d\d/2\d\d)\b`)
-	s.send("End")
-	s.waitMatch(`\b(2\d\d)/(2\d\d)\b`)
 	s.waitUntil("the last row, the oldest clone", func(screen string) bool {
 		m := regexp.MustCompile(`\b(2\d\d)/(2\d\d)\b`).FindStringSubmatch(screen)
 		return m != nil && m[1] == m[2]

@@ -7,6 +7,7 @@ package browser
 
 import (
 	"context"
+	"time"
 
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/spinner"
@@ -74,6 +75,10 @@ type source struct {
 	// modPriceW is the widest price of the moderation rows: the moderation tab's
 	// price column.
 	modPriceW int
+	// page is the last first page the service gave, and when: with a complete mirror
+	// it goes over the mirror's rows (mirrorfill.go).
+	page   []api.Listing
+	pageAt time.Time
 }
 
 type tabDef struct {
@@ -96,7 +101,8 @@ type tabState struct {
 	vis    []int // sorted, filtered: what the table shows
 	cursor int
 	offset int
-	selID  int // the listing under the cursor, kept across reorders
+	selID  int  // the listing under the cursor, kept across reorders
+	toEnd  bool // G was pressed while pages were left: the cursor follows the end (walk.go)
 
 	sortedFor struct {
 		version int
@@ -140,6 +146,11 @@ type Model struct {
 
 	marks     markSet // the rows marked for a bulk action (marks.go)
 	markCount markCount
+
+	// carry is each tab's count from before a reload dropped its rows, shown until its
+	// first page comes (count.go).
+	carry [len(tabDefs)]tally
+	now   func() time.Time // when a page or a change came, against the mirror's sync
 }
 
 // New returns a browser that shows svc's listings in lang. Its first tab is marked
@@ -147,7 +158,7 @@ type Model struct {
 // blocked when svc is also a Detailer (or WithDetailer gives one), within the budget
 // of svc when it is a Budgeter (*api.Client is both).
 func New(svc Lister, lang string, opts ...Option) Model {
-	m := Model{svc: svc, lang: lang, limit: pageLimit, keys: DefaultKeyMap(), strs: newStrtab(), rev: newReviews(svc)}
+	m := Model{svc: svc, lang: lang, limit: pageLimit, keys: DefaultKeyMap(), strs: newStrtab(), rev: newReviews(svc), now: time.Now}
 	for _, o := range opts {
 		o(&m)
 	}
@@ -180,7 +191,6 @@ func (m *Model) SetSize(width, height int) {
 	m.input.Width = max(min(m.width/2-4, 40), 8) // room beside it for the position and the sort
 	m.cols = m.computeLayout()
 	m.scroll()
-	m.rev.why = m.whyLines()
 }
 
 // Capturing reports whether the filter input has focus, so the root must not treat
@@ -216,10 +226,6 @@ func (m *Model) selectedRow() *row {
 	}
 	return m.srcs[tabDefs[m.cur].src].rows.at(t.vis[t.cursor])
 }
-
-// bodyHeight is the number of table rows on screen: the tab line, the header and
-// the footer take three lines, the moderation tab's "why" lines one or two more.
-func (m *Model) bodyHeight() int { return max(m.hgt-3-m.whyHeight(), 1) }
 
 func (m *Model) params(si, cursor int) api.ListParams {
 	return api.ListParams{Lang: m.lang, Status: m.srcs[si].status, Limit: m.limit, Cursor: cursor, Fields: listFields}

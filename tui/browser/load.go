@@ -42,7 +42,7 @@ func (m *Model) load(si int, reset bool) tea.Cmd {
 	s := &m.srcs[si]
 	cur := 0
 	if !reset {
-		if s.loading || s.next == nil {
+		if s.loading || s.next == nil || s.rows.len() >= maxSourceRows {
 			return nil
 		}
 		cur = *s.next
@@ -90,6 +90,20 @@ func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {
 	if msg.page != nil {
 		page = *msg.page
 	}
+	if msg.reset {
+		s.page, s.pageAt = page.Listings, m.now()
+	}
+	if m.mirrorMode() {
+		// Every listing is held: a first page goes over the mirror's rows, and no
+		// other page is asked for (a next page sent before the mirror was read is
+		// dropped).
+		if msg.reset {
+			m.fillMirror(msg.src, m.overlaid())
+		}
+		m.ensure(m.cur)
+		m.cols = m.computeLayout()
+		return m, nil
+	}
 	start := s.rows.len()
 	if msg.reset {
 		s.rows, s.byID, start = newStore(m.strs), map[int]int{}, 0
@@ -130,8 +144,11 @@ func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {
 	m.cols = m.computeLayout()
 
 	var cmd tea.Cmd
-	if tabDefs[m.cur].src == msg.src && m.auto < maxAutoPages {
-		cmd = m.prefetch()
+	if tabDefs[m.cur].src == msg.src {
+		m.followEnd()
+		if m.auto < maxAutoPages || m.walking() {
+			cmd = m.prefetch()
+		}
 	}
 	return m, cmd
 }
@@ -310,19 +327,6 @@ func (m *Model) clampCursor() {
 	m.scroll()
 }
 
-// scroll keeps the cursor inside the window of rows on screen.
-func (m *Model) scroll() {
-	t := &m.tabs[m.cur]
-	h := m.bodyHeight()
-	if t.cursor < t.offset {
-		t.offset = t.cursor
-	}
-	if t.cursor >= t.offset+h {
-		t.offset = t.cursor - h + 1
-	}
-	t.offset = max(min(t.offset, len(t.vis)-h), 0)
-}
-
 // prefetch asks for the next page when the cursor is within one screen of the end
 // of the loaded rows. After a failed load it waits for the cursor to reach the very
 // end (or for r), so that a refused request is not repeated on every key.
@@ -331,6 +335,9 @@ func (m *Model) prefetch() tea.Cmd {
 	s := &m.srcs[si]
 	if !s.loaded || s.loading || s.next == nil {
 		return nil
+	}
+	if m.walking() {
+		return m.load(si, false)
 	}
 	t := &m.tabs[m.cur]
 	left := len(t.vis) - 1 - t.cursor

@@ -13,15 +13,18 @@ import (
 	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/tui/layout"
+	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
 // The local mirror (api/mirror) in the browser:
 //   - the first screen: New reads the tab counts (one query) and the first page of
 //     the tab on screen, so the first frame shows them before any request; Init then
-//     reads every row, which fills the tabs still showing the mirror. A tab's first
-//     page from the service replaces them (the refresh), and a tab still showing them
-//     says from when;
+//     reads every row, which fills the tabs. With a complete mirror every tab then
+//     holds every listing, the service's first pages and the app's changes on top
+//     (mirrorfill.go); with an incomplete one, a tab's first page from the service
+//     replaces its rows (the refresh). A tab with no page of the service since says
+//     from when its rows are;
 //   - the rows are in the language of the last sync: in another language the tabs
 //     start empty (loading) and a search adds no row from the mirror, until a sync in
 //     the language on screen (the root syncs within a minute when they differ);
@@ -39,6 +42,7 @@ type Mirror interface {
 	Search(ctx context.Context, q mirror.Query) ([]mirror.Row, error)
 	SearchIDs(ctx context.Context, q mirror.Query) ([]int, error)
 	LastSync(ctx context.Context) (mirror.SyncInfo, bool, error)
+	LastComplete(ctx context.Context) (mirror.SyncInfo, bool, error)
 	Counts(ctx context.Context) (map[api.Status]int, error)
 	Described(ctx context.Context) (with, total int, err error)
 }
@@ -57,6 +61,7 @@ type mirrored struct {
 	synced time.Time           // the last sync that stored anything; zero: never
 	lang   string              // the language of its rows ("" unknown: taken as any)
 	rows   map[int]api.Listing // every listing the mirror holds, for matches not loaded
+	order  []int               // their ids in the mirror's order (id, highest first)
 	gain   map[int]int32       // views gained in 7 days
 	from   [len(sourceStatus)]bool
 	// partial: the source holds only the first frame's rows; counts (by status, from
@@ -71,6 +76,13 @@ type mirrored struct {
 	described, listed int
 	hitsQ             string
 	down              bool // the last load found the service unreachable: read-only
+	// complete: the mirror's last complete sync is in the language of its last sync:
+	// it holds every listing, in one language (mirrorfill.go); its counts count them
+	// in any language (count.go).
+	complete bool
+	full     bool          // rows holds every row of the mirror (not the first frame's page)
+	started  time.Time     // when its last sync began: what the app learnt later is newer
+	local    []localChange // what the app changed or learnt since (mirrorfill.go)
 }
 
 // WithMirror shows the mirror's rows at once, searches it with / and adds the +7d
@@ -85,12 +97,15 @@ func WithMirror(db Mirror) Option {
 
 // mirrorRowsMsg answers readMirror: every row of the mirror.
 type mirrorRowsMsg struct {
-	rows   []mirror.Row
-	synced time.Time
-	lang   string
+	rows     []mirror.Row
+	synced   time.Time // zero: the mirror could not be read, or was never synced
+	started  time.Time
+	lang     string
+	complete bool
 }
 
-// readMirror reads every row (limit 0) or the first limit of status st, newest first.
+// readMirror reads every row (limit 0) or the first limit of status st, in the
+// mirror's order (id, highest first, as the sandbox pages).
 func readMirror(db Mirror, st api.Status, limit int) mirrorRowsMsg {
 	ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
 	defer cancel()
@@ -98,11 +113,19 @@ func readMirror(db Mirror, st api.Status, limit int) mirrorRowsMsg {
 	if err != nil || !ok {
 		return mirrorRowsMsg{}
 	}
+	msg := mirrorRowsMsg{synced: last.Finished, started: last.Started, lang: last.Lang}
+	if lc, ok, err := db.LastComplete(ctx); err == nil && ok && lc.Lang == last.Lang {
+		msg.complete = true
+		if msg.synced.IsZero() { // a sync running now: the rows are at least the last complete one's
+			msg.synced = lc.Finished
+		}
+	}
 	rows, err := db.Search(ctx, mirror.Query{Status: st, Sort: mirror.SortID, Limit: limit})
 	if err != nil {
 		return mirrorRowsMsg{}
 	}
-	return mirrorRowsMsg{rows: rows, synced: last.Finished, lang: last.Lang}
+	msg.rows = rows
+	return msg
 }
 
 // loadMirror shows the mirror in New, with no request: the tab on screen gets its
@@ -113,18 +136,23 @@ func (m *Model) loadMirror() {
 	}
 	si := tabDefs[m.cur].src
 	msg := readMirror(m.mir.db, m.srcs[si].status, m.limit)
-	m.mir.lang = msg.lang
+	m.mir.lang, m.mir.complete, m.mir.started = msg.lang, msg.complete, msg.started
 	m.takeRows(msg.rows, msg.synced)
-	if msg.synced.IsZero() || !m.sameLang() {
+	if msg.synced.IsZero() || !m.sameLang() && !m.mir.complete {
+		m.mir.complete = false
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
 	counts, err := m.mir.db.Counts(ctx)
 	cancel()
 	if err != nil || len(counts) == 0 {
+		m.mir.complete = false
 		return
 	}
 	m.mir.counts = counts
+	if !m.sameLang() {
+		return // the counts only: the rows are in another language
+	}
 	for sj := range m.srcs {
 		m.srcs[sj].loaded, m.srcs[sj].next = true, nil
 		m.mir.from[sj], m.mir.partial[sj] = true, true
@@ -161,26 +189,6 @@ func (m *Model) fill(si int, rows []mirror.Row) {
 // sameLang reports whether the mirror's rows are in the language on screen.
 func (m *Model) sameLang() bool { return m.mir.lang == "" || m.mir.lang == m.lang }
 
-// mirrorCount is tab ti's count while its source holds only the first frame's rows.
-func (m *Model) mirrorCount(ti int) (int, bool) {
-	d := tabDefs[ti]
-	if !m.mir.partial[d.src] {
-		return 0, false
-	}
-	c := m.mir.counts
-	switch {
-	case d.moderation:
-		return c[api.StatusPending] + c[api.StatusBlocked], true
-	case m.srcs[d.src].status == api.StatusAll:
-		n := 0
-		for _, v := range c {
-			n += v
-		}
-		return n, true
-	}
-	return c[m.srcs[d.src].status], true
-}
-
 // dropMirrorRows forgets that the tabs show the mirror: they were emptied (another
 // language, a reload).
 func (m *Model) dropMirrorRows() {
@@ -192,9 +200,11 @@ func (m *Model) dropMirrorRows() {
 func (m *Model) takeRows(rows []mirror.Row, synced time.Time) {
 	m.mir.synced = synced
 	m.mir.rows = make(map[int]api.Listing, len(rows))
+	m.mir.order = make([]int, len(rows))
 	m.mir.gain = make(map[int]int32, len(rows))
 	for i := range rows {
 		m.mir.rows[rows[i].ID] = rows[i].Listing
+		m.mir.order[i] = rows[i].ID
 		if rows[i].Views7d != 0 {
 			m.mir.gain[rows[i].ID] = int32(rows[i].Views7d)
 		}
@@ -202,24 +212,41 @@ func (m *Model) takeRows(rows []mirror.Row, synced time.Time) {
 }
 
 // onMirrorSynced reads the mirror again after a sync.
-func (m Model) onMirrorSynced() (Model, tea.Cmd) {
+func (m Model) onMirrorSynced() (Model, tea.Cmd) { return m, m.readAll() }
+
+// readAll reads every row of the mirror (onMirrorRows takes them).
+func (m *Model) readAll() tea.Cmd {
 	if m.mir.db == nil {
-		return m, nil
+		return nil
 	}
 	db := m.mir.db
-	return m, func() tea.Msg { return readMirror(db, "", 0) }
+	return func() tea.Msg { return readMirror(db, "", 0) }
 }
 
-// onMirrorRows takes every row of the mirror: after the first frame, the tabs that
-// still show its first page get the rest; after a sync, the gains and the rows kept
-// for search are renewed.
+// onMirrorRows takes every row of the mirror, after the first frame and after each
+// sync: with a complete mirror in the language on screen every tab is filled again
+// (mirrorfill.go); else the tabs that still show the first frame's page get the rest,
+// and the gains, the counts and the rows kept for search are renewed.
 func (m Model) onMirrorRows(msg mirrorRowsMsg) (Model, tea.Cmd) {
 	if msg.synced.IsZero() {
-		return m, nil
+		return m.restUnread()
 	}
-	m.mir.lang = msg.lang
+	m.mir.lang, m.mir.complete, m.mir.started = msg.lang, msg.complete, msg.started
 	m.takeRows(msg.rows, msg.synced)
+	m.mir.full = true
+	m.mir.counts = map[api.Status]int{}
+	for i := range msg.rows {
+		m.mir.counts[api.Status(termtext.Clean(string(msg.rows[i].Status)))]++
+	}
+	m.pruneLocal()
+	full := m.mirrorMode()
+	if full {
+		m.fillAll()
+	}
 	for si := range m.srcs {
+		if full {
+			break
+		}
 		s := &m.srcs[si]
 		if m.mir.partial[si] {
 			m.mir.partial[si] = false
@@ -251,8 +278,33 @@ func (m *Model) pageFromService(si int, reset bool, err error) {
 	}
 	m.mir.down = false
 	if reset {
-		m.mir.from[si], m.mir.partial[si] = false, false
+		m.mir.from[si] = false
+		if !m.mirrorMode() {
+			m.mir.partial[si] = false
+		} // else the tab keeps the mirror's counts until every row is read
 	}
+}
+
+// restUnread is onMirrorRows when the rows after the first frame could not be read:
+// the tabs holding only its first page load from the service instead.
+func (m Model) restUnread() (Model, tea.Cmd) {
+	if !slices.Contains(m.mir.partial[:], true) {
+		return m, nil
+	}
+	m.mir.complete = false
+	for si := range m.srcs {
+		if m.mir.partial[si] {
+			m.mir.partial[si], m.mir.from[si] = false, false
+			if !m.srcs[si].loading {
+				m.srcs[si].loaded = false
+			}
+		}
+	}
+	m.ensure(m.cur)
+	if si := tabDefs[m.cur].src; !m.srcs[si].loaded {
+		return m, m.load(si, true)
+	}
+	return m, nil
 }
 
 // fromMirror reports whether source si still shows the mirror's rows.
@@ -273,6 +325,9 @@ func (m *Model) mirrorNote() string {
 			format.Number(m.mir.described), format.Number(m.mir.listed)))
 	case m.mir.from[si]:
 		return theme.Muted.Render("from the mirror, synced " + format.HourMinute(m.mir.synced))
+	case m.mirrorMode() && m.srcs[si].loaded:
+		// The first page is the service's, every other row the mirror's.
+		return theme.Muted.Render("the rest: mirror of " + format.HourMinute(m.mir.synced))
 	}
 	return ""
 }

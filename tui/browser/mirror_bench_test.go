@@ -9,6 +9,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // BenchmarkFirstFrameFromMirror is the browser's first frame over a mirror of 10 000
@@ -91,4 +92,25 @@ func runHits(m Model, cmd tea.Cmd) Model {
 		}
 	}
 	return m
+}
+
+// BenchmarkMirrorSort10k is a sort over every listing of a complete mirror of 10 000
+// (the tabs hold all of them: mirrorfill.go): S pressed over the rows sorted by
+// views, each press a full sort of the tab, and its frame. No request is made.
+func BenchmarkMirrorSort10k(b *testing.B) {
+	m := New(&fakeLister{}, "uk", WithMirror(benchMirror(b)))
+	m.SetSize(120, 40)
+	m, _ = m.Update(m.readRest()())
+	for m.order.col != sortViews {
+		m, _ = m.Update(tuitest.Key("s"))
+	}
+	if n := len(m.tabs[0].vis); n != 10_000 {
+		b.Fatalf("%d rows", n)
+	}
+	rev := tuitest.Key("S")
+	b.ReportAllocs()
+	for b.Loop() {
+		m, _ = m.Update(rev)
+		_ = m.View()
+	}
 }

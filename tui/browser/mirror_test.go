@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
+	"github.com/listings-tui/listings/tui/msgs"
 )
 
 // mirrorLoop also takes the mirror's answers back to the model.
@@ -71,8 +73,38 @@ func startedOnMirror(t *testing.T, data []api.Listing) (Model, *fakeLister) {
 	return m, f
 }
 
+// stoppedMirror is a mirror of data whose only sync stopped after its first pages
+// pages (a kill, the network): it holds their listings, and not the others.
+func stoppedMirror(t *testing.T, data []api.Listing, pages int) *mirror.DB {
+	t.Helper()
+	db, err := mirror.Open(context.Background(), filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	src := &stopAfter{fakeLister: &fakeLister{data: slices.Clone(data)}, pages: pages}
+	if _, err := db.Sync(context.Background(), src, mirror.SyncOptions{}); err == nil {
+		t.Fatal("the sync did not stop")
+	}
+	return db
+}
+
+// stopAfter answers its first pages pages, then fails.
+type stopAfter struct {
+	*fakeLister
+	pages, n int
+}
+
+func (s *stopAfter) ListListings(ctx context.Context, p api.ListParams) (*api.ListPage, error) {
+	if s.n++; s.n > s.pages {
+		return nil, errors.New("connection reset")
+	}
+	return s.fakeLister.ListListings(ctx, p)
+}
+
 // The first frame comes from the mirror with no request; the service's first page
-// then refreshes the tab and the note goes.
+// then refreshes the tab: its first page, the rest from the mirror (complete), which
+// the footer says.
 func TestFirstFrameFromTheMirrorWithoutARequest(t *testing.T) {
 	data := gen(300, 300, api.StatusActive)
 	db := syncedMirror(t, data)
@@ -89,8 +121,18 @@ func TestFirstFrameFromTheMirrorWithoutARequest(t *testing.T) {
 	if f.nCalls() != 1 {
 		t.Fatalf("%d requests for the refresh", f.nCalls())
 	}
+	tuitest.Lacks(t, tuitest.Screen(m), "from the mirror, synced")
+	tuitest.Contains(t, tuitest.Screen(m), "Listing 00300", "[active 300]", "the rest: mirror of")
+
+	// A mirror whose sync stopped holds only part: the service's first page replaces
+	// its rows, and the count says more may come.
+	f = &fakeLister{data: data}
+	m = New(f, "uk", WithMirror(stoppedMirror(t, data, 2)))
+	m.SetSize(100, 20)
+	tuitest.Contains(t, tuitest.Screen(m), "Listing 00300", "active 200+", "from the mirror, synced")
+	m, _ = mirrorLoop.Drain(m, m.Init())
 	tuitest.Lacks(t, tuitest.Screen(m), "from the mirror")
-	tuitest.Contains(t, tuitest.Screen(m), "Listing 00300", "active 100+")
+	tuitest.Contains(t, tuitest.Screen(m), "Listing 00300", "[active 100+]")
 }
 
 // / finds a listing by a word of its description, which was never loaded in the
@@ -151,4 +193,27 @@ func TestUnreachableServiceKeepsTheMirrorReadOnly(t *testing.T) {
 	if !strings.Contains(v, "inactive 30") {
 		t.Errorf("tab count:\n%s", v)
 	}
+}
+
+// A change the app made outlives the mirror's rows read again from a sync begun
+// before it (the rows are older), and goes with a sync begun after it.
+func TestChangesOutliveAnOlderMirror(t *testing.T) {
+	data := gen(300, 300, api.StatusActive)
+	db := syncedMirror(t, data)
+	m := New(&fakeLister{data: data}, "uk", WithMirror(db))
+	m.SetSize(100, 20)
+	m, _ = mirrorLoop.Drain(m, m.Init())
+	m, _ = mirrorLoop.Step(m, msgs.ListingChanged{ID: 150, Status: api.StatusInactive})
+	tuitest.Contains(t, tuitest.Screen(m), "[active 299]", "inactive 1")
+	m, _ = mirrorLoop.Step(m, MirrorSynced{}) // the same sync's rows, read again
+	tuitest.Contains(t, tuitest.Screen(m), "[active 299]", "inactive 1")
+	// A sync begun after it (a sync keeps its start in seconds: a change in the same
+	// second is taken as newer, so the sync here begins two seconds on).
+	later := func() time.Time { return time.Now().Add(2 * time.Second) }
+	if _, err := db.Sync(context.Background(), &fakeLister{data: data}, mirror.SyncOptions{Now: later}); err != nil {
+		t.Fatal(err)
+	}
+	m, _ = mirrorLoop.Step(m, MirrorSynced{}) // the service's word: it never heard of the change
+	tuitest.Contains(t, tuitest.Screen(m), "[active 300]")
+	tuitest.Lacks(t, tuitest.Screen(m), "inactive 1")
 }

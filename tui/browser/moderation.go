@@ -79,7 +79,6 @@ type reviews struct {
 	now      time.Time // the root's clock at the last msgs.Tick; zero before the first
 	loadedAt time.Time // when the source's first page last arrived; zero: not yet timed
 	reported bool      // a failure was shown in the banner since the last success
-	why      []string  // the "why" lines under the table, made in Update
 
 	settle    time.Duration // reviewSettle; 0: at once
 	screen    screenKey     // the rows on screen when last looked at
@@ -223,6 +222,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case msgs.Tick:
 		m.rev.now = msg.At
 		cmd = m.autoRefresh()
+		if cmd == nil && m.walking() {
+			cmd = m.prefetch() // a walk the budget paused goes on (walk.go)
+		}
 	case pageMsg:
 		s := &m.srcs[max(min(msg.src, len(m.srcs)-1), 0)]
 		taken := msg.src >= 0 && msg.src < len(m.srcs) && msg.seq == s.seq && s.loading
@@ -241,7 +243,6 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m, cmd = m.update(msg)
 	}
 	cmd = tea.Batch(cmd, m.watchScreen(), m.wantReviews())
-	m.rev.why = m.whyLines()
 	m.countMarks()
 	return m, cmd
 }
@@ -256,7 +257,7 @@ func (m *Model) watchScreen() tea.Cmd {
 	if m.cur == modTab {
 		t := &m.tabs[m.cur]
 		rows := &m.srcs[tabDefs[m.cur].src].rows
-		end := min(t.offset+m.bodyHeight(), len(t.vis))
+		end := m.windowEnd()
 		k = screenKey{tab: m.cur, offset: t.offset, n: end - t.offset}
 		if end > t.offset {
 			k.first, k.last = rows.at(t.vis[t.offset]).id, rows.at(t.vis[end-1]).id
@@ -300,7 +301,7 @@ func (m *Model) wantReviews() tea.Cmd {
 	}
 	t := &m.tabs[m.cur]
 	rows := &m.srcs[tabDefs[m.cur].src].rows
-	end := min(t.offset+m.bodyHeight(), len(t.vis))
+	end := m.windowEnd()
 	var cmds []tea.Cmd
 	try := func(i int) bool { // false: stop
 		r := rows.at(t.vis[i])

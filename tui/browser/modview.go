@@ -6,34 +6,35 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
-// The moderation tab's table: title, price, status and the review column (why a
-// blocked listing was blocked, "awaiting review" for a pending one), then city and
-// created when there is room; promotion and views say nothing about a review. The
-// cursor row's review is written out in full under the table, in the "why" lines.
+// The moderation tab's table: title, price, status, then city and created when there
+// is room; promotion and views say nothing about a review. Under each row, its review
+// has lines of its own, indented: why a blocked listing was blocked and when, or
+// since when a pending one awaits review. A moderator's reason is a sentence (the
+// sandbox's is about 100 characters, the prohibited word in its middle), which no
+// column of an 80-column table holds: a line of its own, wrapped to two, does.
+// So the tab's rows take two or three lines each, and its window is counted in
+// lines (window.go).
 const (
-	modTitleMin  = 20  // the title keeps at least this much
-	reviewMin    = 18  // below this the price goes: a reason says more
-	reviewWant   = 40  // city and created go before the review is narrower
-	reviewMax    = 100 // the title takes what is left
-	reviewTimeW  = 16  // "2006-01-02 15:04"
-	reviewWithAt = 48  // a blocked row's column shows the review time from this width
+	modTitleMin   = 20 // the title keeps at least this much
+	reviewIndent  = 4  // the review lines start under the title
+	maxReviewRows = 2  // a longer review is cut, with an ellipsis
 )
 
-// modLayout is computeLayout for the moderation tab: created, then city go until the
-// title and the review have their room, then the price when the review would be
-// narrower than reviewMin; the review takes a little more than half of what is left.
+// modLayout is computeLayout for the moderation tab: created, then city, then the
+// price go until the title has its room.
 func (m *Model) modLayout() columns {
 	l := columns{sep: 1, status: statusW, created: createdW, city: 14}
 	if m.width >= 120 {
 		l.sep, l.city = 2, 20
 	}
 	l.price = min(max(m.srcs[tabDefs[m.cur].src].modPriceW, len("price")+2), 20)
-	used := func(review int) int { // everything but the title
-		n, cols := 2+l.status+review, 3
+	used := func() int { // everything but the title
+		n, cols := 2+l.status, 2
 		for _, w := range []int{l.price, l.city, l.created} {
 			if w > 0 {
 				n, cols = n+w, cols+1
@@ -41,127 +42,76 @@ func (m *Model) modLayout() columns {
 		}
 		return n + (cols-1)*l.sep
 	}
-	for _, drop := range []*int{&l.created, &l.city} {
-		if m.width-used(reviewWant) >= modTitleMin {
+	for _, drop := range []*int{&l.created, &l.city, &l.price} {
+		if m.width-used() >= modTitleMin {
 			break
 		}
 		*drop = 0
 	}
-	if m.width-used(reviewMin) < modTitleMin {
-		l.price = 0
-	}
-	free := max(m.width-used(0), 2) // the title and the review
-	l.review = min(max(free*11/20, reviewMin), reviewMax)
-	if l.review < reviewWithAt && free-reviewWithAt >= 30 {
-		l.review = reviewWithAt // room for the review time beside a reason
-	}
-	if free-l.review < modTitleMin {
-		l.review = max(free-modTitleMin, min(reviewMin, free/2), 1)
-	}
-	l.title = max(free-l.review, 1)
+	l.title = max(m.width-used(), 1)
 	return l
 }
 
-// reviewCell is the review column of a row whose status is st, exactly w cells.
-func (m *Model) reviewCell(st api.Status, id, w int, selected bool) string {
-	text, muted := "", false
-	switch st {
-	case api.StatusBlocked:
-		e, ok := m.rev.known(id, st)
-		switch {
-		case !ok && m.rev.det == nil:
-			text, muted = "enter shows why", true
-		case !ok || e.loading:
-			text, muted = theme.Ellipsis, true
-		case e.failed != "":
-			text, muted = "not loaded · r retries", true
-		default:
-			text = e.reason
-			if text == "" {
-				text, muted = "no reason given", true
-			}
-			if e.when != "" && w >= reviewWithAt {
-				text = layout.Pad(text, w-reviewTimeW-3) + " · " + e.when
-			}
-		}
-	case api.StatusPending:
-		text, muted = "awaiting review", true
-		if e, ok := m.rev.known(id, st); ok && e.when != "" && w >= len(text)+7+reviewTimeW {
-			text += " since " + e.when
-		}
-	}
-	cell := layout.Pad(text, w)
-	if muted && !selected {
-		return theme.Muted.Render(cell)
-	}
-	return cell
-}
-
-// whyHeight is the number of "why" lines under the table: two, one on a short
-// screen, none on a tiny one, and none outside the moderation tab.
-func (m *Model) whyHeight() int {
-	switch {
-	case m.cur != modTab || m.hgt < 10:
-		return 0
-	case m.hgt < 20:
-		return 1
-	}
-	return 2
-}
-
-// whyLines writes out the review of the row under the cursor, wrapped to the
-// "why" lines and cut when it is longer; made in Update (and SetSize), not in View.
-func (m *Model) whyLines() []string {
-	n := m.whyHeight()
-	if n == 0 {
-		return nil
-	}
-	out := make([]string, n)
-	r := m.selectedRow()
-	if r == nil {
-		return out
-	}
-	st := m.srcs[tabDefs[m.cur].src].rows.status(r)
-	var text string
+// reviewText is what the tab says of the review of row r of rs; muted when it is
+// not a moderator's word (loading, none, not loaded).
+func (m *Model) reviewText(rs *rowStore, r *row) (text string, muted bool) {
+	st := rs.status(r)
 	switch st {
 	case api.StatusBlocked:
 		e, ok := m.rev.known(r.id, st)
 		switch {
 		case !ok && m.rev.det == nil:
-			text = "why: enter shows it"
+			return "why: enter shows it", true
 		case !ok || e.loading:
-			text = "why: " + theme.Ellipsis + " loading"
+			return "why: " + theme.Ellipsis + " loading", true
 		case e.failed != "":
-			text = "why: not loaded (" + e.failed + ") · r retries"
-		default:
-			reason := e.reason
-			if reason == "" {
-				reason = "no reason given"
-			}
-			text = "why: " + reason
-			if e.when != "" {
-				text += " · reviewed " + e.when
-			}
+			return "why: not loaded (" + e.failed + ") · r retries", true
 		}
+		reason := e.reason
+		if reason == "" {
+			reason, muted = "no reason given", true
+		}
+		text = "why: " + reason
+		if e.when != "" {
+			text += " · reviewed " + e.when
+		}
+		return text, muted
 	case api.StatusPending:
 		text = "awaiting review"
 		if e, ok := m.rev.known(r.id, st); ok && e.when != "" {
 			text += " since " + e.when
 		}
-		text += " · w watches it"
-	default:
-		return out
+		return text, true
 	}
-	w := max(m.width-2, 1)
+	// Pending or blocked when loaded, another status since: it stays until a refresh.
+	return "now " + format.Status(st), true
+}
+
+// reviewLines are row r's review lines, wrapped to the width, at most maxReviewRows.
+func (m *Model) reviewLines(rs *rowStore, r *row) []string {
+	text, _ := m.reviewText(rs, r)
+	w := max(m.width-reviewIndent, 1)
 	lines := strings.Split(ansi.Wrap(text, w, ""), "\n")
-	if len(lines) > n {
-		lines[n-1] += " " + lines[n] // longer than the room: cut, with an ellipsis
+	if len(lines) > maxReviewRows {
+		lines[maxReviewRows-1] = layout.Cut(strings.Join(lines[maxReviewRows-1:], " "), w)
+		lines = lines[:maxReviewRows]
 	}
-	for i := range min(n, len(lines)) {
-		out[i] = "  " + layout.Cut(lines[i], w)
+	return lines
+}
+
+// renderReview is row r's review lines as the table shows them.
+func (m *Model) renderReview(rs *rowStore, r *row) []string {
+	_, muted := m.reviewText(rs, r)
+	lines := m.reviewLines(rs, r)
+	pad := strings.Repeat(" ", reviewIndent)
+	for i, ln := range lines {
+		switch {
+		case muted:
+			ln = theme.Muted.Render(ln)
+		case i == 0 && strings.HasPrefix(ln, "why: "):
+			ln = theme.Muted.Render("why:") + ln[len("why:"):]
+		}
+		lines[i] = pad + ln
 	}
-	if strings.HasPrefix(out[0], "  why: ") {
-		out[0] = "  " + theme.Muted.Render("why:") + out[0][len("  why:"):]
-	}
-	return out
+	return lines
 }

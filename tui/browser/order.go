@@ -9,7 +9,10 @@ import (
 )
 
 // sortCol is a column the table can be ordered by; sortServer is the service's own
-// order (newest first).
+// order. The spec does not say what that order is ("not shown"); the sandbox lists by
+// id, highest first (docs/sandbox.md), which is not the newest first: its grown
+// listings have the highest ids and the oldest dates. So it is called what it is,
+// the service's order, and "created" is the sort by date.
 type sortCol int
 
 const (
@@ -24,7 +27,7 @@ const (
 	numSortCols
 )
 
-var sortNames = [numSortCols]string{"newest", "title", "price", "views", "status", "city", "created", "+7d"}
+var sortNames = [numSortCols]string{"service order", "title", "price", "views", "status", "city", "created", "+7d"}
 
 // naturalDesc is the direction a column starts in when s reaches it.
 var naturalDesc = [numSortCols]bool{sortViews: true, sortCreated: true, sortViews7d: true}
@@ -38,9 +41,9 @@ type sortOrder struct {
 func (o sortOrder) label() string {
 	if o.col == sortServer {
 		if o.desc {
-			return "oldest first"
+			return "service order, reversed"
 		}
-		return "newest first"
+		return "service order"
 	}
 	if o.desc {
 		return sortNames[o.col] + " ↓"

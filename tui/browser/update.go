@@ -87,7 +87,7 @@ func (m Model) tableKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Home):
 		return m.moveTo(0)
 	case key.Matches(msg, k.End):
-		return m.moveTo(len(t.vis) - 1)
+		return m.jumpEnd()
 	case key.Matches(msg, k.NextTab):
 		return m.switchTab(1)
 	case key.Matches(msg, k.PrevTab):
@@ -102,7 +102,7 @@ func (m Model) tableKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		}
 		m.order.desc = naturalDesc[m.order.col]
 		m.ensure(m.cur)
-		return m, m.prefetch()
+		return m, m.prefetch() // a sort over part of the rows loads the rest (walk.go)
 	case key.Matches(msg, k.Reverse):
 		m.order.desc = !m.order.desc
 		m.ensure(m.cur)
@@ -182,7 +182,7 @@ func (m *Model) clearFilter() {
 func (m Model) moveTo(i int) (Model, tea.Cmd) {
 	t := &m.tabs[m.cur]
 	t.cursor = i
-	t.selID = 0
+	t.selID, t.toEnd = 0, false
 	m.clampCursor()
 	return m, m.prefetch()
 }
@@ -210,7 +210,7 @@ func (m Model) mouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 	case msg.Button == tea.MouseButtonLeft && msg.Action == tea.MouseActionPress:
 		// Y is relative to the view's top line (the root translates it):
 		// the tab line and the header come first.
-		if i := t.offset + msg.Y - 2; msg.Y >= 2 && msg.Y < 2+m.bodyHeight() && i < len(t.vis) {
+		if i := m.rowAt(msg.Y - 2); i >= 0 {
 			return m.moveTo(i)
 		}
 	}
@@ -218,36 +218,38 @@ func (m Model) mouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 }
 
 // applyChange updates a listing in place in every source that holds it; it stays in
-// the tabs it was in until a refresh.
+// the tabs it was in until a refresh. A tab of its new status that lacks it gets it:
+// filled again from the mirror when the tabs hold every listing (mirrorfill.go), else
+// reloaded when it is next shown. The counts move with it (count.go).
 func (m *Model) applyChange(msg msgs.ListingChanged) {
+	from := m.statusOf(msg.ID)
+	to := from
+	if msg.Listing != nil && msg.Listing.Status != "" {
+		to = api.Status(termtext.Clean(string(msg.Listing.Status)))
+	}
+	if msg.Status != "" {
+		to = msg.Status
+	}
+	m.learnLocal(msg, from, to)
+	m.carryMove(from, to)
+	full := m.mirrorMode()
+	var refill []int
 	for si := range m.srcs {
 		s := &m.srcs[si]
 		i, ok := s.byID[msg.ID]
 		if !ok {
-			// A listing now of this tab's status that the tab does not hold: the tab
-			// is reloaded when it is next shown, so it never misses it.
-			if msg.Status != "" && msg.Status == s.status && s.loaded {
-				s.dirty = true
+			if to != "" && to == s.status && s.loaded {
+				if full {
+					refill = append(refill, si)
+				} else {
+					s.dirty = true
+				}
 			}
 			continue
 		}
-		before := s.rows.status(s.rows.at(i))
 		r := s.rows.at(i)
-		l, pt := s.rows.listing(r), s.rows.str(r.pType)
-		if msg.Listing != nil {
-			nl := msg.Listing.Listing
-			nl.ID = msg.ID
-			if nl.URL == "" {
-				nl.URL = l.URL
-			}
-			l, pt = nl, termtext.Clean(msg.Listing.PriceType)
-		}
-		if msg.Status != "" {
-			l.Status = msg.Status
-		}
-		if msg.Price != nil && msg.Listing == nil {
-			l.Price = *msg.Price
-		}
+		before := s.rows.status(r)
+		l, pt := changed(s.rows.listing(r), s.rows.str(r.pType), msg)
 		*r = m.newRow(l, pt, int(r.idx), r.mod)
 		m.share(si, r)
 		// A row that left the tab's status stays where it is until a refresh (so it
@@ -262,19 +264,31 @@ func (m *Model) applyChange(msg msgs.ListingChanged) {
 		s.version++
 		m.measure(si)
 	}
+	if len(refill) > 0 {
+		o := m.overlaid()
+		for _, si := range refill {
+			m.fillMirror(si, o)
+		}
+	}
 	m.ensure(m.cur)
 	m.cols = m.computeLayout()
 }
 
 // changeLang drops every tab's rows (their titles and cities are in the old
-// language) and reloads only the tab on screen; the others load when visited.
+// language) and reloads only the tab on screen; the others load when visited. Their
+// counts stay: no status depends on the language.
 func (m Model) changeLang(lang string) (Model, tea.Cmd) {
 	m.lang = lang
-	return m.reloadAll()
+	m.localInLang()
+	return m.reload(false)
 }
 
-// reloadAll drops every tab's rows and reloads the tab on screen.
-func (m Model) reloadAll() (Model, tea.Cmd) {
+// reloadAll drops every tab's rows and reloads the tab on screen: a save or an
+// import added or changed listings. The counts stay as lower bounds until then.
+func (m Model) reloadAll() (Model, tea.Cmd) { return m.reload(true) }
+
+func (m Model) reload(added bool) (Model, tea.Cmd) {
+	m.carryCounts(added)
 	m.strs = newStrtab() // no row is left to refer to the old strings
 	for i := range m.srcs {
 		s := &m.srcs[i]
@@ -288,6 +302,18 @@ func (m Model) reloadAll() (Model, tea.Cmd) {
 	}
 	m.dropMirrorRows()
 	m.auto = 0
+	var read tea.Cmd
+	switch {
+	case m.mirrorMode() && m.mir.full:
+		m.fillAll() // every tab from the mirror, the first page of the one on screen on top
+	case m.mirrorMode():
+		// The mirror is in this language but only the first frame's rows were read:
+		// every row serves once read, its counts until then.
+		read = m.readAll()
+		for si := range m.srcs {
+			m.mir.partial[si] = true
+		}
+	}
 	m.ensure(m.cur)
-	return m, m.load(tabDefs[m.cur].src, true)
+	return m, tea.Batch(m.load(tabDefs[m.cur].src, true), read)
 }

@@ -17,7 +17,6 @@ type columns struct {
 	sep                                               int
 	title, price, status, city, views, marks, created int
 	gain                                              int // +7d, with a mirror (mirror.go)
-	review                                            int // the moderation tab only
 }
 
 const (
@@ -65,12 +64,10 @@ func (m Model) View() string {
 	lines := make([]string, 0, m.hgt)
 	lines = append(lines, m.tabLine(), m.header())
 	lines = append(lines, m.body()...)
-	why := m.rev.why[:min(len(m.rev.why), max(m.hgt-1, 0))]
-	lines = lines[:min(len(lines), m.hgt-1-len(why))]
-	for len(lines) < m.hgt-1-len(why) {
+	lines = lines[:min(len(lines), max(m.hgt-1, 0))]
+	for len(lines) < m.hgt-1 {
 		lines = append(lines, "")
 	}
-	lines = append(lines, why...)
 	lines = append(lines, m.footer())
 	if len(lines) > m.hgt {
 		lines = lines[len(lines)-m.hgt:]
@@ -85,18 +82,8 @@ func (m *Model) tabLabel(i int, counts bool) string {
 	d := tabDefs[i]
 	s := &m.srcs[d.src]
 	label := d.name
-	if counts && s.loaded {
-		n := s.rows.len() - s.away - s.extra
-		if d.moderation {
-			n = s.modCount - s.modExtra
-		}
-		if c, ok := m.mirrorCount(i); ok {
-			n = c
-		}
-		label += " " + strconv.Itoa(n)
-		if s.next != nil {
-			label += "+"
-		}
+	if c := m.total(i); counts && c.isOK {
+		label += " " + c.String()
 	}
 	if s.stale && (counts || i == m.cur) {
 		label += " " + theme.StaleMark
@@ -139,9 +126,6 @@ func (m *Model) header() string {
 		b.WriteString(sep + layout.PadLeft(name(sortPrice, "price"), c.price))
 	}
 	b.WriteString(sep + layout.Pad(name(sortStatus, "status"), c.status))
-	if c.review > 0 {
-		b.WriteString(sep + layout.Pad("review", c.review))
-	}
 	if c.city > 0 {
 		b.WriteString(sep + layout.Pad(name(sortCity, "city"), c.city))
 	}
@@ -162,15 +146,18 @@ func (m *Model) header() string {
 
 func (m *Model) body() []string {
 	t := &m.tabs[m.cur]
-	h := m.bodyHeight()
 	if len(t.vis) == 0 {
 		return m.emptyState()
 	}
 	rows := &m.srcs[tabDefs[m.cur].src].rows
-	end := min(t.offset+h, len(t.vis))
-	out := make([]string, 0, end-t.offset)
+	end := m.windowEnd()
+	out := make([]string, 0, m.bodyLines())
 	for i := t.offset; i < end; i++ {
-		out = append(out, m.renderRow(rows, rows.at(t.vis[i]), i == t.cursor))
+		r := rows.at(t.vis[i])
+		out = append(out, m.renderRow(rows, r, i == t.cursor))
+		if m.tallRows() {
+			out = append(out, m.renderReview(rows, r)...)
+		}
 	}
 	return out
 }
@@ -199,9 +186,6 @@ func (m *Model) renderRow(rs *rowStore, r *row, selected bool) string {
 		b.WriteString(theme.Muted.Render(layout.Pad(plain, c.status)))
 	default:
 		b.WriteString(theme.Status(status) + strings.Repeat(" ", c.status-ansi.StringWidth(plain)))
-	}
-	if c.review > 0 {
-		b.WriteString(sep + m.reviewCell(status, r.id, c.review, selected))
 	}
 	if c.city > 0 {
 		b.WriteString(sep + layout.Pad(rs.str(r.city), c.city))
@@ -292,7 +276,6 @@ func (m *Model) emptyState() []string {
 }
 
 func (m *Model) footer() string {
-	t := &m.tabs[m.cur]
 	s := &m.srcs[tabDefs[m.cur].src]
 	var left string
 	switch {
@@ -301,11 +284,7 @@ func (m *Model) footer() string {
 	case m.query != "":
 		left = theme.Key.Render("/") + " " + m.input.Value()
 	}
-	if len(t.vis) > 0 {
-		pos := strconv.Itoa(t.cursor+1) + "/" + strconv.Itoa(len(t.vis))
-		if s.next != nil && m.query == "" {
-			pos += "+"
-		}
+	if pos := m.position(); pos != "" {
 		if left != "" {
 			left += "  "
 		}
@@ -315,16 +294,21 @@ func (m *Model) footer() string {
 		left = join2(left, theme.Key.Render(n))
 	}
 	sortLabel := theme.Muted.Render("sort: " + m.order.label())
-	var busy string
+	busy, short := m.walkNote()
 	switch {
 	case s.loading && s.loaded && s.reset:
 		busy = m.spin.View() + " refreshing…"
+		short = busy
+	case busy != "":
+		busy, short = theme.Muted.Render(busy), theme.Muted.Render(short)
 	case s.loading && s.loaded:
 		busy = m.spin.View() + " loading more…"
+		short = busy
 	}
-	// What matters most survives a narrow terminal: loading, then the filter.
+	// What matters most survives a narrow terminal: loading (and what a sort covers),
+	// then the filter.
 	note := m.mirrorNote()
-	for _, right := range []string{join2(note, join2(busy, sortLabel)), join2(note, busy), busy, ""} {
+	for _, right := range []string{join2(note, join2(busy, sortLabel)), join2(note, busy), busy, short, ""} {
 		gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right)
 		if gap >= 1 || right == "" {
 			return left + strings.Repeat(" ", max(gap, 0)) + right
