@@ -2,6 +2,7 @@ package mirror
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -178,5 +179,86 @@ func benchOpen(b *testing.B, open func(context.Context, string) (*DB, error)) {
 			b.Fatal(err)
 		}
 		d.Close()
+	}
+}
+
+// BenchmarkSearchEveryRow reads every row of 10 000 listings at once, as the app does
+// after a sync; BenchmarkEachEveryRow hands them over one at a time instead.
+func BenchmarkSearchEveryRow(b *testing.B) {
+	db := benchMirror(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if rows, err := db.Search(context.Background(), Query{Sort: SortID}); err != nil || len(rows) < 10_000 {
+			b.Fatal(len(rows), err)
+		}
+	}
+}
+
+func BenchmarkEachEveryRow(b *testing.B) {
+	db := benchMirror(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		n := 0
+		if err := db.Each(context.Background(), Query{Sort: SortID}, func(Row) error { n++; return nil }); err != nil || n < 10_000 {
+			b.Fatal(n, err)
+		}
+	}
+}
+
+// BenchmarkFirstFrameReads is what a first frame reads of a mirror of 10 000 listings
+// just opened (a cold page cache): the last sync, the first page of the active tab and
+// the tab counts.
+func BenchmarkFirstFrameReads(b *testing.B) {
+	db := benchMirror(b)
+	path := db.Path()
+	db.Close()
+	ctx := context.Background()
+	for b.Loop() {
+		d, err := OpenFast(ctx, path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, ok, err := d.LastSync(ctx); !ok || err != nil {
+			b.Fatal(ok, err)
+		}
+		if rows, err := d.Search(ctx, Query{Status: api.StatusActive, Sort: SortID, Limit: 100}); len(rows) != 100 || err != nil {
+			b.Fatal(len(rows), err)
+		}
+		if _, err := d.Counts(ctx); err != nil {
+			b.Fatal(err)
+		}
+		d.Close()
+	}
+}
+
+// BenchmarkOpenFastNew is OpenFast where there is no file yet (the first start on a
+// profile): it returns before the file is made; BenchmarkOpenNew makes it first.
+func BenchmarkOpenFastNew(b *testing.B) {
+	dir := b.TempDir()
+	i := 0
+	for b.Loop() {
+		i++
+		d, err := OpenFast(context.Background(), filepath.Join(dir, fmt.Sprint(i), "m.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		d.Close() // waits for the file
+		b.StartTimer()
+	}
+}
+
+func BenchmarkOpenNew(b *testing.B) {
+	dir := b.TempDir()
+	i := 0
+	for b.Loop() {
+		i++
+		d, err := Open(context.Background(), filepath.Join(dir, fmt.Sprint(i), "m.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		d.Close()
+		b.StartTimer()
 	}
 }

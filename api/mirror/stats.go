@@ -185,6 +185,9 @@ func (d *DB) LastComplete(ctx context.Context) (SyncInfo, bool, error) {
 }
 
 func (d *DB) lastSync(ctx context.Context, cond string) (SyncInfo, bool, error) {
+	if d.beingMade() {
+		return SyncInfo{}, false, nil // nothing could be written to it yet (create.go)
+	}
 	var s SyncInfo
 	var started int64
 	var finished sql.NullInt64
@@ -217,10 +220,13 @@ func (d *DB) Count(ctx context.Context) (int, error) {
 	return n, nil
 }
 
+// countsSQL counts the listed listings by status, reading the index listings_listed.
+const countsSQL = "SELECT status, count(*) FROM listings WHERE gone_at IS NULL GROUP BY status"
+
 // Counts is how many listed (not gone) listings the mirror holds in each status, in one
 // query: the tab counts of a first frame that reads only the first page of rows.
 func (d *DB) Counts(ctx context.Context) (map[api.Status]int, error) {
-	rows, err := d.conn().QueryContext(ctx, "SELECT status, count(*) FROM listings WHERE gone_at IS NULL GROUP BY status")
+	rows, err := d.conn().QueryContext(ctx, countsSQL)
 	if err != nil {
 		return nil, fmt.Errorf("mirror: counts: %w", err)
 	}

@@ -28,36 +28,7 @@ const rowColumns = `id, title, price, currency, status, city, views, vip, top, u
 type scanner interface{ Scan(dest ...any) error }
 
 // scanRow reads rowColumns and then extra, the columns a query adds after them.
-func scanRow(s scanner, extra ...any) (Row, error) {
-	var (
-		r               Row
-		price, currency string
-		city            sql.NullString
-		created         int64
-		gone            sql.NullInt64
-		status          string
-	)
-	err := s.Scan(append([]any{&r.ID, &r.Title, &price, &currency, &status, &city, &r.Views, &r.VIP,
-		&r.Top, &r.URL, &created, &r.Views7d, &gone, &r.HasDetail}, extra...)...)
-	if err != nil {
-		return r, err
-	}
-	r.Currency, r.Status = currency, api.Status(status)
-	if price != "" {
-		r.Price, _ = api.ParsePrice(price)
-	}
-	if city.Valid {
-		c := city.String
-		r.City = &c
-	}
-	if created != 0 {
-		r.CreatedAt = api.Time{Time: time.Unix(created, 0).In(api.Kyiv)}
-	}
-	if gone.Valid {
-		r.Gone = time.Unix(gone.Int64, 0).In(api.Kyiv)
-	}
-	return r, nil
-}
+func scanRow(s scanner, extra ...any) (Row, error) { return newRowReader(extra...).read(s) }
 
 // Get returns one listing and, when it was opened once, its detail (nil otherwise).
 // ok is false when the mirror does not hold it.

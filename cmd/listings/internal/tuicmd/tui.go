@@ -127,9 +127,10 @@ func onSandbox(ctx context.Context, f *cmdutil.Factory, opts *tui.Options) (stop
 	}
 	opts.Client, opts.BaseURL, opts.Sandbox, opts.Key = c, base, true, key
 	// A mirror for this run only, so that search and views over time can be tried;
-	// the background sync fills it a few seconds after the start.
+	// the background sync fills it a few seconds after the start. Its file is made
+	// after the first frame (OpenFast of a file not there yet).
 	if dir, err := os.MkdirTemp("", "listings-sandbox-"); err == nil {
-		if db, err := mirror.Open(ctx, filepath.Join(dir, "mirror.db")); err == nil {
+		if db, err := mirror.OpenFast(ctx, filepath.Join(dir, "mirror.db")); err == nil {
 			opts.Mirror = db
 			sandboxStop := stop
 			stop = func() { sandboxStop(); _ = os.RemoveAll(dir) } // run closes the mirror first

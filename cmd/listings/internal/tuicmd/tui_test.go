@@ -2,6 +2,9 @@ package tuicmd
 
 import (
 	"context"
+	"errors"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,5 +146,65 @@ func TestTheNudgeCanBeTurnedOff(t *testing.T) {
 	}
 	if opts, _, _ := launch(t, env, nil, "--sandbox"); !opts.Quiet {
 		t.Error("tui.notify false in the config")
+	}
+}
+
+// --sandbox (and "Try the sandbox") hands the app its address before the sandbox is
+// seeded, which the first frame does not need; requests wait for the seed.
+func TestTheSandboxIsSeededAfterTheStart(t *testing.T) {
+	held, release := make(chan struct{}), make(chan struct{})
+	real := newSandbox
+	newSandbox = func() (*sandbox.Server, error) {
+		close(held)
+		<-release
+		return real()
+	}
+	t.Cleanup(func() { newSandbox = real })
+	base, key, stop, err := serveInProcessSandbox(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	answered := make(chan int)
+	go func() {
+		req, _ := http.NewRequest(http.MethodGet, base+"/api/v1/ping", nil)
+		req.Header.Set("Authorization", "Bearer "+key)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			answered <- 0
+			return
+		}
+		res.Body.Close()
+		answered <- res.StatusCode
+	}()
+	close(release)
+	if code := <-answered; code != http.StatusOK {
+		t.Fatalf("ping answered %d", code)
+	}
+	select {
+	case <-held:
+	default:
+		t.Fatal("the sandbox was seeded before its address was handed to the app: the first frame waited for the seed")
+	}
+}
+
+// A sandbox that cannot be seeded answers every request with why.
+func TestASandboxThatCannotStartSaysWhy(t *testing.T) {
+	real := newSandbox
+	newSandbox = func() (*sandbox.Server, error) { return nil, errors.New("no time zone data") }
+	t.Cleanup(func() { newSandbox = real })
+	base, _, stop, err := serveInProcessSandbox(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	res, err := http.Get(base + "/api/v1/ping")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "no time zone data") {
+		t.Errorf("%d %s", res.StatusCode, body)
 	}
 }
