@@ -47,6 +47,8 @@ Formats (--format, else the extension of -o, else csv):
          bold and frozen; never printed to a terminal
   jsonl  one JSON object per line, typed values, photos as arrays
 A file given with -o is written whole or not at all (a temporary file renamed).
+Printed on a terminal, the text is cleaned of escape sequences and control
+characters; a file or a pipe gets it exact.
 
 Columns: the list's (id, status, title, price, currency, condition, city, photos, url,
 views, vip, top, created_at), at one request per 100 listings. --detail adds what only
