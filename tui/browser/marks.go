@@ -56,6 +56,9 @@ func (mk *markSet) edit() map[int]markEntry {
 func (mk *markSet) set(on bool, items ...bulk.Item) {
 	m := mk.edit()
 	for _, it := range items {
+		if it.ID <= 0 {
+			continue // no id to act on (api.Listing.HasID), nor to tell two such apart
+		}
 		if !on {
 			delete(m, it.ID)
 			continue
@@ -121,6 +124,9 @@ func (m Model) markKey(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, k.Mark):
 		if r := m.selectedRow(); r != nil {
+			if r.id <= 0 {
+				return m, noID(), true
+			}
 			m.marks.set(!m.marks.has(r.id), itemAt(rs, r))
 		}
 		m, cmd := m.moveTo(t.cursor + 1)
@@ -130,6 +136,9 @@ func (m Model) markKey(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		all := true
 		for _, i := range t.vis {
 			r := rs.at(i)
+			if r.id <= 0 {
+				continue // cannot be marked: not one that * could not mark
+			}
 			all = all && m.marks.has(r.id)
 			items = append(items, itemAt(rs, r))
 		}
@@ -163,6 +172,9 @@ func (m Model) markKey(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 	}
 	if verb == msgs.BulkPrice || verb == msgs.BulkEdit {
 		if r := m.selectedRow(); r != nil {
+			if r.id <= 0 {
+				return m, noID(), true
+			}
 			return m, emit(msgs.Bulk{Verb: verb, Items: []bulk.Item{itemAt(rs, r)}}), true
 		}
 		return m, nil, true

@@ -120,6 +120,10 @@ func (m Model) tableKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	l := m.srcs[tabDefs[m.cur].src].rows.listing(r)
+	if !l.HasID() && (key.Matches(msg, k.Open) || key.Matches(msg, k.Activate) || key.Matches(msg, k.Deactivate) ||
+		key.Matches(msg, k.Watch)) {
+		return m, noID()
+	}
 	switch {
 	case key.Matches(msg, k.Open):
 		return m, emit(msgs.OpenListing{ID: l.ID, Title: l.Title})
@@ -138,6 +142,13 @@ func (m Model) tableKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 }
 
 func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+
+// noID says why nothing is done to a listing whose id could not be read: every
+// request about a listing names it by its id.
+func noID() tea.Cmd {
+	return emit(msgs.Notice{Text: "the service sent this listing with an id that cannot be read: it cannot be opened, " +
+		"marked or changed here (o opens its page)"})
+}
 
 // filterKey handles a key while the filter input has focus: arrows still move the
 // cursor, enter keeps the filter, esc drops it, the rest edits it live.

@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
@@ -252,4 +253,16 @@ func TestPlanSaysWhatEditsChange(t *testing.T) {
 	flat := strings.Join(strings.Fields(tuitest.Screen(m)), " ")
 	tuitest.Contains(t, flat, "1 to edit, 1 unchanged", "the edits change price (1 listing)",
 		"! 1 active listing goes back to moderation", "What the edits change:", "listing 10053: price 1500 → 1600")
+}
+
+// A refused row shows its first catalog.MaxRowProblems problems and how many more.
+func TestPlanSaysHowManyMoreProblems(t *testing.T) {
+	r := catalog.Row{Line: 3, Action: catalog.Refused, MoreProblems: 80}
+	for i := range catalog.MaxRowProblems {
+		r.Problems = append(r.Problems, catalog.Problem{Column: fmt.Sprintf("attr.x%d", i), Reason: "no such attribute"})
+	}
+	text := strings.Join(planLines(&catalog.Plan{Header: catalog.Header{Rows: []catalog.Row{r}}, Refused: 1}, "wide.jsonl"), "\n")
+	if n := strings.Count(text, "no such attribute"); n != 20 || !strings.Contains(text, "row 3: and 80 more problems in this row") {
+		t.Errorf("%d problems shown:\n%s", n, text)
+	}
 }

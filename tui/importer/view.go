@@ -25,8 +25,8 @@ func planLines(p *catalog.Plan, file string) []string {
 	if p.Refused > 0 {
 		out = append(out, "", theme.Danger.Render(fmt.Sprintf("%s Refused: %s, nothing is sent for them", theme.ErrorMark, rowsWord(p.Refused))))
 		for _, r := range p.Header.Rows {
-			for _, pr := range r.Problems {
-				out = append(out, "  "+rowName(r)+": "+termtext.Clean(pr.Column)+": "+termtext.Clean(pr.Reason))
+			for _, l := range r.ProblemLines() {
+				out = append(out, "  "+rowName(r)+": "+termtext.Clean(l))
 			}
 		}
 	}

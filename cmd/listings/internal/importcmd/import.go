@@ -233,8 +233,8 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan) {
 		fmt.Fprintln(w, termtext.Clean(l))
 	}
 	for _, r := range p.Header.Rows {
-		for _, pr := range r.Problems {
-			fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(pr.String()))
+		for _, l := range r.ProblemLines() {
+			fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(l))
 		}
 		for _, n := range r.Notes {
 			if strings.HasPrefix(n, catalog.NoteSuggested) {
