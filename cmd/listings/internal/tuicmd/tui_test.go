@@ -149,6 +149,25 @@ func TestTheNudgeCanBeTurnedOff(t *testing.T) {
 	}
 }
 
+// tui.mouse false in the config leaves the mouse to the terminal; absent or true, the
+// app has it.
+func TestTheMouseCanBeLeftToTheTerminal(t *testing.T) {
+	t.Parallel()
+	cfgDir := t.TempDir()
+	env := map[string]string{profile.EnvConfigDir: cfgDir, "LISTINGS_DATA_DIR": t.TempDir(), cmdutil.EnvCacheDir: t.TempDir()}
+	if opts, _, err := launch(t, env, nil, "--sandbox"); err != nil || opts.NoMouse {
+		t.Fatalf("by default: %v, no mouse %v", err, opts.NoMouse)
+	}
+	for cfg, off := range map[string]bool{`{"tui":{"mouse":false}}`: true, `{"tui":{"mouse":true}}`: false} {
+		if err := os.WriteFile(filepath.Join(cfgDir, "config.json"), []byte(cfg), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if opts, _, err := launch(t, env, nil, "--sandbox"); err != nil || opts.NoMouse != off {
+			t.Errorf("%s: %v, no mouse %v", cfg, err, opts.NoMouse)
+		}
+	}
+}
+
 // --sandbox (and "Try the sandbox") hands the app its address before the sandbox is
 // seeded, which the first frame does not need; requests wait for the seed.
 func TestTheSandboxIsSeededAfterTheStart(t *testing.T) {
