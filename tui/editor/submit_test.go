@@ -111,14 +111,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // TestNothingChangedIsNotSent: an edit with no change costs no request.
 func TestNothingChangedIsNotSent(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal)
-	det, err := f.client.GetListing(t.Context(), 10053, "en")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cmd tea.Cmd
-	f.m, cmd = f.m.OpenEdit(det.Listing.ID, &det.Listing)
-	f.settle(cmd)
-	f.waitFor("the attributes", func() bool { return f.m.attrOf == det.Listing.CategoryID })
+	f.openSeededEdit()
 	before := f.total.Load()
 	f.press("ctrl+s", "enter")
 	f.contains("nothing changed")
@@ -199,14 +192,7 @@ func rgba(r uint8) color.RGBA { return color.RGBA{R: r, A: 255} }
 // request" and "ready: enter sends it"); a change makes it a request again.
 func TestTheReviewOfAnUnchangedEditSaysSo(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal)
-	det, err := f.client.GetListing(t.Context(), 10053, "en")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cmd tea.Cmd
-	f.m, cmd = f.m.OpenEdit(det.Listing.ID, &det.Listing)
-	f.settle(cmd)
-	f.waitFor("the attributes", func() bool { return f.m.attrOf == det.Listing.CategoryID })
+	f.openSeededEdit()
 	f.press("ctrl+s")
 	f.contains("Edit of listing 10053: nothing changed", "nothing is sent, and this costs 0 requests",
 		"nothing changed: nothing to send")
