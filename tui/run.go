@@ -46,10 +46,19 @@ func Run(ctx context.Context, opts Options) error {
 	defer func() { _ = m.store.Flush() }()
 	// Drafts are written in the background; the last change must reach the disk.
 	defer func() { _ = m.saver.Flush() }()
+	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.keys.List}, programOptions(opts)...)
+}
+
+// programOptions are how the program takes the terminal. The mouse is reported (cell
+// motion: clicks, the wheel, drags; not every move) unless the user keeps it for the
+// terminal's own selection of text, which reporting would take over.
+func programOptions(opts Options) []tea.ProgramOption {
 	popts := []tea.ProgramOption{
 		tea.WithAltScreen(),
-		tea.WithMouseCellMotion(),
 		tea.WithReportFocus(), // a decision nudges only when the user is not looking
+	}
+	if !opts.NoMouse {
+		popts = append(popts, tea.WithMouseCellMotion())
 	}
 	if opts.Input != nil {
 		popts = append(popts, tea.WithInput(opts.Input))
@@ -57,5 +66,5 @@ func Run(ctx context.Context, opts Options) error {
 	if opts.Output != nil {
 		popts = append(popts, tea.WithOutput(opts.Output))
 	}
-	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.keys.List}, popts...)
+	return popts
 }

@@ -71,6 +71,9 @@ type Options struct {
 	StartDir string
 	// Quiet turns off the bell and the desktop notification of a moderation decision.
 	Quiet bool
+	// NoMouse leaves the mouse to the terminal (config tui.mouse false): mouse
+	// reporting is never turned on, so the terminal's own text selection works.
+	NoMouse bool
 	// Getenv tells what terminal this is, for its desktop notifications; nil means
 	// os.Getenv.
 	Getenv func(string) string

@@ -63,6 +63,10 @@ type TUISettings struct {
 	// Notify, when false, turns off the bell and the desktop notification of a
 	// moderation decision. Absent means on.
 	Notify *bool `json:"notify,omitempty"`
+	// Mouse, when false, leaves the mouse to the terminal: the app does not turn
+	// mouse reporting on, so the terminal's own selection of text works as in a
+	// shell. Absent means on.
+	Mouse *bool `json:"mouse,omitempty"`
 }
 
 // Dir returns the config directory: LISTINGS_CONFIG_DIR, else listings/ under the

@@ -211,23 +211,6 @@ func (m Model) switchTab(d int) (Model, tea.Cmd) {
 	return m, m.prefetch()
 }
 
-func (m Model) mouse(msg tea.MouseMsg) (Model, tea.Cmd) {
-	t := &m.tabs[m.cur]
-	switch {
-	case msg.Button == tea.MouseButtonWheelUp:
-		return m.moveTo(t.cursor - 1)
-	case msg.Button == tea.MouseButtonWheelDown:
-		return m.moveTo(t.cursor + 1)
-	case msg.Button == tea.MouseButtonLeft && msg.Action == tea.MouseActionPress:
-		// Y is relative to the view's top line (the root translates it):
-		// the tab line and the header come first.
-		if i := m.rowAt(msg.Y - 2); i >= 0 {
-			return m.moveTo(i)
-		}
-	}
-	return m, nil
-}
-
 // applyChange updates a listing in place in every source that holds it; it stays in
 // the tabs it was in until a refresh. A tab of its new status that lacks it gets it:
 // filled again from the mirror when the tabs hold every listing (mirrorfill.go), else

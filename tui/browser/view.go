@@ -91,23 +91,29 @@ func (m *Model) tabLabel(i int, counts bool) string {
 	return label
 }
 
-func (m *Model) tabLine() string {
-	render := func(counts bool) string {
-		var b strings.Builder
+func (m *Model) tabLine() string { return strings.Join(m.tabParts(), "") }
+
+// tabParts are the tabs as drawn, one a tab, the tab line joined: the mouse finds the
+// tab under it by their widths (tabAt), so a click and the line agree whatever the
+// theme pads a tab with.
+func (m *Model) tabParts() []string {
+	render := func(counts bool) ([]string, int) {
+		parts, w := make([]string, len(tabDefs)), 0
 		for i := range tabDefs {
 			if i == m.cur { // brackets: the tab on screen reads without colour or underline
-				b.WriteString(theme.TabActive.Render("[" + m.tabLabel(i, true) + "]"))
+				parts[i] = theme.TabActive.Render("[" + m.tabLabel(i, true) + "]")
 			} else {
-				b.WriteString(theme.Tab.Render(m.tabLabel(i, counts)))
+				parts[i] = theme.Tab.Render(m.tabLabel(i, counts))
 			}
+			w += ansi.StringWidth(parts[i])
 		}
-		return b.String()
+		return parts, w
 	}
-	line := render(true)
-	if ansi.StringWidth(line) > m.width {
-		line = render(false) // only the tab on screen keeps its count
+	parts, w := render(true)
+	if w > m.width {
+		parts, _ = render(false) // only the tab on screen keeps its count
 	}
-	return line
+	return parts
 }
 
 func (m *Model) header() string {

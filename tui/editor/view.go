@@ -197,6 +197,8 @@ func (m Model) statusLine() string {
 	}
 	n := len(m.problems)
 	switch {
+	case n == 0 && m.step == stepReview && m.review.unchanged:
+		return theme.Muted.Render("nothing changed: nothing to send · esc leaves")
 	case n == 0 && m.step == stepReview:
 		return theme.Success.Render(theme.OKMark + " ready: enter or ctrl+s sends it")
 	case n == 0:

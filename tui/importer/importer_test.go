@@ -266,3 +266,50 @@ func TestPlanSaysHowManyMoreProblems(t *testing.T) {
 		t.Errorf("%d problems shown:\n%s", n, text)
 	}
 }
+
+// The box opened again holds the path of before selected: typing replaces it (it was
+// appended to: "shop/stock.csvshop/export.xlsx: no such file"), enter checks it
+// again, and an arrow keeps it to edit.
+func TestThePathOfBeforeIsReplacedByTyping(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "shop")
+	if err := os.Mkdir(sub, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	writeSheet(t, sub, "export.csv")
+	m := newView(t, dir)
+	m, _ = typePath(m, "shop/stock.csv")
+	tuitest.Contains(t, tuitest.Screen(m), "shop/stock.csv: no such file")
+	m, _ = loop.Press(m, "esc")
+
+	m, _ = m.Open()
+	tuitest.Contains(t, tuitest.Screen(m), "sheet: shop/stock.csv", "enter checks it again, typing replaces it")
+	m, _ = typePath(m, "shop/export.csv")
+	if v := m.input.Value(); v != "shop/export.csv" {
+		t.Fatalf("typed over the path of before: %q", v)
+	}
+	tuitest.Contains(t, tuitest.Screen(m), "3 rows")
+	tuitest.Lacks(t, tuitest.Screen(m), "no such file")
+
+	m, _ = loop.Press(m, "esc")
+	m, _ = m.Open()
+	m, _ = loop.Press(m, "enter") // the same sheet again
+	tuitest.Contains(t, tuitest.Screen(m), "3 rows")
+
+	m, _ = loop.Press(m, "esc")
+	m, _ = m.Open()
+	m, _ = loop.Press(m, "ctrl+t") // the switch keeps the selection
+	tuitest.Contains(t, tuitest.Screen(m), "[x] ask the AI", "typing replaces it")
+	m, _ = loop.Press(m, "left") // the arrow edits the path
+	m, _ = loop.Type(m, "s")
+	if v := m.input.Value(); v != "shop/export.cssv" {
+		t.Fatalf("an arrow, then a letter: %q", v)
+	}
+	m, _ = loop.Press(m, "esc")
+	m, _ = m.Open()
+	m, _ = loop.Press(m, "backspace")
+	if v := m.input.Value(); v != "" {
+		t.Fatalf("backspace on the selected path: %q", v)
+	}
+	tuitest.Lacks(t, tuitest.Screen(m), "typing replaces it")
+}

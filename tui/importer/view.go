@@ -135,6 +135,9 @@ func (m Model) formLines() []string {
 	out := []string{theme.Heading.Render("Import a sheet"), ""}
 	out = append(out, wrap(theme.Muted, "A CSV, XLSX or JSON Lines file, one listing a row (listings import --help names the columns). Photo paths are relative to it.")...)
 	out = append(out, "", m.input.View())
+	if m.replace { // said in words too: a selection's colour is not seen everywhere
+		out = append(out, wrap(theme.Muted, "the sheet of before: enter checks it again, typing replaces it")...)
+	}
 	if len(m.choices) > 0 {
 		line := strings.Join(m.choices, "  ")
 		if m.more > 0 {

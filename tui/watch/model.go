@@ -142,7 +142,8 @@ func (m *Model) SetSize(width, height int) {
 	m.refresh()
 }
 
-// Update handles ticks, poll answers, the root's messages and the panel's keys.
+// Update handles ticks, poll answers, the root's messages, the panel's keys and the
+// mouse.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m.at = m.now()
 	var cmd tea.Cmd
@@ -168,6 +169,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		} else {
 			cmd = m.key(msg)
 		}
+	case tea.MouseMsg:
+		cmd = m.mouse(msg)
 	default:
 		if m.adding {
 			m.input, cmd = m.input.Update(msg)

@@ -99,6 +99,8 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 		cfg = c
 	}
 	opts.Quiet = quiet(noNotify, f.Getenv, cfg)
+	// The mouse is the app's unless the config keeps it for the terminal's selection.
+	opts.NoMouse = cfg != nil && cfg.TUI.Mouse != nil && !*cfg.TUI.Mouse
 	if opts.Mirror != nil {
 		defer opts.Mirror.Close()
 	}

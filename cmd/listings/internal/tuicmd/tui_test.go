@@ -123,11 +123,17 @@ func TestTheAppNeedsATerminalAndAKnownLanguage(t *testing.T) {
 	}
 }
 
+// sandboxEnv is the environment of a --sandbox start with a config directory of its
+// own (cfgDir, where a test writes config.json) and nothing of the machine's.
+func sandboxEnv(t *testing.T) (cfgDir string, env map[string]string) {
+	cfgDir = t.TempDir()
+	return cfgDir, map[string]string{profile.EnvConfigDir: cfgDir, "LISTINGS_DATA_DIR": t.TempDir(), cmdutil.EnvCacheDir: t.TempDir()}
+}
+
 // The nudge of a decision is turned off by the flag, the environment or the config.
 func TestTheNudgeCanBeTurnedOff(t *testing.T) {
 	t.Parallel()
-	cfgDir := t.TempDir()
-	env := map[string]string{profile.EnvConfigDir: cfgDir, "LISTINGS_DATA_DIR": t.TempDir(), cmdutil.EnvCacheDir: t.TempDir()}
+	cfgDir, env := sandboxEnv(t)
 	if opts, _, err := launch(t, env, nil, "--sandbox"); err != nil || opts.Quiet {
 		t.Fatalf("by default: %v, quiet %v", err, opts.Quiet)
 	}
@@ -146,6 +152,24 @@ func TestTheNudgeCanBeTurnedOff(t *testing.T) {
 	}
 	if opts, _, _ := launch(t, env, nil, "--sandbox"); !opts.Quiet {
 		t.Error("tui.notify false in the config")
+	}
+}
+
+// tui.mouse false in the config leaves the mouse to the terminal; absent or true, the
+// app has it.
+func TestTheMouseCanBeLeftToTheTerminal(t *testing.T) {
+	t.Parallel()
+	cfgDir, env := sandboxEnv(t)
+	if opts, _, err := launch(t, env, nil, "--sandbox"); err != nil || opts.NoMouse {
+		t.Fatalf("by default: %v, no mouse %v", err, opts.NoMouse)
+	}
+	for cfg, off := range map[string]bool{`{"tui":{"mouse":false}}`: true, `{"tui":{"mouse":true}}`: false} {
+		if err := os.WriteFile(filepath.Join(cfgDir, "config.json"), []byte(cfg), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if opts, _, err := launch(t, env, nil, "--sandbox"); err != nil || opts.NoMouse != off {
+			t.Errorf("%s: %v, no mouse %v", cfg, err, opts.NoMouse)
+		}
 	}
 }
 
