@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"io"
 	"os"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -25,12 +26,8 @@ func Run(ctx context.Context, opts Options) error {
 	if opts.WatchStore == nil && opts.WatchPath != "" {
 		opts.WatchStore, storeErr = watch.OpenService(opts.WatchPath, opts.BaseURL, opts.Key)
 	}
-	if opts.Output == nil {
-		// Ask the terminal for its background now: asking later, from inside the
-		// program, can stall under tmux (field notes). lipgloss itself honours
-		// NO_COLOR through termenv when it picks the colour profile.
-		lipgloss.SetHasDarkBackground(termenv.HasDarkBackground())
-	}
+	// The palette is set before any view is built: views keep styles they derive.
+	theme.Use(theme.PaletteOf(opts.Theme, func() bool { return darkBackground(opts.Output) }))
 	m := New(opts)
 	m.watchSaving = true
 	if opts.Output != nil {
@@ -58,4 +55,19 @@ func Run(ctx context.Context, opts Options) error {
 		popts = append(popts, tea.WithOutput(opts.Output))
 	}
 	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.keys.List}, popts...)
+}
+
+// darkBackground asks the terminal for its background, for the auto theme only and
+// once, before the program starts: asking later, from inside the program, can stall
+// under tmux (field notes). It does not ask when colour is off (NO_COLOR, a terminal
+// without colours: the answer could change nothing) nor when the output is not the
+// terminal. termenv asks only a terminal in the foreground, not under tmux or screen
+// (it reads COLORFGBG there), follows the question with a cursor report that every
+// terminal answers, and gives up after its time-out (termenv.OSCTimeout); its
+// default is dark.
+func darkBackground(out io.Writer) bool {
+	if out != nil || lipgloss.ColorProfile() == termenv.Ascii {
+		return true
+	}
+	return termenv.HasDarkBackground()
 }

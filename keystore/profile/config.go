@@ -63,6 +63,10 @@ type TUISettings struct {
 	// Notify, when false, turns off the bell and the desktop notification of a
 	// moderation decision. Absent means on.
 	Notify *bool `json:"notify,omitempty"`
+	// Theme is the app's colours: "auto" (light or dark from the terminal's
+	// background), "dark", "light" or "ansi"; empty means auto. The app checks the
+	// name (tui/theme), so that a command never fails over the app's colours.
+	Theme string `json:"theme,omitempty"`
 }
 
 // Dir returns the config directory: LISTINGS_CONFIG_DIR, else listings/ under the

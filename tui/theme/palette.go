@@ -140,8 +140,8 @@ var ansiPalette = Palette{
 
 func ansi(n uint) lipgloss.ANSIColor { return lipgloss.ANSIColor(n) }
 
-// PaletteOf is the palette of a theme; Auto takes Dark or Light as dark says. dark
-// is called for Auto only, so the terminal is asked only when the user left the
+// PaletteOf is the palette of a theme; Auto (or "") takes Dark or Light as dark says.
+// dark is called for Auto only, so the terminal is asked only when the user left the
 // choice to it.
 func PaletteOf(n Name, dark func() bool) Palette {
 	switch n {
@@ -149,7 +149,7 @@ func PaletteOf(n Name, dark func() bool) Palette {
 		return lightPalette
 	case ANSI:
 		return ansiPalette
-	case Auto:
+	case Auto, "":
 		if dark != nil && !dark() {
 			return lightPalette
 		}
