@@ -128,17 +128,18 @@ var ansiPalette = Palette{
 	// Unknown, and not asked: the default of termenv, which lipgloss is told so that
 	// it asks nothing either.
 	Dark: true,
-	Text: lipgloss.NoColor{}, Muted: lipgloss.NoColor{}, Faint: ansi(8), Border: ansi(8),
-	Accent: ansi(5), OnAccent: ansi(0),
-	Success: ansi(2), Warning: ansi(3), Error: ansi(1), Info: ansi(4),
-	Stale: ansi(3), Marked: ansi(6), Promo: ansi(3),
-	SelectionFg: ansi(0), SelectionBg: ansi(7),
-	BannerFg: ansi(1), BannerBg: lipgloss.NoColor{},
-	Active: ansi(2), Inactive: lipgloss.NoColor{}, Pending: ansi(3),
-	Blocked: ansi(1), Sold: ansi(4), Archived: lipgloss.NoColor{},
+	Text: lipgloss.NoColor{}, Muted: lipgloss.NoColor{}, Faint: tc(8), Border: tc(8),
+	Accent: tc(5), OnAccent: tc(0),
+	Success: tc(2), Warning: tc(3), Error: tc(1), Info: tc(4),
+	Stale: tc(3), Marked: tc(6), Promo: tc(3),
+	SelectionFg: tc(0), SelectionBg: tc(7),
+	BannerFg: tc(1), BannerBg: lipgloss.NoColor{},
+	Active: tc(2), Inactive: lipgloss.NoColor{}, Pending: tc(3),
+	Blocked: tc(1), Sold: tc(4), Archived: lipgloss.NoColor{},
 }
 
-func ansi(n uint) lipgloss.ANSIColor { return lipgloss.ANSIColor(n) }
+// tc is terminal colour n.
+func tc(n uint) lipgloss.ANSIColor { return lipgloss.ANSIColor(n) }
 
 // PaletteOf is the palette of a theme; Auto (or "") takes Dark or Light as dark says.
 // dark is called for Auto only, so the terminal is asked only when the user left the
