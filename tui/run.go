@@ -7,7 +7,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/tui/crash"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -57,17 +56,17 @@ func Run(ctx context.Context, opts Options) error {
 	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.keys.List}, popts...)
 }
 
-// darkBackground asks the terminal for its background, for the auto theme only and
-// once, before the program starts: asking later, from inside the program, can stall
-// under tmux (field notes). It does not ask when colour is off (NO_COLOR, a terminal
-// without colours: the answer could change nothing) nor when the output is not the
-// terminal. termenv asks only a terminal in the foreground, not under tmux or screen
-// (it reads COLORFGBG there), follows the question with a cursor report that every
-// terminal answers, and gives up after its time-out (termenv.OSCTimeout); its
-// default is dark.
+// darkBackground is the terminal's background, for the auto theme. It is not asked
+// here: Bubble Tea's init already asked it through lipgloss, for any program of ours,
+// before the terminal is taken (bubbletea's tea_init.go), and lipgloss keeps the
+// answer; asking again (termenv.HasDarkBackground, another output) would send the
+// terminal a second question. termenv asks only a terminal in the foreground, not
+// under tmux or screen (it reads COLORFGBG there), follows the question with a cursor
+// report every terminal answers, and gives up after termenv.OSCTimeout; its default
+// is dark. A test's output is not the terminal: dark.
 func darkBackground(out io.Writer) bool {
-	if out != nil || lipgloss.ColorProfile() == termenv.Ascii {
+	if out != nil {
 		return true
 	}
-	return termenv.HasDarkBackground()
+	return lipgloss.HasDarkBackground()
 }
