@@ -38,6 +38,7 @@ import (
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/nudge"
+	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
 )
 
@@ -74,6 +75,9 @@ type Options struct {
 	// NoMouse leaves the mouse to the terminal (config tui.mouse false): mouse
 	// reporting is never turned on, so the terminal's own text selection works.
 	NoMouse bool
+	// Theme is the palette (tui/theme); "" is auto: light or dark from the terminal's
+	// background, asked once in Run.
+	Theme theme.Name
 	// Getenv tells what terminal this is, for its desktop notifications; nil means
 	// os.Getenv.
 	Getenv func(string) string

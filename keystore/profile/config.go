@@ -67,6 +67,10 @@ type TUISettings struct {
 	// mouse reporting on, so the terminal's own selection of text works as in a
 	// shell. Absent means on.
 	Mouse *bool `json:"mouse,omitempty"`
+	// Theme is the app's colours: "auto" (light or dark from the terminal's
+	// background), "dark", "light" or "ansi"; empty means auto. The app checks the
+	// name (tui/theme), so that a command never fails over the app's colours.
+	Theme string `json:"theme,omitempty"`
 }
 
 // Dir returns the config directory: LISTINGS_CONFIG_DIR, else listings/ under the

@@ -231,12 +231,16 @@ func (m *Model) countMarks() {
 }
 
 // markCell is the title cell of row r: a marked row starts with the mark, so the
-// mark reads without colour.
-func (m *Model) markCell(r *row) string {
+// mark reads without colour. The mark is coloured except on the selected row, whose
+// highlight a colour of its own would cut.
+func (m *Model) markCell(r *row, selected bool) string {
 	if !m.marks.has(r.id) {
 		return r.cell()
 	}
-	return theme.MarkedMark + " " + r.cell()
+	if selected {
+		return theme.MarkedMark + " " + r.cell()
+	}
+	return theme.Marked.Render(theme.MarkedMark) + " " + r.cell()
 }
 
 // markedHelp is the short help while rows are marked: what the marks are for first.

@@ -178,7 +178,7 @@ func (m *Model) renderRow(rs *rowStore, r *row, selected bool) string {
 	} else {
 		b.WriteString("  ")
 	}
-	b.WriteString(layout.Pad(m.markCell(r), c.title))
+	b.WriteString(layout.Pad(m.markCell(r, selected), c.title))
 	if c.price > 0 {
 		b.WriteString(sep + layout.PadLeft(rs.str(r.priceS), c.price))
 	}
@@ -233,22 +233,17 @@ func marks(r *row, plain bool) string {
 	if r.vip {
 		vip = "VIP"
 		if !plain {
-			vip = badgeVIP.Render(vip)
+			vip = theme.VIPBadge.UnsetPadding().Render(vip)
 		}
 	}
 	if r.top {
 		top = "TOP"
 		if !plain {
-			top = badgeTop.Render(top)
+			top = theme.TopBadge.UnsetPadding().Render(top)
 		}
 	}
 	return vip + " " + top
 }
-
-var (
-	badgeVIP = theme.VIPBadge.UnsetPadding()
-	badgeTop = theme.TopBadge.UnsetPadding()
-)
 
 func (m *Model) emptyState() []string {
 	d := tabDefs[m.cur]

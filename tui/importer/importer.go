@@ -23,6 +23,7 @@ import (
 	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/planbox"
+	"github.com/listings-tui/listings/tui/theme"
 )
 
 // Service is what the check needs; *api.Client satisfies it.
@@ -87,7 +88,7 @@ func New(cfg Config) Model {
 	if cfg.JobsDir == nil {
 		cfg.JobsDir = func() string { return "" }
 	}
-	in := textinput.New()
+	in := theme.Input()
 	in.Prompt = "sheet: "
 	in.Placeholder = "~/stock.xlsx (a .csv, .xlsx or .jsonl file)"
 	in.CharLimit = 4096

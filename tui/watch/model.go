@@ -91,7 +91,7 @@ func New(svc Poller, store *Store, interval time.Duration, now func() time.Time)
 	if now == nil {
 		now = time.Now
 	}
-	in := textinput.New()
+	in := theme.Input()
 	in.Prompt = "Listing id: "
 	in.Placeholder = "10062"
 	in.CharLimit = 12

@@ -19,6 +19,7 @@ import (
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui"
+	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
 )
 
@@ -230,5 +231,48 @@ func TestASandboxThatCannotStartSaysWhy(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "no time zone data") {
 		t.Errorf("%d %s", res.StatusCode, body)
+	}
+}
+
+// The theme comes from LISTINGS_THEME, else tui.theme in the config, else auto; an
+// unknown name stops the app before it starts, naming where it was read and the names
+// there are.
+func TestTheThemeIsReadAndAnUnknownOneRefused(t *testing.T) {
+	t.Parallel()
+	cfgDir := t.TempDir()
+	env := map[string]string{profile.EnvConfigDir: cfgDir, "LISTINGS_DATA_DIR": t.TempDir(), cmdutil.EnvCacheDir: t.TempDir()}
+	with := func(k, v string) map[string]string {
+		e := map[string]string{k: v}
+		for k, v := range env {
+			e[k] = v
+		}
+		return e
+	}
+	if opts, _, err := launch(t, env, nil, "--sandbox"); err != nil || opts.Theme != theme.Auto {
+		t.Fatalf("by default: %v, theme %q", err, opts.Theme)
+	}
+	cfgPath := filepath.Join(cfgDir, "config.json")
+	if err := os.WriteFile(cfgPath, []byte(`{"tui":{"theme":"Light"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if opts, _, err := launch(t, env, nil, "--sandbox"); err != nil || opts.Theme != theme.Light {
+		t.Errorf("tui.theme Light: %v, theme %q", err, opts.Theme)
+	}
+	if opts, _, err := launch(t, with(envTheme, "ansi"), nil, "--sandbox"); err != nil || opts.Theme != theme.ANSI {
+		t.Errorf("%s=ansi over the config: %v, theme %q", envTheme, err, opts.Theme)
+	}
+	_, _, err := launch(t, with(envTheme, "neon"), nil, "--sandbox")
+	if !cmdutil.IsUsage(err) || !strings.Contains(err.Error(), envTheme) || !strings.Contains(err.Error(), "auto, dark, light or ansi") {
+		t.Errorf("%s=neon: %v", envTheme, err)
+	}
+	if err := os.WriteFile(cfgPath, []byte(`{"tui":{"theme":"solarized"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"--sandbox"}, nil} {
+		_, _, err := launch(t, env, nil, args...)
+		want := `tui.theme in ` + cfgPath + `: unknown theme "solarized": use auto, dark, light or ansi`
+		if !cmdutil.IsUsage(err) || err.Error() != want {
+			t.Errorf("listings %v with tui.theme solarized: %v, want a usage error %q", args, err, want)
+		}
 	}
 }
