@@ -76,7 +76,7 @@ type Options struct {
 	// reporting is never turned on, so the terminal's own text selection works.
 	NoMouse bool
 	// Theme is the palette (tui/theme); "" is auto: light or dark from the terminal's
-	// background, asked once in Run.
+	// background, as Bubble Tea asked it once at start (never asked again).
 	Theme theme.Name
 	// Getenv tells what terminal this is, for its desktop notifications; nil means
 	// os.Getenv.
