@@ -38,9 +38,9 @@ func hvcC(chroma, depth byte) []byte {
 func gridHEIF() []byte {
 	ipco := bx("ipco",
 		bx("ispe", be32(0), be32(4000), be32(3000)), // 1
-		bx("irot", []byte{1}),                        // 2: 90° anticlockwise
-		hvcC(1, 10),                                  // 3
-		bx("ispe", be32(0), be32(512), be32(512)),    // 4
+		bx("irot", []byte{1}),                       // 2: 90° anticlockwise
+		hvcC(1, 10),                                 // 3
+		bx("ispe", be32(0), be32(512), be32(512)),   // 4
 	)
 	ipma := bx("ipma", be32(0), be32(3),
 		be16(1), []byte{2, 1, 0x82},

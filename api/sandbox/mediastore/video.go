@@ -40,7 +40,7 @@ func videoTrack(sp *spooled, f media.Format) (media.VideoTrack, error) {
 	case err != nil:
 		return media.VideoTrack{}, nil
 	case !track.Codec.Accepted():
-		what, rest, _ := strings.Cut(track.Codec.Refusal("video." + string(f)), ": ")
+		what, rest, _ := strings.Cut(track.Codec.Refusal("video."+string(f)), ": ")
 		why, do, _ := strings.Cut(rest, "; ")
 		return track, &Refusal{What: what + " in " + describe(f), Why: why, Do: do,
 			kind: ErrUnsupportedVideo, cause: errors.New(track.Codec.ID)}
