@@ -108,23 +108,14 @@ func (m *mp4Tracks) read(bi *mp4.BoxInfo, n int) ([]byte, bool) {
 	return b, true
 }
 
-func (m *mp4Tracks) expand(h *mp4.ReadHandle) error {
-	_, err := h.Expand()
-	switch {
-	case m.src.err != nil || errors.Is(err, errCorrupt):
-		return err
-	case err != nil && m.problem == nil && !errors.Is(err, errStop):
-		m.problem = err
-	}
-	return nil
-}
+func (m *mp4Tracks) expand(h *mp4.ReadHandle) error { return expandBox(h, m.src, &m.problem) }
 
 // webmTracks reads Segment/Tracks for ReadVideoTrack: each TrackEntry's TrackType
 // (1 is video), CodecID and Video/PixelWidth and PixelHeight. It stops at the first
 // Cluster, and checks its place as webmHeaders does (errLost).
 type webmTracks struct {
 	mkvparse.DefaultHandler
-	r       *io.SectionReader
+	webmPlace
 	visited int
 	cur     VideoTrack
 	video   bool
@@ -132,7 +123,7 @@ type webmTracks struct {
 }
 
 func webmVideoTrack(src *source) (VideoTrack, bool, error) {
-	h := &webmTracks{r: io.NewSectionReader(src, 0, src.size)}
+	h := &webmTracks{webmPlace: webmPlace{io.NewSectionReader(src, 0, src.size)}}
 	err := parse(src, func() error { return mkvparse.Parse(fullReader{h.r}, h) })
 	if h.first != nil {
 		return *h.first, true, nil
@@ -141,13 +132,6 @@ func webmVideoTrack(src *source) (VideoTrack, bool, error) {
 		return VideoTrack{}, false, err
 	}
 	return VideoTrack{}, false, nil
-}
-
-func (h *webmTracks) at(off int64) error {
-	if pos, _ := h.r.Seek(0, io.SeekCurrent); pos != off {
-		return fmt.Errorf("%w before offset %d", errLost, pos)
-	}
-	return nil
 }
 
 func (h *webmTracks) HandleMasterBegin(id mkvparse.ElementID, info mkvparse.ElementInfo) (bool, error) {
