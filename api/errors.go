@@ -208,6 +208,7 @@ const (
 	RuleSize       = "size"
 	RuleDuration   = "duration"
 	RuleDimensions = "dimensions"
+	RuleCodec      = "codec" // a video coded other than in H.264 or H.265
 )
 
 // FileError is a file refused before any request was spent; its message names the file

@@ -29,11 +29,17 @@ type VideoCheck struct {
 	Size     int64
 	Format   media.Format
 	Duration time.Duration // 0 when the container holds none
+	// Track is the video track's codec, size and rotation; zero when the container's
+	// tracks could not be read (left to the service to judge).
+	Track media.VideoTrack
 }
 
 // CheckVideo validates a video before any request is spent: MP4, MOV or WebM by
-// content, at most 50 MB, and at most 60 s when the container states a duration (a
-// container without one, such as a streamed WebM, is left to the service to judge).
+// content, at most 50 MB, at most 60 s when the container states a duration (a
+// container without one, such as a streamed WebM, is left to the service to judge),
+// and a video track coded in H.264 or H.265, the only codecs the spec accepts: a VP9
+// WebM, the browsers' and Android's screen recorders' usual output, is refused here,
+// naming its codec, rather than after its upload.
 func CheckVideo(path string) (*VideoCheck, error) {
 	f, size, format, err := openMedia(path)
 	if err != nil {
@@ -59,7 +65,17 @@ func CheckVideo(path string) (*VideoCheck, error) {
 		return nil, &FileError{Path: path, Rule: RuleDuration,
 			Detail: fmt.Sprintf("%s is over the %s limit for a video", roundDur(d), roundDur(media.MaxVideoDuration))}
 	}
-	return &VideoCheck{Path: path, Size: size, Format: format, Duration: d}, nil
+	track, _, err := media.ReadVideoTrack(f, size)
+	switch {
+	case errors.Is(err, media.ErrNoVideoTrack):
+		return nil, &FileError{Path: path, Rule: RuleCodec, Err: err,
+			Detail: "holds no video track (sound only?): the service takes a video"}
+	case err == nil && !track.Codec.Accepted():
+		return nil, &FileError{Path: path, Rule: RuleCodec, Detail: track.Codec.Refusal(filepath.Base(path))}
+	case err != nil:
+		track = media.VideoTrack{}
+	}
+	return &VideoCheck{Path: path, Size: size, Format: format, Duration: d, Track: track}, nil
 }
 
 // openMedia opens a file and sniffs its format; failures name the file.

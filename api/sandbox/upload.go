@@ -116,7 +116,13 @@ func (s *Server) store(c *call, part *multipart.Part, photo bool, limit int64, k
 func (s *Server) storeError(err error, cr *capReader, kind string) *apiError {
 	var long *mediastore.VideoTooLongError
 	var tooBig *media.TooBigError
+	var refusal *mediastore.Refusal
 	switch {
+	case errors.As(err, &refusal) && errors.Is(err, mediastore.ErrUnsupportedVideo):
+		// A sentence already: what the file is, why, what to do.
+		return newError(http.StatusUnsupportedMediaType, "unsupported_video_format", refusal.Error())
+	case errors.As(err, &refusal):
+		return newError(http.StatusUnsupportedMediaType, "unsupported_image_format", refusal.Error())
 	case errors.As(err, &tooBig):
 		// Within the file size, but a picture too large to convert: the hint says
 		// which bound it is over and what to send instead, not the file size limit.
