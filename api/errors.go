@@ -208,6 +208,9 @@ const (
 	RuleSize       = "size"
 	RuleDuration   = "duration"
 	RuleDimensions = "dimensions"
+	// RuleMetadata is a photo whose location and camera data cannot be removed
+	// before it is sent (see UploadPhoto); it goes only as it is, when asked.
+	RuleMetadata = "metadata"
 )
 
 // FileError is a file refused before any request was spent; its message names the file

@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 
 	"github.com/listings-tui/listings/api/media"
+	"github.com/listings-tui/listings/api/media/strip"
 )
 
 // ShrinkAbove is the longer side, in pixels, above which a photo is shrunk locally even
@@ -128,8 +129,9 @@ func shrinkPhoto(ctx context.Context, path string, format media.Format) ([]byte,
 	return shrink(path, format)
 }
 
-// shrink decodes a photo, fits it in 1600 px, turns it upright by its EXIF orientation
-// and encodes it: JPEG q90, or PNG when it has transparency (which JPEG would turn
+// shrink decodes a photo, fits it in 1600 px, turns it upright by its Exif orientation
+// and encodes it with no metadata (no location, no camera data, no orientation left
+// to apply): JPEG q90, or PNG when it has transparency (which JPEG would turn
 // black). At 1600 px either is well under the size limit. The file is read through a
 // small buffer, never whole. The picture is decoded whole, after its header has said
 // what that takes (media.Decode refuses one over maxDecodeBytes without decoding it),
@@ -146,10 +148,12 @@ func shrink(path string, format media.Format) ([]byte, media.Format, error) {
 	}
 	defer f.Close()
 	orientation := 1
-	if format == media.JPEG {
-		orientation = media.Orientation(f)
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return fail(err)
+	if st, err := f.Stat(); err == nil {
+		// The orientation of any format, read where strip finds it (a JPEG's Exif,
+		// a PNG's eXIf, a WebP's EXIF); the picture is encoded afresh below with no
+		// metadata at all, so it is turned to stand upright without it.
+		if res, err := strip.Plan(f, st.Size(), format); err == nil {
+			orientation = res.Orientation
 		}
 	}
 	img, _, err := media.Decode(f, format, maxDecodeBytes)

@@ -22,6 +22,7 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/listings-tui/listings/api/media"
 )
@@ -48,7 +49,7 @@ type CannotError struct {
 }
 
 func (e *CannotError) Error() string {
-	return fmt.Sprintf("the %s file's location and camera data cannot be removed here: %s", e.Format, e.Reason)
+	return fmt.Sprintf("the %s file's location and camera data cannot be removed here: %s", strings.ToUpper(string(e.Format)), e.Reason)
 }
 
 // Result is a cleaned photo: the plan of its bytes and what was taken out.

@@ -2,8 +2,8 @@ package strip_test
 
 import (
 	"bytes"
-	"errors"
 	"encoding/binary"
+	"errors"
 	"image"
 	"image/jpeg"
 	"image/png"
