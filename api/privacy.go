@@ -8,9 +8,21 @@ import (
 	"github.com/listings-tui/listings/api/media/strip"
 )
 
-// MetadataNotice is what the app and the commands that upload photos say once, where
-// the user decides what to send (the form's media step, the plan of an import).
-const MetadataNotice = "photos leave without their location and camera data; --keep-metadata sends them as they are"
+// What the app and the commands that upload photos say once, where the user decides
+// what to send (the form's media step, the plan of an import): MetadataNotice by
+// default, MetadataKeptNotice with --keep-metadata (or media.keep_metadata).
+const (
+	MetadataNotice     = "photos leave without their location and camera data; --keep-metadata sends them as they are"
+	MetadataKeptNotice = "photos leave as they are, with their location and camera data (--keep-metadata)"
+)
+
+// MetadataLine is the notice for a client that keeps metadata or not.
+func MetadataLine(keep bool) string {
+	if keep {
+		return MetadataKeptNotice
+	}
+	return MetadataNotice
+}
 
 // withoutMetadata plans f, a checked photo of size bytes, without its metadata and
 // returns what to send instead. The plan reads f again for each attempt, so f must

@@ -51,6 +51,7 @@ type Config struct {
 	Current  string              `json:"current,omitempty"`
 	Profiles map[string]*Profile `json:"profiles"`
 	TUI      TUISettings         `json:"tui,omitzero"`
+	Media    MediaSettings       `json:"media,omitzero"`
 
 	dir string
 }
@@ -63,6 +64,14 @@ type TUISettings struct {
 	// Notify, when false, turns off the bell and the desktop notification of a
 	// moderation decision. Absent means on.
 	Notify *bool `json:"notify,omitempty"`
+}
+
+// MediaSettings are how the app and the commands send media, whichever profile.
+type MediaSettings struct {
+	// KeepMetadata, when true, sends photos as they are, with their location and
+	// camera data (the --keep-metadata flag, for one command). Absent or false:
+	// photos leave without them.
+	KeepMetadata bool `json:"keep_metadata,omitempty"`
 }
 
 // Dir returns the config directory: LISTINGS_CONFIG_DIR, else listings/ under the
