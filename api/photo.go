@@ -55,9 +55,8 @@ func CheckPhoto(path string) (*PhotoCheck, error) {
 	over := size > media.MaxPhotoBytes
 	if format == media.HEIC {
 		if over {
-			return nil, &FileError{Path: path, Rule: RuleSize, Detail: fmt.Sprintf(
-				"%s is over the %s limit, and a HEIC photo cannot be shrunk here; export it as JPEG or at a smaller size",
-				mb(size), mb(media.MaxPhotoBytes))}
+			return nil, &FileError{Path: path, Rule: RuleSize, Detail: media.OverLimit(size, media.MaxPhotoBytes) +
+				", and a HEIC photo cannot be shrunk here; export it as JPEG or at a smaller size"}
 		}
 		return chk, nil
 	}
@@ -74,8 +73,7 @@ func CheckPhoto(path string) (*PhotoCheck, error) {
 	switch {
 	case over && tooBig != nil:
 		return nil, &FileError{Path: path, Rule: RuleSize, Err: tooBig, Detail: fmt.Sprintf(
-			"%s is over the %s limit, and it cannot be shrunk here: %v",
-			mb(size), mb(media.MaxPhotoBytes), tooBig)}
+			"%s, and it cannot be shrunk here: %v", media.OverLimit(size, media.MaxPhotoBytes), tooBig)}
 	case tooBig != nil:
 		// Too large to decode here but within the size limit: sent as it is, and
 		// the service shrinks it.
@@ -182,7 +180,7 @@ func shrink(path string, format media.Format) ([]byte, media.Format, error) {
 	}
 	if buf.Len() > media.MaxPhotoBytes {
 		return nil, "", &FileError{Path: path, Rule: RuleSize,
-			Detail: fmt.Sprintf("is still %s after shrinking, over the %s limit", mb(int64(buf.Len())), mb(media.MaxPhotoBytes))}
+			Detail: "after shrinking, " + media.OverLimit(int64(buf.Len()), media.MaxPhotoBytes)}
 	}
 	return buf.Bytes(), format, nil
 }

@@ -46,7 +46,7 @@ func CheckVideo(path string) (*VideoCheck, error) {
 	}
 	if size > media.MaxVideoBytes {
 		return nil, &FileError{Path: path, Rule: RuleSize,
-			Detail: fmt.Sprintf("%s is over the %s limit for a video", mb(size), mb(media.MaxVideoBytes))}
+			Detail: media.OverLimit(size, media.MaxVideoBytes) + " for a video"}
 	}
 	d, _, err := media.VideoDuration(f, size)
 	switch {
@@ -108,15 +108,6 @@ func seenAs(f media.Format) string {
 		return " (its content is not a known format)"
 	}
 	return fmt.Sprintf(" (its content is %s)", strings.ToUpper(string(f)))
-}
-
-// mb renders a size the way the limits are stated (MB meaning MiB, docs/sandbox.md).
-func mb(n int64) string {
-	v := float64(n) / (1 << 20)
-	if v == float64(int64(v)) {
-		return fmt.Sprintf("%d MB", int64(v))
-	}
-	return fmt.Sprintf("%.1f MB", v)
 }
 
 func roundDur(d time.Duration) string {
