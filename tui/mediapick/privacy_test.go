@@ -1,7 +1,6 @@
 package mediapick
 
 import (
-	"bytes"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -10,20 +9,19 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/media"
-	"github.com/listings-tui/listings/api/media/mediatest"
+	"github.com/listings-tui/listings/api/media/strip/striptest"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // capturingClient is a client of a sandbox that keeps every photo it receives.
-func capturingClient(t *testing.T, opts ...api.Option) (*api.Client, *mediatest.Capture) {
+func capturingClient(t *testing.T, opts ...api.Option) (*api.Client, *striptest.Capture) {
 	t.Helper()
 	srv, err := sandbox.New(sandbox.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	capture := &mediatest.Capture{}
+	capture := &striptest.Capture{}
 	hs := httptest.NewServer(capture.Wrap(srv))
 	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
 	c, err := api.New(hs.URL, api.StaticKey(sandbox.KeyPersonal), opts...)
@@ -37,7 +35,7 @@ func capturingClient(t *testing.T, opts ...api.Option) (*api.Client, *mediatest.
 // it, upright and with its coded pixels unchanged; the step says so once. With the
 // client made WithKeepMetadata(true) it goes as it is, and the step says that.
 func TestMediaStepSendsPhotosWithoutLocation(t *testing.T) {
-	in := mediatest.ReadGPSPhoto()
+	in := striptest.ReadGPSPhoto()
 	for _, keep := range []bool{false, true} {
 		c, capture := capturingClient(t, api.WithKeepMetadata(keep))
 		dir := t.TempDir()
@@ -55,24 +53,6 @@ func TestMediaStepSendsPhotosWithoutLocation(t *testing.T) {
 		if photos, _, _ := l.m.Media(); len(photos) != 1 || photos[0].URL == "" {
 			t.Fatalf("keep %v: %+v\n%s", keep, photos, tuitest.Screen(l.m))
 		}
-		got := capture.Photos()
-		if len(got) != 1 {
-			t.Fatalf("keep %v: %d photos received", keep, len(got))
-		}
-		if keep {
-			if !bytes.Equal(got[0], in) {
-				t.Error("with keep-metadata the photo was changed")
-			}
-			continue
-		}
-		if mediatest.HasGPS(got[0]) {
-			t.Error("the photo reached the sandbox with its location or camera data")
-		}
-		if o := media.Orientation(bytes.NewReader(got[0])); o != 6 {
-			t.Errorf("orientation %d, want 6", o)
-		}
-		if !bytes.Equal(got[0][bytes.Index(got[0], []byte{0xFF, 0xDA}):], in[bytes.Index(in, []byte{0xFF, 0xDA}):]) {
-			t.Error("the coded pixels changed")
-		}
+		striptest.AssertSent(t, capture.Photos(), in, keep)
 	}
 }

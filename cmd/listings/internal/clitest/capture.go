@@ -7,20 +7,20 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/listings-tui/listings/api/media/mediatest"
+	"github.com/listings-tui/listings/api/media/strip/striptest"
 	"github.com/listings-tui/listings/api/sandbox"
 )
 
 // Capturing is New with every photo the sandbox receives kept, byte for byte, in the
 // returned Capture: for the tests of what leaves the machine with a photo.
-func Capturing(t *testing.T, opts sandbox.Options) (*Runner, *mediatest.Capture) {
+func Capturing(t *testing.T, opts sandbox.Options) (*Runner, *striptest.Capture) {
 	t.Helper()
 	srv, err := sandbox.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var uploads atomic.Int32
-	capture := &mediatest.Capture{}
+	capture := &striptest.Capture{}
 	inner := capture.Wrap(srv)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/v1/upload/") {

@@ -1,15 +1,13 @@
 package importcmd_test
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/media"
-	"github.com/listings-tui/listings/api/media/mediatest"
+	"github.com/listings-tui/listings/api/media/strip/striptest"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
 )
@@ -19,7 +17,7 @@ import (
 // and the plan says that.
 func TestImportSendsPhotosWithoutLocation(t *testing.T) {
 	t.Parallel()
-	in := mediatest.ReadGPSPhoto()
+	in := striptest.ReadGPSPhoto()
 	for _, keep := range []bool{false, true} {
 		c, capture := clitest.Capturing(t, sandbox.Options{})
 		c.Env = map[string]string{"LISTINGS_DATA_DIR": t.TempDir()}
@@ -42,25 +40,6 @@ func TestImportSendsPhotosWithoutLocation(t *testing.T) {
 		if want := api.MetadataLine(keep); strings.Count(r.Stderr, want) != 1 {
 			t.Errorf("keep %v: the plan does not say %q once:\n%s", keep, want, r.Stderr)
 		}
-		got := capture.Photos()
-		if len(got) != 1 {
-			t.Fatalf("keep %v: %d photos received", keep, len(got))
-		}
-		if keep {
-			if !bytes.Equal(got[0], in) {
-				t.Error("--keep-metadata did not send the file as it is")
-			}
-			continue
-		}
-		if mediatest.HasGPS(got[0]) {
-			t.Error("the photo reached the sandbox with its location or camera data")
-		}
-		if o := media.Orientation(bytes.NewReader(got[0])); o != 6 {
-			t.Errorf("orientation %d, want 6", o)
-		}
-		at := func(b []byte) []byte { return b[bytes.Index(b, []byte{0xFF, 0xDA}):] }
-		if !bytes.Equal(at(got[0]), at(in)) {
-			t.Error("the coded pixels changed")
-		}
+		striptest.AssertSent(t, capture.Photos(), in, keep)
 	}
 }

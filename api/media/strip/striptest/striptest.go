@@ -1,4 +1,8 @@
-package mediatest
+// Package striptest is what the tests of the photo uploads share to check what leaves
+// the machine: a photo full of metadata (GPSPhoto), a handler front that keeps every
+// photo a service receives (Capture), and the checks of a cleaned photo (HasGPS,
+// AssertCleaned). It is for tests only.
+package striptest
 
 import (
 	"bytes"
@@ -12,6 +16,9 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"testing"
+
+	"github.com/listings-tui/listings/api/media"
 )
 
 // Capture keeps the file part of every photo upload that passes through the handler
@@ -70,7 +77,7 @@ func (c *Capture) Photos() [][]byte {
 // testdata/make-fixtures.sh made it).
 func GPSPhoto() string {
 	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "strip", "testdata", "gps.jpg")
+	return filepath.Join(filepath.Dir(file), "..", "testdata", "gps.jpg")
 }
 
 // GPSSecrets are the texts GPSPhoto carries besides its picture.
@@ -135,4 +142,36 @@ func ReadGPSPhoto() []byte {
 		panic(err)
 	}
 	return b
+}
+
+// AssertCleaned fails t unless sent is GPSPhoto as it should leave the machine: no
+// location or camera data (HasGPS), Exif orientation 6 kept, and the coded pixels
+// (from the first start of scan on) byte for byte those of original.
+func AssertCleaned(t testing.TB, sent, original []byte) {
+	t.Helper()
+	if HasGPS(sent) {
+		t.Error("the photo left with its location or camera data")
+	}
+	if o := media.Orientation(bytes.NewReader(sent)); o != 6 {
+		t.Errorf("orientation %d, want 6", o)
+	}
+	sos := []byte{0xFF, 0xDA}
+	i, j := bytes.Index(sent, sos), bytes.Index(original, sos)
+	if i < 0 || j < 0 || !bytes.Equal(sent[i:], original[j:]) {
+		t.Error("the coded pixels changed")
+	}
+}
+
+// AssertSent fails t unless the service received original once, and as it should:
+// byte for byte when keep (--keep-metadata), else cleaned (AssertCleaned).
+func AssertSent(t testing.TB, received [][]byte, original []byte, keep bool) {
+	t.Helper()
+	switch {
+	case len(received) != 1:
+		t.Errorf("%d photos received, want 1", len(received))
+	case keep && !bytes.Equal(received[0], original):
+		t.Error("with keep-metadata the photo was not sent as it is")
+	case !keep:
+		AssertCleaned(t, received[0], original)
+	}
 }
