@@ -7,10 +7,13 @@ import (
 	"hash/crc32"
 	"image"
 	"image/jpeg"
+	"net/http/httptest"
+	"os"
 	"testing"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/media/strip/striptest"
+	"github.com/listings-tui/listings/api/sandbox"
 )
 
 // A photo with a GPS position leaves without it, upright, its coded pixels as they
@@ -115,5 +118,35 @@ func TestHEICOutOfReachIsRefused(t *testing.T) {
 	keep := newClient(t, url, newClock(), api.WithKeepMetadata(true))
 	if _, err := keep.UploadPhoto(context.Background(), path, nil); err != nil || !bytes.Equal(rec.data, heic) {
 		t.Fatalf("with --keep-metadata: %v", err)
+	}
+}
+
+// A HEIC that heif-enc made from the GPS photo (its Exif and XMP kept as items, as an
+// iPhone writes them) reaches the sandbox with those items blanked, at its length, and
+// the sandbox decodes it.
+func TestHEICReachesTheSandboxWithoutLocation(t *testing.T) {
+	srv, err := sandbox.New(sandbox.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	capture := &striptest.Capture{}
+	hs := httptest.NewServer(capture.Wrap(srv))
+	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
+	c, err := api.New(hs.URL, api.StaticKey(sandbox.KeyPersonal))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const path = "media/strip/testdata/gps.heic"
+	in, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.UploadPhoto(context.Background(), path, nil)
+	if err != nil || res.Width != 64 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	got := capture.Photos()
+	if len(got) != 1 || len(got[0]) != len(in) || striptest.HasGPS(got[0]) || !striptest.HasGPS(in) {
+		t.Errorf("sent %d photos; the HEIC still holds its location or camera data, or changed length", len(got))
 	}
 }
