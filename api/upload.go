@@ -52,7 +52,7 @@ func CheckVideo(path string) (*VideoCheck, error) {
 	}
 	if size > media.MaxVideoBytes {
 		return nil, &FileError{Path: path, Rule: RuleSize,
-			Detail: fmt.Sprintf("%s is over the %s limit for a video", mb(size), mb(media.MaxVideoBytes))}
+			Detail: media.OverLimit(size, media.MaxVideoBytes) + " for a video"}
 	}
 	d, _, err := media.VideoDuration(f, size)
 	switch {
@@ -126,15 +126,6 @@ func seenAs(f media.Format) string {
 	return fmt.Sprintf(" (its content is %s)", strings.ToUpper(string(f)))
 }
 
-// mb renders a size the way the limits are stated (MB meaning MiB, docs/sandbox.md).
-func mb(n int64) string {
-	v := float64(n) / (1 << 20)
-	if v == float64(int64(v)) {
-		return fmt.Sprintf("%d MB", int64(v))
-	}
-	return fmt.Sprintf("%.1f MB", v)
-}
-
 func roundDur(d time.Duration) string {
 	if d%time.Second == 0 {
 		return fmt.Sprintf("%d s", int64(d/time.Second))
@@ -164,6 +155,14 @@ func contentType(f media.Format) string {
 
 // UploadPhoto checks a photo, shrinks it locally when CheckPhoto says so, and streams
 // it to the photo upload. Its URLs go into a listing's photos and photos_wm.
+//
+// A photo leaves without its location and camera data unless the client was made
+// WithKeepMetadata(true): a shrunk one because it is encoded afresh (upright, with
+// no metadata), any other by media/strip, which drops the metadata's segments or
+// chunks without touching the coded pixels and writes the orientation back alone.
+// A HEIC whose metadata strip cannot reach is refused (RuleMetadata) rather than
+// sent with it. With WithKeepMetadata(true) a photo within the size limit is sent
+// byte for byte, unshrunk.
 func (c *Client) UploadPhoto(ctx context.Context, path string, progress Progress) (*PhotoResult, error) {
 	chk, err := CheckPhoto(path)
 	if err != nil {
@@ -171,7 +170,7 @@ func (c *Client) UploadPhoto(ctx context.Context, path string, progress Progress
 	}
 	var src io.ReaderAt
 	size, name, ctype := chk.Size, filepath.Base(path), contentType(chk.Format)
-	if chk.Shrink {
+	if chk.Shrink && (!c.keepMetadata || chk.Size > media.MaxPhotoBytes) {
 		data, format, err := shrinkPhoto(ctx, path, chk.Format)
 		if err != nil {
 			return nil, fmt.Errorf("upload photo: %w", err)
@@ -185,6 +184,11 @@ func (c *Client) UploadPhoto(ctx context.Context, path string, progress Progress
 		}
 		defer f.Close()
 		src = f
+		if !c.keepMetadata {
+			if src, size, err = withoutMetadata(f, path, size, chk.Format); err != nil {
+				return nil, fmt.Errorf("upload photo: %w", err)
+			}
+		}
 	}
 	var r PhotoResult
 	if err := c.upload(ctx, "upload photo", "/api/v1/upload/photo", src, size, name, ctype, progress, &r); err != nil {

@@ -261,7 +261,7 @@ func TestPlanSaysHowManyMoreProblems(t *testing.T) {
 	for i := range catalog.MaxRowProblems {
 		r.Problems = append(r.Problems, catalog.Problem{Column: fmt.Sprintf("attr.x%d", i), Reason: "no such attribute"})
 	}
-	text := strings.Join(planLines(&catalog.Plan{Header: catalog.Header{Rows: []catalog.Row{r}}, Refused: 1}, "wide.jsonl"), "\n")
+	text := strings.Join(planLines(&catalog.Plan{Header: catalog.Header{Rows: []catalog.Row{r}}, Refused: 1}, "wide.jsonl", false), "\n")
 	if n := strings.Count(text, "no such attribute"); n != 20 || !strings.Contains(text, "row 3: and 80 more problems in this row") {
 		t.Errorf("%d problems shown:\n%s", n, text)
 	}

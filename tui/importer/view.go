@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/tui/planbox"
@@ -15,9 +16,11 @@ import (
 )
 
 // planLines say the plan: catalog.Plan.Summary, every refused row with its row
-// number, column and reason, the categories the AI suggested, and what y does. The
+// number, column and reason, the categories the AI suggested, the files to upload and
+// what leaves with the photos (keep: the client sends their metadata), and what y
+// does. The
 // lines are not cut: the box wraps them.
-func planLines(p *catalog.Plan, file string) []string {
+func planLines(p *catalog.Plan, file string, keep bool) []string {
 	out := []string{theme.Heading.Render("Import " + termtext.Clean(filepath.Base(file)) + "?"), ""}
 	for _, l := range p.Summary() {
 		out = append(out, termtext.Clean(l))
@@ -60,6 +63,9 @@ func planLines(p *catalog.Plan, file string) []string {
 				break
 			}
 			out = append(out, "  "+termtext.Clean(l))
+		}
+		if p.SendsPhotos() {
+			out = append(out, theme.Muted.Render("  "+api.MetadataLine(keep)))
 		}
 	}
 	if fixed := p.FixLines(); len(fixed) > 0 {

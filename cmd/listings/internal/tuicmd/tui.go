@@ -44,6 +44,7 @@ func Bind(root *cobra.Command, f *cmdutil.Factory, start func(context.Context, t
 		"start the interactive app on an in-process sandbox (no key, no network, nothing stored)")
 	root.Flags().BoolVar(&noNotify, "no-notify", false,
 		"no bell and no desktop notification when a watched listing is decided (or tui.notify false in the config, or "+envNotify+"=off)")
+	cmdutil.AddKeepMetadataFlag(root, f)
 	root.Args = cobra.NoArgs
 	root.RunE = func(cmd *cobra.Command, _ []string) error {
 		// The app owns the screen: no notice of a budget wait may draw on stderr.
