@@ -13,6 +13,7 @@ require (
 	github.com/charmbracelet/x/exp/golden v0.0.0-20241011142426-46044092ad91
 	github.com/charmbracelet/x/exp/teatest v0.0.0-20251215102626-e0db08df7383
 	github.com/charmbracelet/x/term v0.2.2
+	github.com/creack/pty v1.1.24
 	github.com/gen2brain/heic v0.4.5
 	github.com/gen2brain/webp v0.5.5
 	github.com/godbus/dbus/v5 v5.2.2
