@@ -132,3 +132,4 @@ func itermInline(data []byte, cols, rows int) []byte {
 	b.WriteByte('\a')
 	return b.Bytes()
 }
+

@@ -2,6 +2,7 @@ package termimg
 
 import (
 	"bytes"
+	"image"
 	"strings"
 	"testing"
 )
@@ -144,5 +145,27 @@ func TestNilPainterAndBlocks(t *testing.T) {
 	}
 	if im, _ := Encode("x", gradient(4, 4), Caps{}, 40, 12); im.ID != 0 {
 		t.Fatal("blocks encoded a picture")
+	}
+}
+
+// BenchmarkEncode is the encoding alone, from a decoded 12 MP picture to the preview's
+// 40×12 cells (320×240 px at 10×20 px a cell).
+func BenchmarkEncode(b *testing.B) {
+	img := image.NewYCbCr(image.Rect(0, 0, 4000, 3000), image.YCbCrSubsampleRatio420)
+	for i := range img.Y {
+		img.Y[i] = uint8(i*7 + i/4000)
+	}
+	for i := range img.Cb {
+		img.Cb[i], img.Cr[i] = uint8(i*3), uint8(i/2000)
+	}
+	for _, p := range []Protocol{Kitty, ITerm, Sixel} {
+		b.Run(p.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Encode("x", img, Caps{Protocol: p, CellW: 10, CellH: 20}, 40, 12); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
