@@ -132,4 +132,3 @@ func itermInline(data []byte, cols, rows int) []byte {
 	b.WriteByte('\a')
 	return b.Bytes()
 }
-
