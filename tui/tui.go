@@ -287,7 +287,7 @@ func (m *Model) setClient(c *api.Client) {
 	m.attachMirror()
 	m.watch = registry.Hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
 	m.editor = registry.Hold(editing.New(editor.New(editor.Config{Service: cached, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
-		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir, FindEditor: m.opts.FindEditor}),
+		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir, FindEditor: m.opts.FindEditor, Painter: m.opts.Painter}),
 		editing.Config{Store: m.draftStore, BaseURL: m.baseURL, Profile: m.profile, Lang: m.lang, Now: m.opts.Now}))
 	m.drafts = registry.Hold(drafts.New(m.draftStore, m.baseURL, m.opts.Now))
 	m.views.Set(viewBrowser, m.browser)
