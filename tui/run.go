@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/listings-tui/listings/tui/crash"
+	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
@@ -27,11 +28,18 @@ func Run(ctx context.Context, opts Options) error {
 	}
 	// The palette is set before any view is built: views keep styles they derive.
 	theme.Use(theme.PaletteOf(opts.Theme, func() bool { return darkBackground(opts.Output) }))
+	if opts.Painter == nil {
+		opts.Painter = photoPainter(opts)
+		defer func() { _ = opts.Painter.Close() }()
+	}
 	m := New(opts)
 	m.watchSaving = true
-	if opts.Output != nil {
+	switch {
+	case opts.Painter != nil:
+		m.bell = opts.Painter // through its lock, never inside a frame or a picture
+	case opts.Output != nil:
 		m.bell = opts.Output
-	} else {
+	default:
 		m.bell = os.Stdout
 	}
 	if storeErr != nil {
@@ -59,10 +67,36 @@ func programOptions(opts Options) []tea.ProgramOption {
 	if opts.Input != nil {
 		popts = append(popts, tea.WithInput(opts.Input))
 	}
-	if opts.Output != nil {
+	switch {
+	case opts.Painter != nil:
+		popts = append(popts, tea.WithOutput(opts.Painter.Output()))
+	case opts.Output != nil:
 		popts = append(popts, tea.WithOutput(opts.Output))
 	}
 	return popts
+}
+
+// photoPainter asks the terminal how it draws pictures, before Bubble Tea takes it
+// (its input reader would take the answers for keys), and returns the painter that
+// is then the program's output; nil where only half-blocks can be drawn, so that
+// nothing stands between the renderer and the terminal there. It asks only the real
+// terminal: with Input or Output given (tests) only a protocol the setting names.
+func photoPainter(opts Options) *termimg.Painter {
+	getenv := opts.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	in, out := os.Stdin, os.Stdout
+	var w io.Writer = os.Stdout
+	if opts.Input != nil || opts.Output != nil {
+		in, out = nil, nil
+		w = opts.Output
+	}
+	caps := termimg.Detect(opts.Photos, getenv, in, out, termimg.DefaultTimeout)
+	if caps.Protocol == termimg.Blocks || w == nil {
+		return nil
+	}
+	return termimg.NewPainter(w, caps)
 }
 
 // darkBackground is the terminal's background, for the auto theme. It is not asked

@@ -38,6 +38,7 @@ import (
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/nudge"
+	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
 )
@@ -94,6 +95,12 @@ type Options struct {
 	APIOptions []api.Option
 	// Images fetches photos for the detail preview; nil means plain HTTP.
 	Images detail.ImageFetcher
+	// Photos is the setting of photos drawn as pictures (config tui.images,
+	// LISTINGS_IMAGES): auto asks the terminal at start, off keeps half-blocks.
+	Photos termimg.Mode
+	// Painter draws the photos where the terminal can (tui/termimg); nil: Run makes
+	// one when the terminal draws pictures, else half-blocks only. Tests set it.
+	Painter *termimg.Painter
 	// Mirror is the account's local mirror (api/mirror; mirror.go); nil: none.
 	// MirrorNotice says why the file found was set aside and rebuilt.
 	Mirror       *mirror.DB
@@ -276,11 +283,11 @@ func (m *Model) setClient(c *api.Client) {
 	// form's city, the import's check) ask through the mirror's cache of the day; the
 	// pickers and the detail keep their own in memory on top.
 	cached := mirror.NewCachedClient(m.opts.Mirror, c)
-	m.detail = registry.Hold(detail.New(cached, images, m.lang))
+	m.detail = registry.Hold(detail.New(cached, images, m.lang).WithPainter(m.opts.Painter))
 	m.attachMirror()
 	m.watch = registry.Hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
 	m.editor = registry.Hold(editing.New(editor.New(editor.Config{Service: cached, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
-		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir, FindEditor: m.opts.FindEditor}),
+		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir, FindEditor: m.opts.FindEditor, Painter: m.opts.Painter}),
 		editing.Config{Store: m.draftStore, BaseURL: m.baseURL, Profile: m.profile, Lang: m.lang, Now: m.opts.Now}))
 	m.drafts = registry.Hold(drafts.New(m.draftStore, m.baseURL, m.opts.Now))
 	m.views.Set(viewBrowser, m.browser)

@@ -84,6 +84,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
+		m.opts.Painter.Invalidate() // the renderer redraws the screen whole
 		return m, nil
 	case msgs.Tick:
 		return m.onTick()

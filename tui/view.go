@@ -101,6 +101,9 @@ func (m Model) View() string {
 	if len(out) > m.height && m.height > 0 {
 		out = out[len(out)-m.height:] // the footer and the banner matter more than the header
 	}
+	// The photo drawn as a picture goes where its marks are, only when nothing is
+	// drawn over the view; the marks leave the frame either way.
+	m.opts.Painter.Frame(out, m.dialog == nil && !m.showHelp)
 	return strings.Join(out, "\n")
 }
 

@@ -72,6 +72,11 @@ type TUISettings struct {
 	// background), "dark", "light" or "ansi"; empty means auto. The app checks the
 	// name (tui/theme), so that a command never fails over the app's colours.
 	Theme string `json:"theme,omitempty"`
+	// Images is how photos are shown: "auto" (the photo itself where the terminal
+	// draws pictures, asked at start; half-blocks elsewhere), "off" (half-blocks
+	// always), or "kitty", "iterm2", "sixel" to force one; empty means auto. The app
+	// checks the name (tui/termimg).
+	Images string `json:"images,omitempty"`
 }
 
 // MediaSettings are how the app and the commands send media, whichever profile.

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/termimg"
 )
 
 // Timeouts of the view's commands. The client has its own per-request timeout; these
@@ -39,6 +40,7 @@ type imageMsg struct {
 	seq int
 	url string
 	img image.Image
+	pic termimg.Image // the photo for the terminal's protocol; zero for half-blocks
 	err error
 }
 
@@ -60,12 +62,19 @@ func fetchAttrs(svc Service, cat int, lang string) tea.Cmd {
 	}
 }
 
-func fetchImage(f ImageFetcher, url string, seq int) tea.Cmd {
+// fetchImage downloads and decodes the photo and, where the terminal draws pictures,
+// encodes it for the preview's box here, off the event loop. A photo that cannot be
+// encoded still has its half-blocks.
+func fetchImage(f ImageFetcher, url string, seq int, caps termimg.Caps) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), imageTimeout)
 		defer cancel()
 		img, err := f(ctx, url)
-		return imageMsg{seq: seq, url: url, img: img, err: err}
+		var pic termimg.Image
+		if err == nil {
+			pic, _ = termimg.Encode(url, img, caps, previewCols, previewRows)
+		}
+		return imageMsg{seq: seq, url: url, img: img, pic: pic, err: err}
 	}
 }
 

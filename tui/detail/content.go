@@ -148,28 +148,6 @@ func (m Model) facts(w int) string {
 	return strings.Join(rows, "\n")
 }
 
-// previewBlock is the half-block image, or one muted line saying why there is none.
-func (m *Model) previewBlock(cols int) string {
-	if mainPhoto(m.listing) == "" {
-		return ""
-	}
-	switch {
-	case !colourTerminal():
-		return theme.Muted.Render(wrap("photo preview needs a colour terminal", cols))
-	case m.imgErr != nil:
-		return theme.Muted.Render(wrap("photo preview unavailable: "+termtext.Clean(m.imgErr.Error()), cols))
-	case m.imgLoading:
-		return theme.Muted.Render("loading photo preview…")
-	case m.img == nil:
-		return ""
-	}
-	k := previewKey{cols, previewRows, lipgloss.ColorProfile()}
-	if m.previewAt != k || m.preview == "" {
-		m.preview, m.previewAt = renderPreview(m.img, k.cols, k.rows, k.profile), k
-	}
-	return m.preview
-}
-
 func (m Model) attributes(w int) string {
 	l := m.listing
 	if len(l.Attributes) == 0 {

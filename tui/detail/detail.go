@@ -18,6 +18,7 @@ import (
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/system"
+	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -70,6 +71,10 @@ type Model struct {
 	imgErr     error
 	preview    string // the rendered half-block image, cached for previewAt
 	previewAt  previewKey
+	// pic is the photo encoded for the terminal's protocol (zero: half-blocks only);
+	// paint draws it over the half-blocks, which carry its marks (nil: never).
+	pic   termimg.Image
+	paint *termimg.Painter
 
 	header []string // precomputed in rebuild; View only joins
 
@@ -96,7 +101,7 @@ func (m Model) Open(id int, title string) (Model, tea.Cmd) {
 	m.attrLoading, m.attrErr = false, nil
 	m.img, m.imgURL, m.imgLoading, m.imgErr = nil, "", false, nil
 	m.imgSeq++ // an image still on its way belongs to the previous listing
-	m.preview, m.previewAt = "", previewKey{}
+	m.setPic(termimg.Image{})
 	m.vp.GotoTop()
 	return m.load()
 }
@@ -175,7 +180,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		}
 		m.imgLoading = false
 		m.img, m.imgErr = msg.img, msg.err
-		m.preview, m.previewAt = "", previewKey{}
+		m.setPic(msg.pic)
 		m.rebuild()
 		return m, nil
 	case msgs.ListingChanged:
@@ -265,7 +270,8 @@ func (m Model) gotListing(msg listingMsg) (Model, tea.Cmd) {
 func (m Model) failed(err error) (Model, tea.Cmd) {
 	if api.IsNotFound(err) {
 		m.notFound, m.listing, m.mod, m.err = true, nil, nil, nil
-		m.img, m.imgURL, m.preview = nil, "", ""
+		m.img, m.imgURL = nil, ""
+		m.setPic(termimg.Image{})
 		m.rebuild()
 		return m, nil
 	}
@@ -324,20 +330,22 @@ func (m Model) gotAttrs(msg attrsMsg) (Model, tea.Cmd) {
 func (m Model) needImage() (Model, tea.Cmd) {
 	url := mainPhoto(m.listing)
 	if url == "" {
-		m.img, m.imgURL, m.imgErr, m.imgLoading, m.preview = nil, "", nil, false, ""
+		m.img, m.imgURL, m.imgErr, m.imgLoading = nil, "", nil, false
+		m.setPic(termimg.Image{})
 		return m, nil
 	}
 	if url == m.imgURL && (m.img != nil || m.imgLoading) {
 		return m, nil
 	}
-	m.img, m.imgURL, m.imgErr, m.preview, m.previewAt = nil, url, nil, "", previewKey{}
-	if m.images == nil || !colourTerminal() {
+	m.img, m.imgURL, m.imgErr = nil, url, nil
+	m.setPic(termimg.Image{})
+	if m.images == nil || !termimg.ColourTerminal() {
 		m.imgLoading = false
 		return m, nil
 	}
 	m.imgSeq++
 	m.imgLoading = true
-	return m, fetchImage(m.images, url, m.imgSeq)
+	return m, fetchImage(m.images, url, m.imgSeq, m.paint.Caps())
 }
 
 // changed applies a root's news about a listing: the open one is updated in place.

@@ -1,7 +1,6 @@
 package detail
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	apimedia "github.com/listings-tui/listings/api/media"
+	"github.com/listings-tui/listings/tui/termimg"
 )
 
 // Limits of a preview download: the service's photos are at most 12 MB and 1600 px,
@@ -60,31 +60,5 @@ func HTTPImages(hc *http.Client) ImageFetcher {
 	}
 }
 
-// decodeImage reads the header before decoding, so that a small file cannot have a
-// huge picture decoded (a progressive CMYK JPEG of 7000×7000 px takes 1.2 GB), and
-// turns a decoder panic on hostile data into an error.
-func decodeImage(data []byte) (img image.Image, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			img, err = nil, fmt.Errorf("the photo could not be decoded: %v", r)
-		}
-	}()
-	f := apimedia.Sniff(data)
-	switch f {
-	case apimedia.JPEG, apimedia.PNG, apimedia.WebP:
-	default:
-		return nil, errors.New("not a JPEG, PNG or WebP image")
-	}
-	img, h, err := apimedia.Decode(bytes.NewReader(data), f, maxDecodeBytes)
-	var tooBig *apimedia.TooBigError
-	switch {
-	case errors.As(err, &tooBig):
-		return nil, fmt.Errorf("the photo is %d×%d px, %s that would take %s to decode; previews are decoded within %s",
-			h.Width, h.Height, h.Kind, apimedia.Bytes(h.Cost()), apimedia.Bytes(maxDecodeBytes))
-	case err != nil && h.Width == 0:
-		return nil, fmt.Errorf("the photo could not be read: %w", err)
-	case err != nil:
-		return nil, fmt.Errorf("the %s photo could not be decoded: %w", f, err)
-	}
-	return img, nil
-}
+// decodeImage is termimg.Decode within the preview's bound.
+func decodeImage(data []byte) (image.Image, error) { return termimg.Decode(data, maxDecodeBytes) }

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
 	"image/jpeg"
 	"image/png"
 	"net/http"
@@ -64,15 +62,6 @@ func TestPreviewWithColour(t *testing.T) {
 	}
 }
 
-func TestPreview256Colours(t *testing.T) {
-	tuitest.WithProfile(t, termenv.ANSI256)
-	s := renderPreview(gradient(50, 50), 40, 12, termenv.ANSI256)
-	tuitest.Contains(t, s, "\x1b[38;5;", "48;5;")
-	tuitest.Lacks(t, s, "38;2;")
-	s = renderPreview(gradient(50, 50), 40, 12, termenv.ANSI)
-	tuitest.Lacks(t, s, "38;5;", "38;2;")
-}
-
 func lineWith(v, sub string) string {
 	for _, l := range strings.Split(v, "\n") {
 		if strings.Contains(l, sub) {
@@ -100,26 +89,6 @@ func TestPreviewFailureIsAMutedLine(t *testing.T) {
 	tuitest.Contains(t, tuitest.Screen(m), "photo preview unavailable: the server", "answered 404 Not Found")
 	if len(out) != 1 { // only the ListingChanged of the load
 		t.Fatalf("a failed preview reached the root: %#v", out)
-	}
-}
-
-func TestFitPixels(t *testing.T) {
-	for _, c := range []struct{ w, h, pw, ph int }{
-		{1600, 1200, 32, 24}, {1200, 1600, 18, 24}, {4000, 100, 40, 1}, {10, 10, 24, 24}, {0, 10, 0, 0},
-	} {
-		pw, ph := fitPixels(c.w, c.h, 40, 24)
-		if pw != c.pw || ph != c.ph {
-			t.Errorf("fit %d×%d = %d×%d, want %d×%d", c.w, c.h, pw, ph, c.pw, c.ph)
-		}
-	}
-	// A one-pixel image and an odd number of pixel rows still render.
-	one := image.NewNRGBA(image.Rect(5, 5, 6, 6))
-	one.Set(5, 5, color.NRGBA{255, 0, 0, 255})
-	if s := renderPreview(one, 40, 12, termenv.TrueColor); !strings.Contains(s, "▀") {
-		t.Fatalf("one-pixel preview %q", s)
-	}
-	if renderPreview(one, 40, 12, termenv.Ascii) != "" {
-		t.Fatal("Ascii rendered")
 	}
 }
 
@@ -177,37 +146,6 @@ func TestDecodeImageIsBounded(t *testing.T) {
 	if img, err := decodeImage(mediatest.JPEG(1600, 1200, mediatest.YCbCr420, false)); err != nil || img.Bounds().Dx() != 1600 {
 		t.Errorf("a 1600 px photo: %v", err)
 	}
-}
-
-// BenchmarkRenderPreview: a 1600×1200 photo to a 40×12 half-block block.
-func BenchmarkRenderPreview(b *testing.B) {
-	img := image.NewYCbCr(image.Rect(0, 0, 1600, 1200), image.YCbCrSubsampleRatio420)
-	for i := range img.Y {
-		img.Y[i] = uint8(i * 7)
-	}
-	for i := range img.Cb {
-		img.Cb[i], img.Cr[i] = uint8(i*3), uint8(i*5)
-	}
-	for _, p := range []struct {
-		name string
-		p    termenv.Profile
-	}{{"truecolor", termenv.TrueColor}, {"ansi256", termenv.ANSI256}} {
-		b.Run(p.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				if renderPreview(img, 40, 12, p.p) == "" {
-					b.Fatal("empty")
-				}
-			}
-		})
-	}
-	b.Run("rgba", func(b *testing.B) {
-		rgba := gradient(1600, 1200)
-		b.ReportAllocs()
-		for b.Loop() {
-			renderPreview(rgba, 40, 12, termenv.TrueColor)
-		}
-	})
 }
 
 func BenchmarkView(b *testing.B) {

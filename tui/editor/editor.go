@@ -19,6 +19,7 @@ import (
 	"github.com/listings-tui/listings/tui/citypick"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/mediapick"
+	"github.com/listings-tui/listings/tui/termimg"
 )
 
 // Service is what the editor needs from the API; *api.Client satisfies it.
@@ -49,6 +50,9 @@ type Config struct {
 	// FindEditor finds the user's editor for the description; nil means $VISUAL,
 	// $EDITOR, vi or nano on the PATH (tests replace it).
 	FindEditor func() []string
+	// Painter draws the photo under the picker's cursor as a picture where the
+	// terminal can (tui/termimg); nil: half-blocks.
+	Painter *termimg.Painter
 }
 
 type step int

@@ -134,7 +134,7 @@ func (m *Model) initComponents() tea.Cmd {
 	if d.CityRef != "" {
 		m.city.SetChosen(d.CityRef, d.CityLabel)
 	}
-	m.media = mediapick.New(m.svc, m.cfg.StartDir)
+	m.media = mediapick.New(m.svc, m.cfg.StartDir).WithPainter(m.cfg.Painter)
 	m.media.SetSize(m.width, m.bodyH)
 	m.media.SetMedia(d.Photos, d.Video, d.Frames3D)
 	m.media.SetTouched(d.MediaTouched)

@@ -75,7 +75,8 @@ type Model struct {
 
 	mode      mode
 	picker    filepicker.Model
-	pickDir   string // where the picker was left, to reopen there
+	pickDir   string  // where the picker was left, to reopen there
+	prev      preview // the photo under the picker's cursor (photo.go)
 	input     textinput.Model
 	inputFor  section
 	inputSeq  int

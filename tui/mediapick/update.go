@@ -31,6 +31,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			m.onTick()
 		}
 	case wake:
+	case previewed:
+		if msg.owner == m.id {
+			m.gotPreview(msg)
+		}
 	case tea.KeyMsg:
 		cmds = append(cmds, m.onKey(msg))
 	case tea.WindowSizeMsg:
@@ -45,6 +49,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	}
 	cmds = append(cmds, m.pump())
 	m.refresh()
+	if cmd, redraw := m.wantPreview(); redraw {
+		cmds = append(cmds, cmd)
+		m.refresh()
+	}
 	return m, tea.Batch(cmds...)
 }
 

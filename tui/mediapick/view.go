@@ -93,7 +93,7 @@ func (m *Model) pickerScreen() []string {
 	case len(m.refused) > 0:
 		result = failLines(m.refused[len(m.refused)-1], m.width, maxReasonLines(m.height))
 	}
-	lines := append([]string{title}, m.pickerLines(max(m.height-2-max(len(result), 1), 1))...)
+	lines := m.besidePreview(append([]string{title}, m.pickerLines(max(m.height-2-max(len(result), 1), 1))...))
 	lines = append(lines, theme.Muted.Render("enter add/remove · enter/→ open folder · ←/h up · esc done"))
 	return append(lines, result...)
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui"
 	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
 )
@@ -89,6 +90,29 @@ func themeChoice(getenv func(string) string, cfg *profile.Config) (theme.Name, e
 	return n, nil
 }
 
+// envImages says how photos are shown, over tui.images of the config.
+const envImages = "LISTINGS_IMAGES"
+
+// photosChoice is how photos are shown: LISTINGS_IMAGES, else tui.images in the
+// config, else auto; an unknown value is a usage error, as for the theme.
+func photosChoice(getenv func(string) string, cfg *profile.Config) (termimg.Mode, error) {
+	if v := getenv(envImages); strings.TrimSpace(v) != "" {
+		m, err := termimg.ParseMode(v)
+		if err != nil {
+			return "", cmdutil.UsageErrorf("%s: %w", envImages, err)
+		}
+		return m, nil
+	}
+	if cfg == nil {
+		return termimg.Auto, nil
+	}
+	m, err := termimg.ParseMode(cfg.TUI.Images)
+	if err != nil {
+		return "", cmdutil.UsageErrorf("tui.images in %s: %w", cfg.Path(), err)
+	}
+	return m, nil
+}
+
 // run starts the interactive app: on the in-process sandbox with --sandbox, on
 // --base-url with LISTINGS_API_KEY and no profile, else on the selected profile; the
 // login screen when there is no profile or no key.
@@ -110,6 +134,10 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 	if err != nil {
 		return err
 	}
+	photos, err := photosChoice(f.Getenv, cfg)
+	if err != nil {
+		return err
+	}
 	warn := &warnings{w: ios.ErrOut}
 	f.Warn = warn.add
 	opts := tui.Options{
@@ -119,6 +147,7 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 		APIOptions:     f.APIOptions(),
 		SandboxStarter: serveInProcessSandbox,
 		Theme:          name,
+		Photos:         photos,
 	}
 	if useSandbox {
 		var stop func()

@@ -1,0 +1,94 @@
+package termimg
+
+import (
+	"bytes"
+	"testing"
+	"time"
+)
+
+// fakeTerminal answers the questions it is asked, as a terminal would: the answers
+// become readable once the questions are written; after them it answers nothing.
+type fakeTerminal struct {
+	asked   bytes.Buffer
+	answers []string // each read returns the next one
+	reads   int
+}
+
+func (f *fakeTerminal) Write(b []byte) (int, error) { return f.asked.Write(b) }
+
+func (f *fakeTerminal) ReadTimeout(p []byte, d time.Duration) (int, error) {
+	if f.asked.Len() == 0 || f.reads >= len(f.answers) {
+		return 0, ErrTimeout
+	}
+	f.reads++
+	return copy(p, f.answers[f.reads-1]), nil
+}
+
+func noEnv(string) string { return "" }
+
+func TestQueryChoosesFromTheAnswers(t *testing.T) {
+	const (
+		kittyOK = "\x1b_Gi=31;OK\x1b\\"
+		cell    = "\x1b[6;20;10t"
+	)
+	for _, c := range []struct {
+		name    string
+		answers []string
+		env     map[string]string
+		want    Protocol
+	}{
+		{"kitty", []string{kittyOK + cell, "\x1b[?62;22c"}, nil, Kitty},
+		// Answers split anywhere across reads are joined.
+		{"kitty split", []string{"\x1b_Gi=3", "1;OK\x1b", "\\\x1b[?62;c"}, nil, Kitty},
+		{"kitty error", []string{"\x1b_Gi=31;ENOTSUPPORTED\x1b\\\x1b[?62c"}, nil, Blocks},
+		{"sixel", []string{"\x1bP>|foot(1.16)\x1b\\" + cell + "\x1b[?62;4;22c"}, nil, Sixel},
+		{"sixel without cell size", []string{"\x1b[?62;4;22c"}, nil, Blocks},
+		{"iterm2 by its version", []string{"\x1bP>|iTerm2 3.5.0\x1b\\\x1b[?62;4c"}, nil, ITerm},
+		{"iterm2 by its env", []string{"\x1b[?62;22c"}, map[string]string{"TERM_PROGRAM": "iTerm.app"}, ITerm},
+		{"plain xterm", []string{"\x1b[?1;2c"}, nil, Blocks},
+		{"nothing within the time-out", nil, nil, Blocks},
+		// tmux answers for itself: sixel when it draws it, never kitty through it.
+		{"tmux with sixel", []string{cell + "\x1b[?1;2;4c"}, map[string]string{"TMUX": "/tmp/t,1,0"}, Sixel},
+		{"tmux", []string{kittyOK + "\x1b[?1;2c"}, map[string]string{"TMUX": "/tmp/t,1,0"}, Blocks},
+		// A key typed while asking is skipped.
+		{"typing", []string{"x" + kittyOK + "\x1b[?62c"}, nil, Kitty},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ft := &fakeTerminal{answers: c.answers}
+			start := time.Now()
+			a, err := Query(ft, ft, 50*time.Millisecond)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ft.asked.String() != Questions {
+				t.Fatalf("asked %q", ft.asked.String())
+			}
+			if c.answers != nil && time.Since(start) > 40*time.Millisecond {
+				t.Errorf("waited %v after DA1", time.Since(start))
+			}
+			env := func(k string) string { return c.env[k] }
+			if got := Choose(a, env).Protocol; got != c.want {
+				t.Errorf("got %v, want %v (answers %+v)", got, c.want, a)
+			}
+		})
+	}
+}
+
+func TestModes(t *testing.T) {
+	for in, want := range map[string]Protocol{"off": Blocks, "kitty": Kitty, "SIXEL": Sixel, "iterm2": ITerm} {
+		m, err := ParseMode(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A forced protocol asks nothing: no terminal is given here.
+		if got := Detect(m, noEnv, nil, nil, time.Millisecond).Protocol; got != want {
+			t.Errorf("%s: %v", in, got)
+		}
+	}
+	if m, _ := ParseMode(""); m != Auto || Detect(m, noEnv, nil, nil, time.Millisecond).Protocol != Blocks {
+		t.Error("auto without a terminal is not half-blocks")
+	}
+	if _, err := ParseMode("pictures"); err == nil {
+		t.Error("an unknown mode accepted")
+	}
+}
