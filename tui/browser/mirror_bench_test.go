@@ -3,7 +3,12 @@ package browser
 import (
 	"context"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -112,5 +117,78 @@ func BenchmarkMirrorSort10k(b *testing.B) {
 	for b.Loop() {
 		m, _ = m.Update(rev)
 		_ = m.View()
+	}
+}
+
+// BenchmarkScrolledThenSynced is the fresh case of docs/perf/scroll.sh without a
+// terminal: a browser scrolled to the end of 10 000 listings from the service (pages
+// through JSON), then its background sync of the same shop, then the read of every
+// row that follows (the MirrorSynced message, its command, the answer). It reports
+// the heap the browser keeps after the read (heap-MB, after a GC), the most the
+// read held at once (peak-live-MB: the live heap sampled at every collection while
+// the GC runs at GOGC=5) and what the read allocated (read-MB).
+func BenchmarkScrolledThenSynced(b *testing.B) {
+	var heapMB, peakMB, readMB float64
+	for b.Loop() {
+		b.StopTimer()
+		db, err := mirror.Open(context.Background(), filepath.Join(b.TempDir(), "m.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		f := newShop(10000)
+		base := liveHeap()
+		m := scrollToEndWith(b, f, WithMirror(db))
+		if _, err := db.Sync(context.Background(), f, mirror.SyncOptions{Lang: "uk"}); err != nil {
+			b.Fatal(err)
+		}
+		liveHeap()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		peak := watchLive()
+		b.StartTimer()
+		m, cmd := m.Update(MirrorSynced{})
+		m, _ = m.Update(cmd())
+		b.StopTimer()
+		peakMB = float64(peak()-base) / (1 << 20)
+		runtime.ReadMemStats(&after)
+		readMB = float64(after.TotalAlloc-before.TotalAlloc) / (1 << 20)
+		heapMB = float64(liveHeap()-base) / (1 << 20)
+		runtime.KeepAlive(m)
+		db.Close()
+		b.StartTimer()
+	}
+	b.ReportMetric(heapMB, "heap-MB")
+	b.ReportMetric(peakMB, "peak-live-MB")
+	b.ReportMetric(readMB, "read-MB")
+}
+
+// watchLive runs the GC at GOGC=5 and samples the live heap after each collection
+// until the returned func is called, which gives the highest and puts GOGC back.
+func watchLive() func() int64 {
+	old := debug.SetGCPercent(5)
+	var peak atomic.Int64
+	done, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		t := time.NewTicker(100 * time.Microsecond)
+		defer t.Stop()
+		for {
+			metrics.Read(s)
+			if v := int64(s[0].Value.Uint64()); v > peak.Load() {
+				peak.Store(v)
+			}
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() int64 {
+		close(done)
+		<-stopped
+		debug.SetGCPercent(old)
+		return peak.Load()
 	}
 }
