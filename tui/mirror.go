@@ -92,12 +92,17 @@ func (m *Model) mirrorNotice() {
 	}
 }
 
-// browserOptions are the browser's options: the mirror when there is one.
+// browserOptions are the browser's options: the mirror when there is one, and its
+// first frame when Run read it ahead.
 func (m *Model) browserOptions() []browser.Option {
 	if m.opts.Mirror == nil {
 		return nil
 	}
-	return []browser.Option{browser.WithMirror(m.opts.Mirror)}
+	opts := []browser.Option{browser.WithMirror(m.opts.Mirror)}
+	if m.opts.prefetched != nil {
+		opts = append(opts, browser.WithPrefetched(m.opts.prefetched))
+	}
+	return opts
 }
 
 // maybeSync starts a background sync when one is due and the budget has room.

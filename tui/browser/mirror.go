@@ -85,6 +85,7 @@ type mirrored struct {
 	// in any language (count.go).
 	complete bool
 	full     bool          // rows holds every row of the mirror (not the first frame's page)
+	pre      *Prefetched   // the first frame's read, ahead of New (prefetch.go); nil once taken
 	started  time.Time     // when its last sync began: what the app learnt later is newer
 	local    []localChange // what the app changed or learnt since (mirrorfill.go)
 }
@@ -106,16 +107,13 @@ func (m *Model) loadMirror() {
 		return
 	}
 	si := tabDefs[m.cur].src
-	msg := readMirror(m.mir.db, m.srcs[si].status, m.limit, nil)
+	msg, counts, err := m.firstFrame(m.srcs[si].status)
 	m.mir.lang, m.mir.complete, m.mir.started = msg.lang, msg.complete, msg.started
 	m.adopt(msg)
 	if msg.synced.IsZero() || !m.sameLang() && !m.mir.complete {
 		m.mir.complete = false
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
-	counts, err := m.mir.db.Counts(ctx)
-	cancel()
 	if err != nil || len(counts) == 0 {
 		m.mir.complete = false
 		return
