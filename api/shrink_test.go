@@ -13,14 +13,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/listings-tui/listings/api/media"
 	"github.com/listings-tui/listings/api/media/mediatest"
+	"github.com/listings-tui/listings/internal/memwatch"
 )
 
 // cameraJPEG writes a w×h baseline 4:2:0 JPEG at quality 95 that compresses like a
@@ -75,28 +74,7 @@ func clamp8(v float64) uint8 {
 // which returns the highest figure seen. Sampling every half millisecond cannot miss
 // the peak that matters: the decoded picture stays allocated for the whole shrink.
 func heapPeak() (stop func() uint64) {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var peak uint64
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		t := time.NewTicker(500 * time.Microsecond)
-		defer t.Stop()
-		for {
-			metrics.Read(sample)
-			peak = max(peak, sample[0].Value.Uint64())
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	})
-	return func() uint64 {
-		close(done)
-		wg.Wait()
-		return peak
-	}
+	return memwatch.Peak("/memory/classes/heap/objects:bytes", 500*time.Microsecond)
 }
 
 // BenchmarkShrinkPhoto4000x3000 shrinks a 12 MP camera-like JPEG to 1600 px. Besides

@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,6 +12,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/internal/memwatch"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
@@ -166,29 +165,10 @@ func BenchmarkScrolledThenSynced(b *testing.B) {
 // until the returned func is called, which gives the highest and puts GOGC back.
 func watchLive() func() int64 {
 	old := debug.SetGCPercent(5)
-	var peak atomic.Int64
-	done, stopped := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(stopped)
-		s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-		t := time.NewTicker(100 * time.Microsecond)
-		defer t.Stop()
-		for {
-			metrics.Read(s)
-			if v := int64(s[0].Value.Uint64()); v > peak.Load() {
-				peak.Store(v)
-			}
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	}()
+	stop := memwatch.Peak("/gc/heap/live:bytes", 100*time.Microsecond)
 	return func() int64 {
-		close(done)
-		<-stopped
+		peak := stop()
 		debug.SetGCPercent(old)
-		return peak.Load()
+		return int64(peak)
 	}
 }
