@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -91,12 +92,17 @@ func (m *Model) mirrorNotice() {
 	}
 }
 
-// browserOptions are the browser's options: the mirror when there is one.
+// browserOptions are the browser's options: the mirror when there is one, and its
+// first frame when Run read it ahead.
 func (m *Model) browserOptions() []browser.Option {
 	if m.opts.Mirror == nil {
 		return nil
 	}
-	return []browser.Option{browser.WithMirror(m.opts.Mirror)}
+	opts := []browser.Option{browser.WithMirror(m.opts.Mirror)}
+	if m.opts.prefetched != nil {
+		opts = append(opts, browser.WithPrefetched(m.opts.prefetched))
+	}
+	return opts
 }
 
 // maybeSync starts a background sync when one is due and the budget has room.
@@ -118,6 +124,12 @@ func (m *Model) maybeSync() tea.Cmd {
 		ctx, cancel := context.WithTimeout(context.Background(), syncTimeout)
 		defer cancel()
 		res, err := db.Sync(ctx, c, mirror.SyncOptions{Lang: lang})
+		// The sync's garbage (a hundred pages of JSON, SQLite's) is gone: hand its
+		// memory back before the browser reads the mirror, rather than let that read
+		// grow the process over it (docs/performance.md, "Scrolling 10 000
+		// listings"). A collection and the return take a few milliseconds, here, off
+		// the event loop.
+		debug.FreeOSMemory()
 		return mirrorSyncedMsg{res: res, err: err}
 	}
 }

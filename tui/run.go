@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/crash"
 	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -22,6 +23,11 @@ type CrashError = crash.Error
 // Run sets up the terminal and runs the app until the user quits, ctx ends or the
 // app crashes (then it returns a *CrashError after the terminal is restored).
 func Run(ctx context.Context, opts Options) error {
+	if opts.Mirror != nil && opts.Client != nil {
+		// The first frame's read of the mirror, while the watch list is read, the
+		// terminal asked and the views built (browser.Prefetch).
+		opts.prefetched = browser.Prefetch(opts.Mirror)
+	}
 	var storeErr error
 	if opts.WatchStore == nil && opts.WatchPath != "" {
 		opts.WatchStore, storeErr = watch.OpenService(opts.WatchPath, opts.BaseURL, opts.Key)

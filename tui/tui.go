@@ -105,6 +105,8 @@ type Options struct {
 	// MirrorNotice says why the file found was set aside and rebuilt.
 	Mirror       *mirror.DB
 	MirrorNotice string
+	// prefetched is the mirror's first frame, read ahead by Run (browser.Prefetch).
+	prefetched *browser.Prefetched
 
 	// Key is the key in use, only so that a crash report can redact it. It is never
 	// shown or stored by the app.
@@ -278,18 +280,21 @@ func (m *Model) setClient(c *api.Client) {
 	if images == nil {
 		images = detail.HTTPImages(&http.Client{Timeout: 30 * time.Second})
 	}
-	m.browser = registry.Hold(browser.New(c, m.lang, m.browserOptions()...))
 	// The views that ask for the taxonomy and cities (the detail, the editor, the bulk
 	// form's city, the import's check) ask through the mirror's cache of the day; the
 	// pickers and the detail keep their own in memory on top.
 	cached := mirror.NewCachedClient(m.opts.Mirror, c)
 	m.detail = registry.Hold(detail.New(cached, images, m.lang).WithPainter(m.opts.Painter))
-	m.attachMirror()
 	m.watch = registry.Hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
 	m.editor = registry.Hold(editing.New(editor.New(editor.Config{Service: cached, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
 		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir, FindEditor: m.opts.FindEditor, Painter: m.opts.Painter}),
 		editing.Config{Store: m.draftStore, BaseURL: m.baseURL, Profile: m.profile, Lang: m.lang, Now: m.opts.Now}))
 	m.drafts = registry.Hold(drafts.New(m.draftStore, m.baseURL, m.opts.Now))
+	// The browser comes after the views above, which need no mirror: a first frame
+	// read ahead (Run) has had their time to come.
+	m.browser = registry.Hold(browser.New(c, m.lang, m.browserOptions()...))
+	m.opts.prefetched = nil // the first browser's only
+	m.attachMirror()
 	m.views.Set(viewBrowser, m.browser)
 	m.views.Set(viewDetail, m.detail)
 	m.views.Set(viewWatch, m.watch)

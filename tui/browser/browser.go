@@ -46,12 +46,11 @@ var listFields = []string{"id", "title", "price", "currency", "status", "city", 
 // tabs (all and moderation), so a page fetched for one serves both.
 type source struct {
 	status    api.Status
-	rows      rowStore
-	byID      map[int]int // listing id → index in rows
-	next      *int        // the cursor of the next page; nil when the last page is loaded
-	loaded    bool        // the first page arrived
-	loading   bool        // a request is in flight (at most one)
-	reset     bool        // the request in flight is a first page: its answer replaces rows
+	rows      rowStore // rows.find: listing id → index
+	next      *int     // the cursor of the next page; nil when the last page is loaded
+	loaded    bool     // the first page arrived
+	loading   bool     // a request is in flight (at most one)
+	reset     bool     // the request in flight is a first page: its answer replaces rows
 	reqCursor int
 	// cancel gives up the request in flight: a request that supersedes it (a refresh,
 	// another language) cancels it before it is sent or while it waits for the
@@ -163,7 +162,7 @@ func New(svc Lister, lang string, opts ...Option) Model {
 		o(&m)
 	}
 	for i, s := range sourceStatus {
-		m.srcs[i] = source{status: s, rows: newStore(m.strs), byID: map[int]int{}}
+		m.srcs[i] = source{status: s, rows: newStore(m.strs)}
 	}
 	m.input = theme.Input()
 	m.input.Prompt = "/ "

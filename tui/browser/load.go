@@ -106,25 +106,34 @@ func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {
 	}
 	start := s.rows.len()
 	if msg.reset {
-		s.rows, s.byID, start = newStore(m.strs), map[int]int{}, 0
+		s.rows, start = newStore(m.strs), 0
 		s.away, s.dirty = 0, false
 	}
 	changed := false
+	var own []*string // the titles and URLs no twin holds: packed together below
 	for _, l := range page.Listings {
 		if !l.HasID() { // its own row: never the twin of another whose id is unreadable
-			s.rows.push(m.newRow(l, "", s.rows.len(), false))
+			r := s.rows.push(m.newRow(l, "", false))
+			own = append(own, &r.title, &r.url) // a twin is found by its id: none
 			continue
 		}
-		if i, ok := s.byID[l.ID]; ok { // a listing that moved between pages
-			old := s.rows.at(i)
-			*old = m.newRow(l, s.rows.str(old.pType), int(old.idx), old.mod)
+		if i, ok := s.rows.find(l.ID); ok { // a listing that moved between pages
+			old := s.rows.mut(i)
+			*old = m.newRow(l, s.rows.str(old.pType), old.mod)
 			m.share(msg.src, old)
 			changed = true
 			continue
 		}
-		s.byID[l.ID] = s.rows.len()
-		m.share(msg.src, s.rows.push(m.newRow(l, "", s.rows.len(), false)))
+		r := s.rows.push(m.newRow(l, "", false))
+		title, url := m.share(msg.src, r)
+		if !title {
+			own = append(own, &r.title)
+		}
+		if !url {
+			own = append(own, &r.url)
+		}
 	}
+	pack(own)
 	s.next = page.NextCursor
 	if s.next != nil && !msg.reset && *s.next == s.reqCursor {
 		s.next = nil // a repeated cursor would loop forever
@@ -158,9 +167,9 @@ func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {
 }
 
 // newRow is strtab.newRow plus the lowercase title once the rows carry it.
-func (m *Model) newRow(l api.Listing, priceType string, idx int, wasMod bool) row {
-	r := m.strs.newRow(l, priceType, idx, wasMod)
-	r.gain = m.mir.gain[l.ID]
+func (m *Model) newRow(l api.Listing, priceType string, wasMod bool) row {
+	r := m.strs.newRow(l, priceType, wasMod)
+	r.gain = m.gainOf(l.ID)
 	if m.keyed {
 		r.titleKey = strings.ToLower(r.title)
 	}
@@ -174,7 +183,7 @@ func (m *Model) twin(si, id int) *row {
 		if sj == si {
 			continue
 		}
-		if i, ok := m.srcs[sj].byID[id]; ok {
+		if i, ok := m.srcs[sj].rows.find(id); ok {
 			return m.srcs[sj].rows.at(i)
 		}
 	}
@@ -182,20 +191,45 @@ func (m *Model) twin(si, id int) *row {
 }
 
 // share makes r use the strings of its twin where they are equal, so that scrolling
-// the "all" tab and a status tab does not keep two copies of them.
-func (m *Model) share(si int, r *row) {
+// the "all" tab and a status tab does not keep two copies of them; it reports which
+// of its title and URL are now its twin's.
+func (m *Model) share(si int, r *row) (title, url bool) {
 	tw := m.twin(si, r.id)
 	if tw == nil {
-		return
+		return false, false
 	}
-	if tw.title == r.title {
+	if title = tw.title == r.title; title {
 		r.title = tw.title
 		if tw.titleKey != "" {
 			r.titleKey = tw.titleKey
 		}
 	}
-	if tw.url == r.url {
+	if url = tw.url == r.url; url { // the part after the last slash: held alone, equal is the same
 		r.url = tw.url
+	}
+	return title, url
+}
+
+// pack moves the strings ss point to (the titles and URLs of a page's rows) into one
+// allocation of their own. Made one by one, each beside the page's decoded JSON, they
+// kept the spans of their size classes in use once that JSON was collected: at
+// 10 000 listings the Go heap held 3 MB of such gaps besides 7 MB of objects.
+func pack(ss []*string) {
+	n := 0
+	for _, p := range ss {
+		n += len(*p)
+	}
+	if n == 0 {
+		return
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, p := range ss {
+		b.WriteString(*p)
+	}
+	all := b.String()
+	for _, p := range ss {
+		*p, all = all[:len(*p)], all[len(*p):]
 	}
 }
 

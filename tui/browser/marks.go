@@ -105,7 +105,7 @@ func (m *Model) markedItems() []bulk.Item {
 		it := e.item
 		for si := len(m.srcs) - 1; si >= 0; si-- { // "all" first: the newest status
 			s := &m.srcs[si]
-			if i, ok := s.byID[e.item.ID]; ok {
+			if i, ok := s.rows.find(e.item.ID); ok {
 				it = itemAt(&s.rows, s.rows.at(i))
 				break
 			}

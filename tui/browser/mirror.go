@@ -13,14 +13,15 @@ import (
 	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/tui/layout"
-	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
 // The local mirror (api/mirror) in the browser:
 //   - the first screen: New reads the tab counts (one query) and the first page of
 //     the tab on screen, so the first frame shows them before any request; Init then
-//     reads every row, which fills the tabs. With a complete mirror every tab then
+//     reads every row, which fills the tabs. The rows are read one at a time into the
+//     table's own form (mirrorRows), off the event loop, and the tabs show them as
+//     views (store.go): every tab of 10 000 listings costs 40 KB besides them. With a complete mirror every tab then
 //     holds every listing, the service's first pages and the app's changes on top
 //     (mirrorfill.go); with an incomplete one, a tab's first page from the service
 //     replaces its rows (the refresh). A tab with no page of the service since says
@@ -39,7 +40,7 @@ import (
 
 // Mirror is what the browser needs of the local mirror; *mirror.DB is one.
 type Mirror interface {
-	Search(ctx context.Context, q mirror.Query) ([]mirror.Row, error)
+	Each(ctx context.Context, q mirror.Query, fn func(mirror.Row) error) error
 	SearchIDs(ctx context.Context, q mirror.Query) ([]int, error)
 	LastSync(ctx context.Context) (mirror.SyncInfo, bool, error)
 	LastComplete(ctx context.Context) (mirror.SyncInfo, bool, error)
@@ -58,12 +59,15 @@ const mirrorTimeout = 5 * time.Second
 // model and replaced, never changed in place, once handed out.
 type mirrored struct {
 	db     Mirror
-	synced time.Time           // the last sync that stored anything; zero: never
-	lang   string              // the language of its rows ("" unknown: taken as any)
-	rows   map[int]api.Listing // every listing the mirror holds, for matches not loaded
-	order  []int               // their ids in the mirror's order (id, highest first)
-	gain   map[int]int32       // views gained in 7 days
-	from   [len(sourceStatus)]bool
+	synced time.Time // the last sync that stored anything; zero: never
+	lang   string    // the language of its rows ("" unknown: taken as any)
+	// rows are every listing the mirror holds (or the first frame's page of them), in
+	// the mirror's order (id, highest first), with their views gained in 7 days: what
+	// the tabs show (mirrorfill.go) and the matches not loaded. nil before the first
+	// read. A view copies a row before changing it (store.go): in place, a row only
+	// gets its lowercase title (needKeys) and, once newer rows were read, its gain.
+	rows *rowStore
+	from [len(sourceStatus)]bool
 	// partial: the source holds only the first frame's rows; counts (by status, from
 	// the mirror) give the tabs' counts until every row is read.
 	partial [len(sourceStatus)]bool
@@ -81,6 +85,7 @@ type mirrored struct {
 	// in any language (count.go).
 	complete bool
 	full     bool          // rows holds every row of the mirror (not the first frame's page)
+	pre      *Prefetched   // the first frame's read, ahead of New (prefetch.go); nil once taken
 	started  time.Time     // when its last sync began: what the app learnt later is newer
 	local    []localChange // what the app changed or learnt since (mirrorfill.go)
 }
@@ -95,39 +100,6 @@ func WithMirror(db Mirror) Option {
 	}
 }
 
-// mirrorRowsMsg answers readMirror: every row of the mirror.
-type mirrorRowsMsg struct {
-	rows     []mirror.Row
-	synced   time.Time // zero: the mirror could not be read, or was never synced
-	started  time.Time
-	lang     string
-	complete bool
-}
-
-// readMirror reads every row (limit 0) or the first limit of status st, in the
-// mirror's order (id, highest first, as the sandbox pages).
-func readMirror(db Mirror, st api.Status, limit int) mirrorRowsMsg {
-	ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
-	defer cancel()
-	last, ok, err := db.LastSync(ctx)
-	if err != nil || !ok {
-		return mirrorRowsMsg{}
-	}
-	msg := mirrorRowsMsg{synced: last.Finished, started: last.Started, lang: last.Lang}
-	if lc, ok, err := db.LastComplete(ctx); err == nil && ok && lc.Lang == last.Lang {
-		msg.complete = true
-		if msg.synced.IsZero() { // a sync running now: the rows are at least the last complete one's
-			msg.synced = lc.Finished
-		}
-	}
-	rows, err := db.Search(ctx, mirror.Query{Status: st, Sort: mirror.SortID, Limit: limit})
-	if err != nil {
-		return mirrorRowsMsg{}
-	}
-	msg.rows = rows
-	return msg
-}
-
 // loadMirror shows the mirror in New, with no request: the tab on screen gets its
 // first page, every tab its count; readRest brings the other rows after the frame.
 func (m *Model) loadMirror() {
@@ -135,16 +107,13 @@ func (m *Model) loadMirror() {
 		return
 	}
 	si := tabDefs[m.cur].src
-	msg := readMirror(m.mir.db, m.srcs[si].status, m.limit)
+	msg, counts, err := m.firstFrame(m.srcs[si].status)
 	m.mir.lang, m.mir.complete, m.mir.started = msg.lang, msg.complete, msg.started
-	m.takeRows(msg.rows, msg.synced)
+	m.adopt(msg)
 	if msg.synced.IsZero() || !m.sameLang() && !m.mir.complete {
 		m.mir.complete = false
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
-	counts, err := m.mir.db.Counts(ctx)
-	cancel()
 	if err != nil || len(counts) == 0 {
 		m.mir.complete = false
 		return
@@ -157,29 +126,20 @@ func (m *Model) loadMirror() {
 		m.srcs[sj].loaded, m.srcs[sj].next = true, nil
 		m.mir.from[sj], m.mir.partial[sj] = true, true
 	}
-	m.fill(si, msg.rows)
+	m.fill(si)
 	m.ensure(m.cur)
 	m.cols = m.computeLayout()
 }
 
-// readRest reads every row of the mirror after the first frame, when New showed only
-// its first page.
-func (m Model) readRest() tea.Cmd {
-	if m.mir.db == nil || !slices.Contains(m.mir.partial[:], true) {
-		return nil
-	}
-	db := m.mir.db
-	return func() tea.Msg { return readMirror(db, "", 0) }
-}
-
-// fill replaces source si's rows with the mirror's rows of its status.
-func (m *Model) fill(si int, rows []mirror.Row) {
+// fill makes source si a view of the mirror's rows of its status.
+func (m *Model) fill(si int) {
 	s := &m.srcs[si]
-	s.rows, s.byID, s.away = newStore(m.strs), map[int]int{}, 0
-	for i := range rows {
-		if l := &rows[i].Listing; s.status == api.StatusAll || l.Status == s.status {
-			s.byID[l.ID] = s.rows.len()
-			m.share(si, s.rows.push(m.newRow(*l, "", s.rows.len(), false)))
+	s.rows, s.away = newView(m.strs, m.mir.rows), 0
+	if base := m.mir.rows; base != nil {
+		for j := range base.len() {
+			if r := base.at(j); s.status == api.StatusAll || base.status(r) == s.status {
+				s.rows.pick(j)
+			}
 		}
 	}
 	s.version++
@@ -195,33 +155,8 @@ func (m *Model) dropMirrorRows() {
 	m.mir.from, m.mir.partial = [len(sourceStatus)]bool{}, [len(sourceStatus)]bool{}
 }
 
-// takeRows keeps what the mirror says of every listing: the rows for matches not
-// loaded and the gains of 7 days.
-func (m *Model) takeRows(rows []mirror.Row, synced time.Time) {
-	m.mir.synced = synced
-	m.mir.rows = make(map[int]api.Listing, len(rows))
-	m.mir.order = make([]int, len(rows))
-	m.mir.gain = make(map[int]int32, len(rows))
-	for i := range rows {
-		m.mir.rows[rows[i].ID] = rows[i].Listing
-		m.mir.order[i] = rows[i].ID
-		if rows[i].Views7d != 0 {
-			m.mir.gain[rows[i].ID] = int32(rows[i].Views7d)
-		}
-	}
-}
-
 // onMirrorSynced reads the mirror again after a sync.
 func (m Model) onMirrorSynced() (Model, tea.Cmd) { return m, m.readAll() }
-
-// readAll reads every row of the mirror (onMirrorRows takes them).
-func (m *Model) readAll() tea.Cmd {
-	if m.mir.db == nil {
-		return nil
-	}
-	db := m.mir.db
-	return func() tea.Msg { return readMirror(db, "", 0) }
-}
 
 // onMirrorRows takes every row of the mirror, after the first frame and after each
 // sync: with a complete mirror in the language on screen every tab is filled again
@@ -232,12 +167,9 @@ func (m Model) onMirrorRows(msg mirrorRowsMsg) (Model, tea.Cmd) {
 		return m.restUnread()
 	}
 	m.mir.lang, m.mir.complete, m.mir.started = msg.lang, msg.complete, msg.started
-	m.takeRows(msg.rows, msg.synced)
+	m.adopt(msg)
 	m.mir.full = true
-	m.mir.counts = map[api.Status]int{}
-	for i := range msg.rows {
-		m.mir.counts[api.Status(termtext.Clean(string(msg.rows[i].Status)))]++
-	}
+	m.mir.counts = msg.counts
 	m.pruneLocal()
 	full := m.mirrorMode()
 	if full {
@@ -251,13 +183,15 @@ func (m Model) onMirrorRows(msg mirrorRowsMsg) (Model, tea.Cmd) {
 		if m.mir.partial[si] {
 			m.mir.partial[si] = false
 			if m.mir.from[si] && m.sameLang() {
-				m.fill(si, msg.rows)
+				m.fill(si)
 				continue
 			}
 		}
+		// A row of the rows read before is changed in place: the views still showing
+		// them are all that hold them, and a gain is the same in each.
 		for i := range s.rows.len() {
 			r := s.rows.at(i)
-			r.gain = m.mir.gain[r.id]
+			r.gain = m.gainOf(r.id)
 		}
 		s.version++
 	}

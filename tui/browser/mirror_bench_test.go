@@ -3,12 +3,16 @@ package browser
 import (
 	"context"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/internal/memwatch"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
@@ -112,5 +116,59 @@ func BenchmarkMirrorSort10k(b *testing.B) {
 	for b.Loop() {
 		m, _ = m.Update(rev)
 		_ = m.View()
+	}
+}
+
+// BenchmarkScrolledThenSynced is the fresh case of docs/perf/scroll.sh without a
+// terminal: a browser scrolled to the end of 10 000 listings from the service (pages
+// through JSON), then its background sync of the same shop, then the read of every
+// row that follows (the MirrorSynced message, its command, the answer). It reports
+// the heap the browser keeps after the read (heap-MB, after a GC), the most the
+// read held at once (peak-live-MB: the live heap sampled at every collection while
+// the GC runs at GOGC=5) and what the read allocated (read-MB).
+func BenchmarkScrolledThenSynced(b *testing.B) {
+	var heapMB, peakMB, readMB float64
+	for b.Loop() {
+		b.StopTimer()
+		db, err := mirror.Open(context.Background(), filepath.Join(b.TempDir(), "m.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		f := newShop(10000)
+		base := liveHeap()
+		m := scrollToEndWith(b, f, WithMirror(db))
+		if _, err := db.Sync(context.Background(), f, mirror.SyncOptions{Lang: "uk"}); err != nil {
+			b.Fatal(err)
+		}
+		liveHeap()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		peak := watchLive()
+		b.StartTimer()
+		m, cmd := m.Update(MirrorSynced{})
+		m, _ = m.Update(cmd())
+		b.StopTimer()
+		peakMB = float64(peak()-base) / (1 << 20)
+		runtime.ReadMemStats(&after)
+		readMB = float64(after.TotalAlloc-before.TotalAlloc) / (1 << 20)
+		heapMB = float64(liveHeap()-base) / (1 << 20)
+		runtime.KeepAlive(m)
+		db.Close()
+		b.StartTimer()
+	}
+	b.ReportMetric(heapMB, "heap-MB")
+	b.ReportMetric(peakMB, "peak-live-MB")
+	b.ReportMetric(readMB, "read-MB")
+}
+
+// watchLive runs the GC at GOGC=5 and samples the live heap after each collection
+// until the returned func is called, which gives the highest and puts GOGC back.
+func watchLive() func() int64 {
+	old := debug.SetGCPercent(5)
+	stop := memwatch.Peak("/gc/heap/live:bytes", 100*time.Microsecond)
+	return func() int64 {
+		peak := stop()
+		debug.SetGCPercent(old)
+		return int64(peak)
 	}
 }

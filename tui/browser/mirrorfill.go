@@ -57,7 +57,7 @@ func (m *Model) overlaid() *overlaid {
 	o := &overlaid{by: map[int]overlay{}}
 	put := func(id int, v overlay) {
 		if _, ok := o.by[id]; !ok {
-			if _, held := m.mir.rows[id]; !held {
+			if _, held := m.inMirror(id); !held {
 				o.new = append(o.new, id)
 			}
 		}
@@ -83,11 +83,13 @@ func (m *Model) overlaid() *overlaid {
 		}
 		base, ok := o.by[e.msg.ID]
 		if !ok {
-			l, held := m.mir.rows[e.msg.ID]
+			j, held := m.inMirror(e.msg.ID)
 			if !held && e.msg.Listing == nil {
 				continue // only a status of a listing known nowhere
 			}
-			base = overlay{l: l}
+			if held {
+				base.l = m.mir.rows.listing(m.mir.rows.at(j))
+			}
 		}
 		if base.at.After(e.at) {
 			continue // a page said more since
@@ -135,26 +137,36 @@ func (m *Model) fillAll() {
 	}
 }
 
-// fillMirror gives source si every listing of its status (see above).
+// fillMirror gives source si every listing of its status (see above): a view of the
+// mirror's rows (store.go), with rows of its own for what came after the sync began.
 func (m *Model) fillMirror(si int, o *overlaid) {
 	s := &m.srcs[si]
-	s.rows, s.byID = newStore(m.strs), make(map[int]int, len(s.byID))
+	base := m.mir.rows
+	s.rows = newView(m.strs, base)
 	s.away, s.dirty, s.extra, s.modExtra = 0, false, 0, 0
-	add := func(id int) {
-		if _, dup := s.byID[id]; dup {
+	mine := func(st api.Status) bool { return s.status == api.StatusAll || st == s.status }
+	// put adds listing id, the mirror's row j (-1: the mirror lacks it), as the
+	// latest news says it.
+	put := func(id, j int) {
+		if _, dup := s.rows.find(id); dup {
 			return
 		}
-		l, pt := m.mir.rows[id], ""
 		if v, ok := o.by[id]; ok {
-			l, pt = v.l, v.pt
-		} else if l.ID == 0 {
+			if mine(api.Status(termtext.Clean(string(v.l.Status)))) {
+				m.share(si, s.rows.push(m.newRow(v.l, v.pt, false)))
+			}
 			return
 		}
-		if s.status != api.StatusAll && api.Status(termtext.Clean(string(l.Status))) != s.status {
-			return
+		if j >= 0 && mine(base.status(base.at(j))) {
+			s.rows.pick(j)
 		}
-		s.byID[id] = s.rows.len()
-		m.share(si, s.rows.push(m.newRow(l, pt, s.rows.len(), false)))
+	}
+	add := func(id int) {
+		j, ok := m.inMirror(id)
+		if !ok {
+			j = -1
+		}
+		put(id, j)
 	}
 	pageFresh := m.fresh(s.pageAt)
 	if pageFresh {
@@ -163,7 +175,7 @@ func (m *Model) fillMirror(si int, o *overlaid) {
 				// The mirror cannot hold it (it keeps listings by id): the page
 				// shows it, each one its own row.
 				if s.status == api.StatusAll || api.Status(termtext.Clean(string(l.Status))) == s.status {
-					s.rows.push(m.newRow(l, "", s.rows.len(), false))
+					s.rows.push(m.newRow(l, "", false))
 				}
 				continue
 			}
@@ -173,8 +185,8 @@ func (m *Model) fillMirror(si int, o *overlaid) {
 	for _, id := range o.new {
 		add(id)
 	}
-	for _, id := range m.mir.order {
-		add(id)
+	for j := range base.len() {
+		put(base.at(j).id, j)
 	}
 	s.loaded, s.next = true, nil
 	m.mir.from[si] = !pageFresh
@@ -231,13 +243,13 @@ func (m *Model) localInLang() {
 // from the mirror; "" when neither does.
 func (m *Model) statusOf(id int) api.Status {
 	for si := len(m.srcs) - 1; si >= 0; si-- { // "all" first
-		if i, ok := m.srcs[si].byID[id]; ok {
+		if i, ok := m.srcs[si].rows.find(id); ok {
 			rs := &m.srcs[si].rows
 			return rs.status(rs.at(i))
 		}
 	}
-	if l, ok := m.mir.rows[id]; ok {
-		return api.Status(termtext.Clean(string(l.Status)))
+	if j, ok := m.inMirror(id); ok {
+		return m.mir.rows.status(m.mir.rows.at(j))
 	}
 	return ""
 }

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -79,15 +80,18 @@ func (m *Model) addHits() {
 		}
 		s := &m.srcs[si]
 		added := false
+		base := m.mir.rows
 		for _, id := range m.mir.hitIDs {
-			l, ok := m.mir.rows[id]
-			if _, have := s.byID[id]; have || !ok || !s.loaded || (s.status != api.StatusAll && l.Status != s.status) {
+			j, ok := m.inMirror(id)
+			if _, have := s.rows.find(id); have || !ok || !s.loaded || (s.status != api.StatusAll && base.status(base.at(j)) != s.status) {
 				continue
 			}
-			s.byID[id] = s.rows.len()
-			r := m.newRow(l, "", s.rows.len(), false)
+			r := *base.at(j) // its strings, the mirror's, are shared
 			r.extra = true
-			m.share(si, s.rows.push(r))
+			if m.keyed && r.titleKey == "" {
+				r.titleKey = strings.ToLower(r.title)
+			}
+			s.rows.push(r)
 			added = true
 		}
 		if added {
@@ -109,14 +113,15 @@ func (m *Model) dropExtra() {
 			continue
 		}
 		old := s.rows
-		s.rows, s.byID = newStore(m.strs), make(map[int]int, old.len())
+		s.rows = newView(m.strs, old.shared) // a view stays one: its shared rows are picked again
 		for i := range old.len() {
-			if r := *old.at(i); !r.extra {
-				r.idx = int32(s.rows.len())
-				if r.id > 0 { // a listing without a readable id is found by none
-					s.byID[r.id] = s.rows.len()
-				}
-				s.rows.push(r)
+			switch r := old.at(i); {
+			case r.extra:
+				continue
+			case old.shared != nil && old.sel[i] >= 0:
+				s.rows.pick(int(old.sel[i]))
+			default:
+				s.rows.push(*r)
 			}
 		}
 		s.version++
@@ -140,7 +145,7 @@ func (m *Model) filter(idx []int, rows *rowStore, q string) []int {
 	digits := allDigits(q)
 	for _, i := range idx {
 		r := rows.at(i)
-		_, held := m.mir.rows[r.id]
+		_, held := m.inMirror(r.id)
 		if m.mir.hits[r.id] || (!held || !m.sameLang()) && rows.matches(r, q, digits) {
 			out = append(out, i)
 		}

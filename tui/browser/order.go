@@ -76,13 +76,15 @@ func currencyRank(c string) int {
 	return 3
 }
 
-// compare orders two rows of rs; equal keys keep the service's order, whatever the
-// direction, so the order is total and stable across merges.
-func (o sortOrder) compare(rs *rowStore, a, b *row) int {
+// compare orders rows ia and ib of rs; equal keys keep the service's order, whatever
+// the direction, so the order is total and stable across merges. A source holds its
+// rows in the service's order, so that order is their position.
+func (o sortOrder) compare(rs *rowStore, ia, ib int) int {
+	a, b := rs.at(ia), rs.at(ib)
 	c := 0
 	switch o.col {
 	case sortServer:
-		c = cmp.Compare(a.idx, b.idx)
+		c = cmp.Compare(ia, ib)
 	case sortTitle:
 		c = strings.Compare(a.titleKey, b.titleKey)
 	case sortPrice:
@@ -113,14 +115,14 @@ func (o sortOrder) compare(rs *rowStore, a, b *row) int {
 		c = -c
 	}
 	if c == 0 {
-		c = cmp.Compare(a.idx, b.idx)
+		c = cmp.Compare(ia, ib)
 	}
 	return c
 }
 
 // sortIdx sorts indices into rows by o.
 func sortIdx(idx []int, rows *rowStore, o sortOrder) {
-	slices.SortFunc(idx, func(a, b int) int { return o.compare(rows, rows.at(a), rows.at(b)) })
+	slices.SortFunc(idx, func(a, b int) int { return o.compare(rows, a, b) })
 }
 
 // mergeIdx merges two sorted index lists. When all of b comes after a, as a new
@@ -129,13 +131,13 @@ func sortIdx(idx []int, rows *rowStore, o sortOrder) {
 // rows before it. A copy of the model holding a shorter a does not see the rows
 // written past its end, as with any append.
 func mergeIdx(a, b []int, rows *rowStore, o sortOrder) []int {
-	if len(a) == 0 || len(b) == 0 || o.compare(rows, rows.at(a[len(a)-1]), rows.at(b[0])) <= 0 {
+	if len(a) == 0 || len(b) == 0 || o.compare(rows, a[len(a)-1], b[0]) <= 0 {
 		return append(a, b...)
 	}
 	out := make([]int, 0, len(a)+len(b))
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
-		if o.compare(rows, rows.at(a[i]), rows.at(b[j])) <= 0 {
+		if o.compare(rows, a[i], b[j]) <= 0 {
 			out = append(out, a[i])
 			i++
 		} else {

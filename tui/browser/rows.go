@@ -22,18 +22,19 @@ import (
 //   - the title and the URL are the only strings a row owns, and a listing held by
 //     two sources (the "all" list and its status list) shares them with its twin
 //     (Model.share); the lowercase title is made only once a filter or the title
-//     sort needs it (Model.needKeys);
+//     sort needs it (Model.needKeys). A row keeps its URL past the last slash: the
+//     part before it is the same for a shop's every listing, and held once
+//     (urlDir), 0.3 MB less for 10 000 listings;
 //   - numbers stay numbers: views are grouped only for the rows on screen, the
 //     creation time is kept in seconds for sorting beside its date cell.
 type row struct {
 	id       int
 	title    string  // cleaned, as the service wrote it
 	titleKey string  // lowercase title for the filter and the title sort, once needed (needKeys)
-	url      string  // for o and y
+	url      string  // for o and y: the URL after urlDir
 	priceF   float64 // for sorting only; the cell keeps the exact text
 	at       int64   // created_at in Unix seconds, for sorting
 	views    int
-	idx      int32 // position in the service's order within its source
 	gain     int32 // views gained in 7 days, from the mirror (mirror.go)
 
 	status   sid
@@ -44,6 +45,7 @@ type row struct {
 	cityKey  sid // lowercase city
 	created  sid // the date cell; "" when unknown
 	pType    sid // price type, known only from a detail (ListingChanged)
+	urlDir   sid // the URL up to its last slash
 
 	priceW   uint8 // display width of the price cell (capped), for the column's width
 	vip, top bool
@@ -58,11 +60,11 @@ func isModeration(s api.Status) bool {
 
 // newRow turns a listing from the network (a page or a detail) into a row: every
 // string is cleaned here, once, and the repeated ones go to the table.
-func (t *strtab) newRow(l api.Listing, priceType string, idx int, wasMod bool) row {
-	r := row{id: l.ID, idx: int32(idx), views: l.Views, vip: l.VIP, top: l.Top}
+func (t *strtab) newRow(l api.Listing, priceType string, wasMod bool) row {
+	r := row{id: l.ID, views: l.Views, vip: l.VIP, top: l.Top}
 	r.title = termtext.Clean(l.Title)
 	r.untitled = strings.TrimSpace(r.title) == ""
-	r.url = termtext.Clean(l.URL)
+	r.urlDir, r.url = t.splitURL(termtext.Clean(l.URL))
 	status := termtext.Clean(string(l.Status))
 	r.status = t.id(status)
 	r.mod = wasMod || isModeration(api.Status(status))
@@ -95,7 +97,7 @@ func (t *strtab) newRow(l api.Listing, priceType string, idx int, wasMod bool) r
 // listFields, cleaned.
 func (rs *rowStore) listing(r *row) api.Listing {
 	l := api.Listing{ID: r.id, Title: r.title, Currency: rs.str(r.currency),
-		Status: rs.status(r), Views: r.views, VIP: r.vip, Top: r.top, URL: r.url}
+		Status: rs.status(r), Views: r.views, VIP: r.vip, Top: r.top, URL: rs.url(r)}
 	l.Price, _ = api.ParsePrice(rs.str(r.price)) // "" (no price) gives the zero Price
 	if r.city != 0 {
 		c := rs.str(r.city)
@@ -106,6 +108,19 @@ func (rs *rowStore) listing(r *row) api.Listing {
 	}
 	return l
 }
+
+// splitURL keeps u's part up to its last slash in the table and returns the rest as
+// a string of its own (not a slice of u, which would keep all of u).
+func (t *strtab) splitURL(u string) (sid, string) {
+	k := strings.LastIndexByte(u, '/')
+	if k < 0 {
+		return 0, u
+	}
+	return t.id(u[:k+1]), strings.Clone(u[k+1:])
+}
+
+// url is row r's URL.
+func (rs *rowStore) url(r *row) string { return rs.str(r.urlDir) + r.url }
 
 // cell is the title as the table shows it, after "(id ?)" for a listing whose id
 // could not be read (api.Listing.HasID), which nothing can be done to.

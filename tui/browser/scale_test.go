@@ -95,9 +95,9 @@ func (s *shop) requests() []api.ListParams {
 // until the last row is under the cursor and no page is left. held presses it that
 // many times before the answers are read, as a key held down does while a page is
 // in flight. It fails after twice the presses the pages need.
-func scrollToEnd(tb testing.TB, lister Lister, key string, held, w, h int) Model {
+func scrollToEnd(tb testing.TB, lister Lister, key string, held, w, h int, opts ...Option) Model {
 	tb.Helper()
-	m := New(lister, "uk")
+	m := New(lister, "uk", opts...)
 	m.SetSize(w, h)
 	m, _ = loop.Drain(m, m.Init())
 	k := tuitest.Key(key)
@@ -177,6 +177,11 @@ func BenchmarkTenThousandRows(b *testing.B) {
 	b.ReportMetric(float64(reqs), "requests")
 }
 
+// scrollToEndWith is scrollToEnd with End at 120×40, on a browser with opts.
+func scrollToEndWith(tb testing.TB, lister Lister, opts ...Option) Model {
+	return scrollToEnd(tb, lister, "end", 1, 120, 40, opts...)
+}
+
 func liveHeap() int64 {
 	runtime.GC()
 	var ms runtime.MemStats
@@ -199,7 +204,7 @@ func TestTwinsShareStrings(t *testing.T) {
 		t.Fatalf("%d active and %d all rows, want 100 each", act.len(), all.len())
 	}
 	for i := range act.len() {
-		a, b := act.at(i), all.at(m.srcs[4].byID[act.at(i).id])
+		a, b := act.at(i), all.at(index(all, act.at(i).id))
 		if unsafe.StringData(a.title) != unsafe.StringData(b.title) || unsafe.StringData(a.url) != unsafe.StringData(b.url) {
 			t.Fatalf("listing %d: two copies of its title or URL", a.id)
 		}
@@ -253,4 +258,10 @@ func TestRowStaysSmall(t *testing.T) {
 	if n := unsafe.Sizeof(row{}); n > 128 {
 		t.Fatalf("a row takes %d bytes, more than 128", n)
 	}
+}
+
+// index is where listing id is in rs (0 when it is not).
+func index(rs *rowStore, id int) int {
+	i, _ := rs.find(id)
+	return i
 }

@@ -230,7 +230,7 @@ func (m *Model) applyChange(msg msgs.ListingChanged) {
 	var refill []int
 	for si := range m.srcs {
 		s := &m.srcs[si]
-		i, ok := s.byID[msg.ID]
+		i, ok := s.rows.find(msg.ID)
 		if !ok {
 			if to != "" && to == s.status && s.loaded {
 				if full {
@@ -241,10 +241,10 @@ func (m *Model) applyChange(msg msgs.ListingChanged) {
 			}
 			continue
 		}
-		r := s.rows.at(i)
+		r := s.rows.mut(i)
 		before := s.rows.status(r)
 		l, pt := changed(s.rows.listing(r), s.rows.str(r.pType), msg)
-		*r = m.newRow(l, pt, int(r.idx), r.mod)
+		*r = m.newRow(l, pt, r.mod)
 		m.share(si, r)
 		// A row that left the tab's status stays where it is until a refresh (so it
 		// can be moved back), but the tab's count is of the listings of its status.
@@ -283,13 +283,15 @@ func (m Model) reloadAll() (Model, tea.Cmd) { return m.reload(true) }
 
 func (m Model) reload(added bool) (Model, tea.Cmd) {
 	m.carryCounts(added)
-	m.strs = newStrtab() // no row is left to refer to the old strings
+	if m.mir.rows == nil || m.mir.rows.len() == 0 {
+		m.strs = newStrtab() // no row is left to refer to the old strings
+	} // else the mirror's rows still do: the tabs will show them
 	for i := range m.srcs {
 		s := &m.srcs[i]
 		if s.loading && s.cancel != nil {
 			s.cancel() // asked in the old language: its answer would be dropped anyway
 		}
-		*s = source{status: s.status, rows: newStore(m.strs), byID: map[int]int{}, seq: s.seq, version: s.version + 1}
+		*s = source{status: s.status, rows: newStore(m.strs), seq: s.seq, version: s.version + 1}
 	}
 	for i := range m.tabs {
 		m.tabs[i] = tabState{selID: m.tabs[i].selID}

@@ -7,10 +7,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"runtime/metrics"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/listings-tui/listings/internal/memwatch"
 )
 
 // CameraJPEG writes a w×h baseline 4:2:0 JPEG at quality 95 that compresses like a
@@ -65,26 +65,5 @@ func clamp8(v float64) uint8 {
 // which returns the highest figure seen. Sampling every half millisecond cannot miss
 // the peak that matters: the decoded picture stays allocated for the whole shrink.
 func HeapPeak() (stop func() uint64) {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var peak uint64
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		t := time.NewTicker(500 * time.Microsecond)
-		defer t.Stop()
-		for {
-			metrics.Read(sample)
-			peak = max(peak, sample[0].Value.Uint64())
-			select {
-			case <-done:
-				return
-			case <-t.C:
-			}
-		}
-	})
-	return func() uint64 {
-		close(done)
-		wg.Wait()
-		return peak
-	}
+	return memwatch.Peak("/memory/classes/heap/objects:bytes", 500*time.Microsecond)
 }

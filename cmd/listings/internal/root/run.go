@@ -43,6 +43,9 @@ func Run(args []string, version string) int {
 		f.Trace = trace
 		fmt.Fprintf(f.IOStreams.ErrOut, "listings: writing the API trace to %s\n", tracePath)
 	}
+	if write := memProfile(os.Getenv, f.IOStreams.ErrOut); write != nil {
+		defer write()
+	}
 	return Execute(ctx, f, args)
 }
 
