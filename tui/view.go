@@ -82,6 +82,9 @@ func (m Model) View() string {
 	} else {
 		lines = layout.Block(m.activeView(), m.width, m.viewHeight)
 	}
+	if m.palette != nil {
+		lines = m.palette.Over(lines, m.width)
+	}
 	if m.dialog != nil {
 		lines = m.dialog.Over(lines, m.width)
 	}
