@@ -2,8 +2,8 @@ package action
 
 import (
 	"fmt"
-	"slices"
 	"maps"
+	"slices"
 	"strings"
 )
 

@@ -111,7 +111,7 @@ func (m Model) ShortHelp() []key.Binding { return []key.Binding{m.keys.Run, m.ke
 // Over draws the palette over lines, a view area width wide, near its top.
 func (m Model) Over(lines []string, width int) []string {
 	w := min(64, width-2)
-	inner := max(w-4, 10) // border and padding
+	inner := max(w-4, 10)        // border and padding
 	rows := max(len(lines)-4, 1) // border, the query and the rule under it
 	m.input.Width = max(inner-3, 1)
 	body := []string{m.input.View(), theme.Faint.Render(strings.Repeat("─", inner))}
