@@ -155,7 +155,7 @@ type Model struct {
 	// few things the root asks of one in particular (open a listing in the detail,
 	// a draft in the editor).
 	views   registry.Registry[viewID]
-	browser *registry.Holder[browser.Model, browser.KeyMap]
+	browser *registry.Holder[browser.Model, action.Help]
 	detail  *registry.Holder[detail.Model, detail.KeyMap]
 	watch   *registry.Holder[watch.Model, watch.KeyMap]
 	login   *registry.Holder[login.Model, login.KeyMap]
