@@ -156,7 +156,7 @@ type Model struct {
 	// a draft in the editor).
 	views   registry.Registry[viewID]
 	browser *registry.Holder[browser.Model, action.Help]
-	detail  *registry.Holder[detail.Model, detail.KeyMap]
+	detail  *registry.Holder[detail.Model, action.Help]
 	watch   *registry.Holder[watch.Model, watch.KeyMap]
 	login   *registry.Holder[login.Model, login.KeyMap]
 	editor  *registry.Holder[editing.Model, editor.KeyMap]
