@@ -9,6 +9,11 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/tui/action"
+	"github.com/listings-tui/listings/tui/browser"
+	"github.com/listings-tui/listings/tui/detail"
+	"github.com/listings-tui/listings/tui/drafts"
+	"github.com/listings-tui/listings/tui/jobs"
+	"github.com/listings-tui/listings/tui/watch"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
@@ -205,5 +210,8 @@ func (m *Model) setKeymap() {
 // viewTables is every view's table, by the view's name, for the check of the user's
 // keys and the reference of every action id.
 func viewTables() map[string]action.Catalog {
-	return map[string]action.Catalog{}
+	return map[string]action.Catalog{
+		"browser": browser.Table(), "detail": detail.Table(), "watch": watch.Table(),
+		"jobs": jobs.Table(), "drafts": drafts.Table(),
+	}
 }

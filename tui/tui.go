@@ -157,12 +157,12 @@ type Model struct {
 	views   registry.Registry[viewID]
 	browser *registry.Holder[browser.Model, action.Help]
 	detail  *registry.Holder[detail.Model, action.Help]
-	watch   *registry.Holder[watch.Model, watch.KeyMap]
+	watch   *registry.Holder[watch.Model, action.Help]
 	login   *registry.Holder[login.Model, login.KeyMap]
 	editor  *registry.Holder[editing.Model, editor.KeyMap]
-	drafts  *registry.Holder[drafts.Model, drafts.KeyMap]
+	drafts  *registry.Holder[drafts.Model, action.Help]
 	bulk    *registry.Holder[bulkform.Model, bulkform.KeyMap]
-	jobs    *registry.Holder[jobs.Model, jobs.KeyMap]
+	jobs    *registry.Holder[jobs.Model, action.Help]
 	imp     *registry.Holder[importer.Model, importer.KeyMap]
 	store   *watch.Store
 

@@ -44,6 +44,9 @@ type Action[S any] struct {
 	// When says the action is in reach besides its mode: its key works and the help
 	// and the palette offer it. nil is always.
 	When func(S) bool
+	// Note, when it says something, follows Desc in brackets: what the action does
+	// in this state ("back (the job goes on)").
+	Note func(S) string
 	// Offer narrows the footer: the action is offered there only when it holds (the
 	// help still lists it, and its key still works).
 	Offer func(S) bool
@@ -118,7 +121,13 @@ func (t Table[S]) Reach(s S, km Keymap) []Bound {
 			continue
 		}
 		ks, label := keysOf(a, km)
-		b := Bound{ID: a.ID, Desc: a.Desc, Keys: ks, Label: label, Group: a.Group, Short: a.Short,
+		desc := a.Desc
+		if a.Note != nil {
+			if n := a.Note(s); n != "" {
+				desc += " (" + n + ")"
+			}
+		}
+		b := Bound{ID: a.ID, Desc: desc, Keys: ks, Label: label, Group: a.Group, Short: a.Short,
 			Hidden: a.Writes && ro, Typing: a.Typing, Shadows: a.Shadows}
 		b.Offered = b.Short > 0 && !b.Hidden && (a.Offer == nil || a.Offer(s))
 		out = append(out, b)
