@@ -12,12 +12,12 @@ import (
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/drafts"
-	"github.com/listings-tui/listings/tui/jobs"
-	"github.com/listings-tui/listings/tui/watch"
 	"github.com/listings-tui/listings/tui/internal/registry"
+	"github.com/listings-tui/listings/tui/jobs"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/palette"
+	"github.com/listings-tui/listings/tui/watch"
 )
 
 // rootState is what the global actions depend on.
