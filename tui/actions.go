@@ -14,6 +14,7 @@ import (
 	"github.com/listings-tui/listings/tui/drafts"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
+	"github.com/listings-tui/listings/tui/mediapick"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/palette"
@@ -212,6 +213,6 @@ func (m *Model) setKeymap() {
 func viewTables() map[string]action.Catalog {
 	return map[string]action.Catalog{
 		"browser": browser.Table(), "detail": detail.Table(), "watch": watch.Table(),
-		"jobs": jobs.Table(), "drafts": drafts.Table(),
+		"jobs": jobs.Table(), "drafts": drafts.Table(), "editor": mediapick.Table(),
 	}
 }
