@@ -63,6 +63,10 @@ type TUISettings struct {
 	// Notify, when false, turns off the bell and the desktop notification of a
 	// moderation decision. Absent means on.
 	Notify *bool `json:"notify,omitempty"`
+	// Keys are the user's keys by action id ({"browser.deactivate": ["X"]}),
+	// replacing that action's default keys; [] leaves it to the command palette.
+	// docs/config.md lists every id; the app says at start what does not apply.
+	Keys map[string][]string `json:"keys,omitempty"`
 }
 
 // Dir returns the config directory: LISTINGS_CONFIG_DIR, else listings/ under the

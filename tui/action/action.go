@@ -56,6 +56,9 @@ type Action[S any] struct {
 	// Shadows names the global actions whose keys this one takes while in reach
 	// (the media step's J moves a photo rather than opening the jobs panel).
 	Shadows []ID
+	// Moves marks a cursor's move or a scroll: at an edge it has nowhere to go,
+	// and says so by not moving, which the tests of the tables allow it.
+	Moves bool
 	// Typing is a text input in focus: it takes every printable key, so it shadows
 	// every global action on one. It has no keys of its own and is never shown.
 	Typing bool
@@ -81,6 +84,7 @@ type Bound struct {
 	Offered bool // in the footer now (Short > 0 and Offer holds)
 	Hidden  bool // in reach but not offered (a write under a read-only key)
 	Typing  bool
+	Moves   bool
 	Shadows []ID
 	// Global marks the root's actions; Merge fills it in.
 	Global bool
@@ -128,7 +132,7 @@ func (t Table[S]) Reach(s S, km Keymap) []Bound {
 			}
 		}
 		b := Bound{ID: a.ID, Desc: desc, Keys: ks, Label: label, Group: a.Group, Short: a.Short,
-			Hidden: a.Writes && ro, Typing: a.Typing, Shadows: a.Shadows}
+			Hidden: a.Writes && ro, Typing: a.Typing, Moves: a.Moves, Shadows: a.Shadows}
 		b.Offered = b.Short > 0 && !b.Hidden && (a.Offer == nil || a.Offer(s))
 		out = append(out, b)
 	}

@@ -55,12 +55,12 @@ var table = action.Table[Model]{
 	// Offline (the mirror's rows, the service unreachable) writes are not offered.
 	ReadOnly: func(m Model) bool { return m.readOnly || m.mir.down },
 	Actions: []action.Action[Model]{
-		{ID: "browser.up", Desc: "up", Keys: []string{"up", "k"}},
-		{ID: "browser.down", Desc: "down", Keys: []string{"down", "j"}},
-		{ID: "browser.page_up", Desc: "page up", Keys: []string{"pgup", "ctrl+u"}, Label: "pgup"},
-		{ID: "browser.page_down", Desc: "page down", Keys: []string{"pgdown", "ctrl+d"}, Label: "pgdn"},
-		{ID: "browser.first", Desc: "first", Keys: []string{"home", "g"}, Label: "g/home"},
-		{ID: "browser.last", Desc: "last", Keys: []string{"end", "G"}, Label: "G/end"},
+		{ID: "browser.up", Moves: true, Desc: "up", Keys: []string{"up", "k"}},
+		{ID: "browser.down", Moves: true, Desc: "down", Keys: []string{"down", "j"}},
+		{ID: "browser.page_up", Moves: true, Desc: "page up", Keys: []string{"pgup", "ctrl+u"}, Label: "pgup"},
+		{ID: "browser.page_down", Moves: true, Desc: "page down", Keys: []string{"pgdown", "ctrl+d"}, Label: "pgdn"},
+		{ID: "browser.first", Moves: true, Desc: "first", Keys: []string{"home", "g"}, Label: "g/home"},
+		{ID: "browser.last", Moves: true, Desc: "last", Keys: []string{"end", "G"}, Label: "G/end"},
 
 		{ID: "browser.open", Desc: "open", Keys: []string{"enter"}, Group: 1, Short: 1, When: hasRow, Offer: unmarked},
 		{ID: "browser.next_tab", Desc: "next tab", Keys: []string{"tab"}, Group: 1, Short: 10, Offer: unmarked},
@@ -95,8 +95,8 @@ var table = action.Table[Model]{
 		{ID: "browser.filter.type", Desc: "type the filter", Mode: modeFilter, Typing: true},
 		{ID: "browser.filter.keep", Desc: "keep filter", Keys: []string{"enter"}, Mode: modeFilter, Short: 1},
 		{ID: "browser.filter.clear", Desc: "clear filter", Keys: []string{"esc"}, Mode: modeFilter, Short: 2},
-		{ID: "browser.filter.up", Desc: "up", Keys: []string{"up"}, Mode: modeFilter, Short: 3},
-		{ID: "browser.filter.down", Desc: "down", Keys: []string{"down"}, Mode: modeFilter, Short: 4},
+		{ID: "browser.filter.up", Moves: true, Desc: "up", Keys: []string{"up"}, Mode: modeFilter, Short: 3},
+		{ID: "browser.filter.down", Moves: true, Desc: "down", Keys: []string{"down"}, Mode: modeFilter, Short: 4},
 	},
 }
 

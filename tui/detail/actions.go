@@ -25,12 +25,12 @@ func canMove(to api.Status) func(Model) bool {
 var table = action.Table[Model]{
 	ReadOnly: func(m Model) bool { return m.readOnly },
 	Actions: []action.Action[Model]{
-		{ID: "detail.up", Desc: "up", Keys: []string{"up", "k"}},
-		{ID: "detail.down", Desc: "down", Keys: []string{"down", "j"}},
-		{ID: "detail.page_up", Desc: "page up", Keys: []string{"pgup"}},
-		{ID: "detail.page_down", Desc: "page down", Keys: []string{"pgdown"}},
-		{ID: "detail.top", Desc: "top", Keys: []string{"home", "g"}, Label: "home/g"},
-		{ID: "detail.bottom", Desc: "bottom", Keys: []string{"end", "G"}, Label: "end/G"},
+		{ID: "detail.up", Moves: true, Desc: "up", Keys: []string{"up", "k"}},
+		{ID: "detail.down", Moves: true, Desc: "down", Keys: []string{"down", "j"}},
+		{ID: "detail.page_up", Moves: true, Desc: "page up", Keys: []string{"pgup"}},
+		{ID: "detail.page_down", Moves: true, Desc: "page down", Keys: []string{"pgdown"}},
+		{ID: "detail.top", Moves: true, Desc: "top", Keys: []string{"home", "g"}, Label: "home/g"},
+		{ID: "detail.bottom", Moves: true, Desc: "bottom", Keys: []string{"end", "G"}, Label: "end/G"},
 		{ID: "detail.back", Desc: "back", Keys: []string{"esc"}, Group: 1, Short: 1},
 		{ID: "detail.reload", Desc: "reload", Keys: []string{"r"}, Group: 1, Short: 2, When: hasID},
 		{ID: "detail.activate", Desc: "activate", Keys: []string{"a"}, Group: 2, Short: 3, Writes: true,

@@ -29,10 +29,10 @@ var table = action.Table[Model]{
 		return modeList
 	},
 	Actions: []action.Action[Model]{
-		{ID: "drafts.up", Desc: "up", Keys: []string{"up", "k"}, When: hasItems},
-		{ID: "drafts.down", Desc: "down", Keys: []string{"down", "j"}, When: hasItems},
-		{ID: "drafts.first", Desc: "first", Keys: []string{"home", "g"}, Label: "g/home", When: hasItems},
-		{ID: "drafts.last", Desc: "last", Keys: []string{"end", "G"}, Label: "G/end", When: hasItems},
+		{ID: "drafts.up", Moves: true, Desc: "up", Keys: []string{"up", "k"}, When: hasItems},
+		{ID: "drafts.down", Moves: true, Desc: "down", Keys: []string{"down", "j"}, When: hasItems},
+		{ID: "drafts.first", Moves: true, Desc: "first", Keys: []string{"home", "g"}, Label: "g/home", When: hasItems},
+		{ID: "drafts.last", Moves: true, Desc: "last", Keys: []string{"end", "G"}, Label: "G/end", When: hasItems},
 		{ID: "drafts.resume", Desc: "resume", Keys: []string{"enter"}, Group: 1, Short: 1, When: resumable},
 		{ID: "drafts.delete", Desc: "delete", Keys: []string{"d", "delete"}, Label: "d", Group: 1, Short: 2, When: hasItems},
 		{ID: "drafts.import", Desc: "import a sheet", Keys: []string{"I"}, Group: 1, Short: 3},

@@ -67,8 +67,8 @@ var table = action.Table[Model]{
 		{ID: "jobs.discard", Desc: "discard it", Keys: []string{"d"}, Group: 1, Short: 2, When: hasOffers},
 		{ID: "jobs.report", Desc: "write the report", Keys: []string{"w"}, Group: 2, Short: 5,
 			When: func(m Model) bool { return m.job.kind == kindImport && m.job.path != "" }},
-		{ID: "jobs.up", Desc: "scroll the rows up", Keys: []string{"up", "k"}, Group: 2, Short: 6, When: scrolls},
-		{ID: "jobs.down", Desc: "scroll the rows down", Keys: []string{"down", "j"}, Group: 2, Short: 7, When: scrolls},
+		{ID: "jobs.up", Moves: true, Desc: "scroll the rows up", Keys: []string{"up", "k"}, Group: 2, Short: 6, When: scrolls},
+		{ID: "jobs.down", Moves: true, Desc: "scroll the rows down", Keys: []string{"down", "j"}, Group: 2, Short: 7, When: scrolls},
 
 		// Giving the job up asks first; the question takes every letter.
 		{ID: "jobs.ask", Desc: "answer the question", Mode: modeAsking, Typing: true},

@@ -23,10 +23,10 @@ var table = action.Table[Model]{
 		return ""
 	},
 	Actions: []action.Action[Model]{
-		{ID: "media.up", Desc: "up", Keys: []string{"up", "k"}},
-		{ID: "media.down", Desc: "down", Keys: []string{"down", "j"}},
-		{ID: "media.first", Desc: "first", Keys: []string{"home", "g"}, Label: "g/home"},
-		{ID: "media.last", Desc: "last", Keys: []string{"end", "G"}, Label: "G/end"},
+		{ID: "media.up", Moves: true, Desc: "up", Keys: []string{"up", "k"}},
+		{ID: "media.down", Moves: true, Desc: "down", Keys: []string{"down", "j"}},
+		{ID: "media.first", Moves: true, Desc: "first", Keys: []string{"home", "g"}, Label: "g/home"},
+		{ID: "media.last", Moves: true, Desc: "last", Keys: []string{"end", "G"}, Label: "G/end"},
 		{ID: "media.pick", Desc: "pick photos", Keys: []string{"a", "+"}, Label: "a", Group: 1, Short: 1},
 		{ID: "media.path", Desc: "path or glob", Keys: []string{"p", "i"}, Label: "p", Group: 1, Short: 2},
 		{ID: "media.video", Desc: "video", Keys: []string{"v"}, Group: 1, Short: 3},

@@ -31,12 +31,12 @@ var table = action.Table[Model]{
 		return modeList
 	},
 	Actions: []action.Action[Model]{
-		{ID: "watch.up", Desc: "up", Keys: []string{"up", "k"}, When: nonEmpty},
-		{ID: "watch.down", Desc: "down", Keys: []string{"down", "j"}, When: nonEmpty},
-		{ID: "watch.page_up", Desc: "page up", Keys: []string{"pgup"}, When: nonEmpty},
-		{ID: "watch.page_down", Desc: "page down", Keys: []string{"pgdown"}, When: nonEmpty},
-		{ID: "watch.first", Desc: "first", Keys: []string{"home", "g"}, Label: "g/home", When: nonEmpty},
-		{ID: "watch.last", Desc: "last", Keys: []string{"end", "G"}, Label: "G/end", When: nonEmpty},
+		{ID: "watch.up", Moves: true, Desc: "up", Keys: []string{"up", "k"}, When: nonEmpty},
+		{ID: "watch.down", Moves: true, Desc: "down", Keys: []string{"down", "j"}, When: nonEmpty},
+		{ID: "watch.page_up", Moves: true, Desc: "page up", Keys: []string{"pgup"}, When: nonEmpty},
+		{ID: "watch.page_down", Moves: true, Desc: "page down", Keys: []string{"pgdown"}, When: nonEmpty},
+		{ID: "watch.first", Moves: true, Desc: "first", Keys: []string{"home", "g"}, Label: "g/home", When: nonEmpty},
+		{ID: "watch.last", Moves: true, Desc: "last", Keys: []string{"end", "G"}, Label: "G/end", When: nonEmpty},
 		{ID: "watch.open", Desc: "open", Keys: []string{"enter"}, Group: 1, Short: 1, When: nonEmpty},
 		{ID: "watch.add", Desc: "add id", Keys: []string{"+", "a"}, Group: 1, Short: 2},
 		{ID: "watch.remove", Desc: "remove", Keys: []string{"d", "delete"}, Label: "d", Group: 1, Short: 3, When: nonEmpty},

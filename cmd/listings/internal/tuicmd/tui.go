@@ -24,6 +24,7 @@ import (
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/watch"
 )
@@ -99,6 +100,13 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 		cfg = c
 	}
 	opts.Quiet = quiet(noNotify, f.Getenv, cfg)
+	if cfg != nil && len(cfg.TUI.Keys) > 0 {
+		// The app checks them against its tables and says what is wrong (tui/action).
+		opts.Keys, opts.KeysFile = action.Keymap{}, cfg.Path()
+		for id, ks := range cfg.TUI.Keys {
+			opts.Keys[action.ID(id)] = ks
+		}
+	}
 	if opts.Mirror != nil {
 		defer opts.Mirror.Close()
 	}
