@@ -168,8 +168,9 @@ func keyProblems(file string, problems []action.Problem) *notice.Banner {
 	for _, p := range problems {
 		said = append(said, p.Text)
 	}
-	return notice.NewBanner("read the keys in "+where, errors.New(strings.Join(said, "; ")),
-		notice.Why{Todo: "fix \"keys\" in " + where + "; those actions keep their default keys meanwhile (docs/config.md lists every action id)"},
+	text := strings.Join(said, "; ")
+	return notice.NewBanner("your keys in "+where, errors.New(text),
+		notice.Why{Hint: text, Todo: "those actions keep their default keys; fix tui.keys there (docs/config.md lists every action id)"},
 		time.Time{}, time.Time{})
 }
 

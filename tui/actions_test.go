@@ -101,3 +101,82 @@ func TestWatchPanelHelpHasOneD(t *testing.T) {
 		t.Errorf("D in the watch panel opened %v", m.active)
 	}
 }
+
+// The palette finds "deactivate" by typing deac, and enter runs it: the root asks
+// to confirm the status change of the row under the cursor. It fits 80×24 and
+// 60×15, and esc closes it.
+func TestPaletteRunsDeactivate(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {60, 15}} {
+		f := newFixture(t, sandbox.KeyPersonal, nil)
+		m := f.started(size[0], size[1])
+		m, _ = f.press(m, ":")
+		if m.palette == nil {
+			t.Fatal(": did not open the palette")
+		}
+		m, _ = f.press(m, "d", "e", "a", "c")
+		s := tuitest.Screen(m)
+		tuitest.CheckExactSize(t, m.View(), size[0], size[1])
+		tuitest.Contains(t, s, "› deactivate", "x")
+		m, _ = f.press(m, "enter")
+		if m.palette != nil || m.dialog == nil {
+			t.Fatalf("%v: enter did not run deactivate (palette %v, dialog %v)", size, m.palette != nil, m.dialog != nil)
+		}
+		tuitest.Contains(t, flat(m), "Deactivate")
+		m, _ = f.press(m, "n", "ctrl+p")
+		if m.palette == nil {
+			t.Fatal("ctrl+p did not open the palette")
+		}
+		// Every action in reach is there, more than the screen holds; one with no
+		// key lives in the palette alone.
+		tuitest.Contains(t, tuitest.Screen(m), "more: type to narrow")
+		m, _ = f.press(m, "a", "b", "o", "u", "t", "enter")
+		tuitest.Contains(t, flat(m), "listings test")
+		m, _ = f.press(m, ":", "esc")
+		if m.palette != nil {
+			t.Fatal("esc did not close the palette")
+		}
+	}
+}
+
+// The user's keys replace the defaults in the dispatch, the help and the palette;
+// what cannot apply is named at start, with the file, the ids and the key, and the
+// actions concerned keep their defaults.
+func TestUserKeymap(t *testing.T) {
+	f := newFixture(t, sandbox.KeyPersonal, nil)
+	opts := f.options()
+	opts.Keys = action.Keymap{"browser.deactivate": {"X"}, "global.quit": {"ctrl+q"}}
+	m := f.model(opts, 100, 30)
+	m, _ = f.settle(m, m.Init())
+	if m.banner != nil {
+		t.Fatalf("a good keymap was refused: %s", flat(m))
+	}
+	m, _ = f.press(m, "?")
+	tuitest.Contains(t, tuitest.Screen(m), "X deactivate", "ctrl+q   quit")
+	m, _ = f.press(m, "esc", "x")
+	if m.dialog != nil {
+		t.Fatal("x still deactivates")
+	}
+	m, _ = f.press(m, "X")
+	if m.dialog == nil {
+		t.Fatal("X did not deactivate")
+	}
+	m, _ = f.press(m, "n")
+	if _, quit := f.press(m, "q"); quit {
+		t.Fatal("q still quits")
+	}
+	if _, quit := f.press(m, "ctrl+q"); !quit {
+		t.Fatal("ctrl+q did not quit")
+	}
+
+	opts.KeysFile = "/home/u/.config/listings/config.json"
+	opts.Keys = action.Keymap{"browser.nope": {"z"}, "browser.deactivate": {"q"}}
+	m = f.model(opts, 100, 30)
+	m, _ = f.settle(m, m.Init())
+	s := flat(m)
+	tuitest.Contains(t, s, "/home/u/.config/listings/config.json", "browser.nope is no action",
+		`"q" is both browser.deactivate and global.quit`)
+	m, _ = f.press(m, "esc", "x")
+	if m.dialog == nil {
+		t.Fatal("deactivate lost its default key")
+	}
+}

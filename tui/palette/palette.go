@@ -131,7 +131,7 @@ func (m Model) Over(lines []string, width int) []string {
 	out := append([]string(nil), lines...)
 	for i, l := range box {
 		pad := max((width-lipgloss.Width(l))/2, 0)
-		out[i] = ansi.Truncate(strings.Repeat(" ", pad)+l, width, "")
+		out[i] = layout.Pad(ansi.Truncate(strings.Repeat(" ", pad)+l, width, ""), width)
 	}
 	return out
 }
