@@ -127,7 +127,7 @@ func TestFieldsFormSendsOnlyWhatIsSet(t *testing.T) {
 	m, _ = loop.Press(m, "enter") // on the condition, unchanged: city search opens? no: enter on condition plans
 	tuitest.Contains(t, tuitest.Screen(m), "every field is unchanged")
 	m, _ = loop.Press(m, "right", "right") // condition: used
-	m, _ = loop.Press(m, "down", "К") // city: typing searches
+	m, _ = loop.Press(m, "down", "К")      // city: typing searches
 	if !m.picking {
 		t.Fatal("typing on the city did not open the picker")
 	}

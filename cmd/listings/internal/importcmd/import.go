@@ -25,7 +25,7 @@ import (
 
 type options struct {
 	dryRun, suggest, yes, skipBad, asJSON, asNew, anywhere bool
-	format, report, resume                       string
+	format, report, resume                                 string
 }
 
 // NewCmdImport returns `listings import`.
