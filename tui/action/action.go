@@ -217,3 +217,13 @@ func (t Table[S]) Entries() []Entry {
 	}
 	return out
 }
+
+// Keys is the user's keymap as a view holds it: embedded in the view's model, it
+// gives the view SetKeymap, by which the root hands the keys over.
+type Keys struct{ Map Keymap }
+
+// SetKeymap gives the view the user's keys.
+func (k *Keys) SetKeymap(km Keymap) { k.Map = km }
+
+// Help is the help of what is in reach in state s.
+func (t Table[S]) Help(s S, km Keymap) Help { return HelpOf(t.Reach(s, km)) }

@@ -105,13 +105,10 @@ var table = action.Table[Model]{
 func Table() action.Catalog { return table }
 
 // Actions is what the browser does now.
-func (m Model) Actions() []action.Bound { return table.Reach(m, m.km) }
+func (m Model) Actions() []action.Bound { return table.Reach(m, m.Keys.Map) }
 
 // KeyMap is the help of Actions.
-func (m Model) KeyMap() action.Help { return action.HelpOf(m.Actions()) }
-
-// SetKeymap gives the browser the user's keys.
-func (m *Model) SetKeymap(km action.Keymap) { m.km = km }
+func (m Model) KeyMap() action.Help { return table.Help(m, m.Keys.Map) }
 
 // Capturing reports whether the filter input has focus: its table takes the
 // letters, so the root must not treat them as global keys.
@@ -120,7 +117,7 @@ func (m Model) Capturing() bool { return m.filtering }
 // key runs the action key k stands for; a key of none edits the filter when it has
 // focus, else does nothing.
 func (m Model) key(k tea.KeyMsg) (Model, tea.Cmd) {
-	if id, ok := table.Match(m, m.km, k); ok {
+	if id, ok := table.Match(m, m.Keys.Map, k); ok {
 		return m.Run(id)
 	}
 	if m.filtering {

@@ -135,12 +135,12 @@ type Model struct {
 	input     textinput.Model
 	filtering bool // the input has focus
 
-	spin  spinner.Model
-	km    action.Keymap // the user's keys (actions.go)
-	width int
-	hgt   int
-	cols  columns
-	auto  int // pages fetched since the last user action
+	spin        spinner.Model
+	action.Keys // the user's keys (actions.go)
+	width       int
+	hgt         int
+	cols        columns
+	auto        int // pages fetched since the last user action
 
 	rev reviews  // the moderation tab's reasons and refresh (moderation.go)
 	mir mirrored // the local mirror's rows, search and gains (mirror.go)

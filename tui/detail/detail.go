@@ -39,11 +39,11 @@ type attrKey struct {
 // copies on purpose, so a copy kept by the root still benefits from later loads.
 type Model struct {
 	// readOnly: the key lacks listings:write (msgs.KeyScopes); no write is offered.
-	readOnly bool
-	svc      Service
-	images   ImageFetcher
-	lang     string
-	km       action.Keymap // the user's keys (actions.go)
+	readOnly    bool
+	svc         Service
+	images      ImageFetcher
+	lang        string
+	action.Keys // the user's keys (actions.go)
 
 	width, height int
 	vp            viewport.Model

@@ -38,7 +38,7 @@ type Model struct {
 	offset  int
 	confirm string // the id asked about for deletion
 
-	km            action.Keymap // the user's keys (actions.go)
+	action.Keys   // the user's keys (actions.go)
 	width, height int
 }
 

@@ -82,16 +82,13 @@ var table = action.Table[Model]{
 func Table() action.Catalog { return table }
 
 // Actions is what the panel does now.
-func (m Model) Actions() []action.Bound { return table.Reach(m, m.km) }
+func (m Model) Actions() []action.Bound { return table.Reach(m, m.Keys.Map) }
 
 // KeyMap is the help of Actions.
-func (m Model) KeyMap() action.Help { return action.HelpOf(m.Actions()) }
-
-// SetKeymap gives the panel the user's keys.
-func (m *Model) SetKeymap(km action.Keymap) { m.km = km }
+func (m Model) KeyMap() action.Help { return table.Help(m, m.Keys.Map) }
 
 func (m Model) key(k tea.KeyMsg) (Model, tea.Cmd) {
-	if id, ok := table.Match(m, m.km, k); ok {
+	if id, ok := table.Match(m, m.Keys.Map, k); ok {
 		return m.Run(id)
 	}
 	return m, nil

@@ -90,17 +90,17 @@ type Model struct {
 	now     func() time.Time
 	at      time.Time
 
-	job     job
-	runs    int // numbers the runs
-	offers  []offer
-	asking  bool          // c was pressed: y gives the job up
-	failOff int           // the scroll of the failures' list
-	km      action.Keymap // the user's keys (actions.go)
-	eta     string
-	est     eta.Estimator // the time left of the run under way (timeleft.go)
-	width   int
-	height  int
-	scanned bool
+	job         job
+	runs        int // numbers the runs
+	offers      []offer
+	asking      bool // c was pressed: y gives the job up
+	failOff     int  // the scroll of the failures' list
+	action.Keys      // the user's keys (actions.go)
+	eta         string
+	est         eta.Estimator // the time left of the run under way (timeleft.go)
+	width       int
+	height      int
+	scanned     bool
 	// after starts the wait for the day's reset: tea.Tick, which tests replace so
 	// that they deliver the tick themselves.
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd

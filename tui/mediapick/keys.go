@@ -55,11 +55,8 @@ func (m Model) Actions() []action.Bound {
 	if m.mode != browsing {
 		return action.FromKeyMap(m.keys.with(m.mode), true)
 	}
-	return table.Reach(m, m.km)
+	return table.Reach(m, m.Keys.Map)
 }
-
-// SetKeymap gives the step the user's keys.
-func (m *Model) SetKeymap(km action.Keymap) { m.km = km }
 
 // KeyMap is the help of Actions.
 func (m Model) KeyMap() action.Help { return action.HelpOf(m.Actions()) }

@@ -83,12 +83,12 @@ type Model struct {
 	inputBusy bool
 	inputErr  string
 
-	bar     progress.Model
-	keys    KeyMap        // the picker's and the input's
-	km      action.Keymap // the user's keys (keys.go)
-	focused bool
-	width   int
-	height  int
+	bar         progress.Model
+	keys        KeyMap // the picker's and the input's
+	action.Keys        // the user's keys (keys.go)
+	focused     bool
+	width       int
+	height      int
 
 	// Precomputed by refresh for View.
 	body       []string

@@ -88,7 +88,7 @@ func (m *Model) onKey(k tea.KeyMsg) tea.Cmd {
 		return m.inputKey(k)
 	}
 	m.notice = ""
-	if id, ok := table.Match(*m, m.km, k); ok {
+	if id, ok := table.Match(*m, m.Keys.Map, k); ok {
 		return m.run(id)
 	}
 	return nil

@@ -58,13 +58,10 @@ var table = action.Table[Model]{
 func Table() action.Catalog { return table }
 
 // Actions is what the panel does now.
-func (m Model) Actions() []action.Bound { return table.Reach(m, m.km) }
+func (m Model) Actions() []action.Bound { return table.Reach(m, m.Keys.Map) }
 
 // KeyMap is the help of Actions.
-func (m Model) KeyMap() action.Help { return action.HelpOf(m.Actions()) }
-
-// SetKeymap gives the panel the user's keys.
-func (m *Model) SetKeymap(km action.Keymap) { m.km = km }
+func (m Model) KeyMap() action.Help { return table.Help(m, m.Keys.Map) }
 
 // Run does the panel's action id, by its key or from the palette.
 func (m Model) Run(id action.ID) (Model, tea.Cmd) {
@@ -75,7 +72,7 @@ func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 
 // key handles the panel's keys: an action's, else the "add id" input's typing.
 func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
-	if id, ok := table.Match(*m, m.km, msg); ok {
+	if id, ok := table.Match(*m, m.Keys.Map, msg); ok {
 		return m.run(id)
 	}
 	if m.adding {

@@ -58,7 +58,7 @@ type Model struct {
 	burst      burst           // decisions not yet said
 	refused    map[string]bool // groups told the watch is full, this session
 
-	km            action.Keymap // the user's keys (keys.go)
+	action.Keys   // the user's keys (keys.go)
 	input         textinput.Model
 	adding        bool
 	inputErr      string
