@@ -68,6 +68,7 @@ type Client struct {
 	now           func() time.Time
 	sleep         func(ctx context.Context, d time.Duration) error
 	lim           *limiter
+	keepMetadata  bool
 
 	traceMu sync.Mutex
 	trace   io.Writer
@@ -96,6 +97,13 @@ func WithUploadTimeout(d time.Duration) Option { return func(c *Client) { c.uplo
 
 // WithTrace writes one line per request to w (see docs/api.md); nil turns it off.
 func WithTrace(w io.Writer) Option { return func(c *Client) { c.trace = w } }
+
+// WithKeepMetadata(true) sends photos as they are, with their location and camera
+// data; by default UploadPhoto removes them first (see UploadPhoto).
+func WithKeepMetadata(keep bool) Option { return func(c *Client) { c.keepMetadata = keep } }
+
+// KeepsMetadata reports whether the client sends photos with their metadata.
+func (c *Client) KeepsMetadata() bool { return c.keepMetadata }
 
 // WithLimits sets the budget assumed until a ping answers with the key's own limits.
 func WithLimits(perMinute, perDay int) Option {

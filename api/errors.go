@@ -208,6 +208,10 @@ const (
 	RuleSize       = "size"
 	RuleDuration   = "duration"
 	RuleDimensions = "dimensions"
+	RuleCodec      = "codec" // a video coded other than in H.264 or H.265
+	// RuleMetadata is a photo whose location and camera data cannot be removed
+	// before it is sent (see UploadPhoto); it goes only as it is, when asked.
+	RuleMetadata = "metadata"
 )
 
 // FileError is a file refused before any request was spent; its message names the file

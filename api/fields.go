@@ -20,6 +20,8 @@ import (
 type FieldProblem struct {
 	Field  string
 	Reason string
+
+	raw json.RawMessage // the value as it came, for an id written back (HasID)
 }
 
 func (p FieldProblem) String() string { return p.Field + ": " + p.Reason }
@@ -89,7 +91,7 @@ func decodeFields(data []byte, dst any) (sent uint64, problems []FieldProblem, e
 		fv := v.FieldByIndex(f.index)
 		if err := json.Unmarshal(raw, fv.Addr().Interface()); err != nil {
 			fv.SetZero()
-			problems = append(problems, FieldProblem{Field: f.name, Reason: readable(err)})
+			problems = append(problems, FieldProblem{Field: f.name, Reason: readable(err), raw: raw})
 		}
 	}
 	return sent, problems, nil
@@ -149,6 +151,13 @@ func sentField(v any, sent uint64, field string) bool {
 	}
 	return false
 }
+
+// HasID reports whether the listing came with an id the client can use: a positive
+// integer. One sent as a string, a fraction, a number too large, null, or not sent
+// at all is left 0 (and a negative one is none either): such a listing is its own,
+// never another of id 0, and nothing is asked of the service by it (there is no id
+// to ask with). Screens mark its id unreadable; JSON writes it as MarshalJSON says.
+func (l *Listing) HasID() bool { return l.ID > 0 }
 
 // Unreadable reports whether the service sent field (a JSON name) in a form that could
 // not be read: the screen marks it rather than showing its zero value as the truth.

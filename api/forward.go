@@ -42,7 +42,7 @@ func (c *Client) ForwardPhoto(ctx context.Context, filename string, src io.Reade
 		return nil, fmt.Errorf("%s: the file is not a JPG, PNG, WebP or HEIC photo%s", op, seenAs(format))
 	}
 	if size > media.MaxPhotoBytes {
-		return nil, fmt.Errorf("%s: %s is over the %s limit for a photo", op, mb(size), mb(media.MaxPhotoBytes))
+		return nil, fmt.Errorf("%s: %s for a photo", op, media.OverLimit(size, media.MaxPhotoBytes))
 	}
 	key, err := c.apiKey(ctx)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 
 	"github.com/listings-tui/listings/api/media"
+	"github.com/listings-tui/listings/api/media/strip"
 )
 
 // ShrinkAbove is the longer side, in pixels, above which a photo is shrunk locally even
@@ -54,9 +55,8 @@ func CheckPhoto(path string) (*PhotoCheck, error) {
 	over := size > media.MaxPhotoBytes
 	if format == media.HEIC {
 		if over {
-			return nil, &FileError{Path: path, Rule: RuleSize, Detail: fmt.Sprintf(
-				"%s is over the %s limit, and a HEIC photo cannot be shrunk here; export it as JPEG or at a smaller size",
-				mb(size), mb(media.MaxPhotoBytes))}
+			return nil, &FileError{Path: path, Rule: RuleSize, Detail: media.OverLimit(size, media.MaxPhotoBytes) +
+				", and a HEIC photo cannot be shrunk here; export it as JPEG or at a smaller size"}
 		}
 		return chk, nil
 	}
@@ -73,8 +73,7 @@ func CheckPhoto(path string) (*PhotoCheck, error) {
 	switch {
 	case over && tooBig != nil:
 		return nil, &FileError{Path: path, Rule: RuleSize, Err: tooBig, Detail: fmt.Sprintf(
-			"%s is over the %s limit, and it cannot be shrunk here: %v",
-			mb(size), mb(media.MaxPhotoBytes), tooBig)}
+			"%s, and it cannot be shrunk here: %v", media.OverLimit(size, media.MaxPhotoBytes), tooBig)}
 	case tooBig != nil:
 		// Too large to decode here but within the size limit: sent as it is, and
 		// the service shrinks it.
@@ -128,8 +127,9 @@ func shrinkPhoto(ctx context.Context, path string, format media.Format) ([]byte,
 	return shrink(path, format)
 }
 
-// shrink decodes a photo, fits it in 1600 px, turns it upright by its EXIF orientation
-// and encodes it: JPEG q90, or PNG when it has transparency (which JPEG would turn
+// shrink decodes a photo, fits it in 1600 px, turns it upright by its Exif orientation
+// and encodes it with no metadata (no location, no camera data, no orientation left
+// to apply): JPEG q90, or PNG when it has transparency (which JPEG would turn
 // black). At 1600 px either is well under the size limit. The file is read through a
 // small buffer, never whole. The picture is decoded whole, after its header has said
 // what that takes (media.Decode refuses one over maxDecodeBytes without decoding it),
@@ -146,10 +146,12 @@ func shrink(path string, format media.Format) ([]byte, media.Format, error) {
 	}
 	defer f.Close()
 	orientation := 1
-	if format == media.JPEG {
-		orientation = media.Orientation(f)
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return fail(err)
+	if st, err := f.Stat(); err == nil {
+		// The orientation of any format, read where strip finds it (a JPEG's Exif,
+		// a PNG's eXIf, a WebP's EXIF); the picture is encoded afresh below with no
+		// metadata at all, so it is turned to stand upright without it.
+		if res, err := strip.Plan(f, st.Size(), format); err == nil {
+			orientation = res.Orientation
 		}
 	}
 	img, _, err := media.Decode(f, format, maxDecodeBytes)
@@ -178,7 +180,7 @@ func shrink(path string, format media.Format) ([]byte, media.Format, error) {
 	}
 	if buf.Len() > media.MaxPhotoBytes {
 		return nil, "", &FileError{Path: path, Rule: RuleSize,
-			Detail: fmt.Sprintf("is still %s after shrinking, over the %s limit", mb(int64(buf.Len())), mb(media.MaxPhotoBytes))}
+			Detail: "after shrinking, " + media.OverLimit(int64(buf.Len()), media.MaxPhotoBytes)}
 	}
 	return buf.Bytes(), format, nil
 }

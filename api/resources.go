@@ -1,9 +1,11 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"strconv"
 )
 
 // Listing is a listing in the list view. Nullable fields are pointers: nil means the
@@ -52,13 +54,61 @@ func (l *Listing) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON writes the fields the service sent, and only those: a field it never
-// sent is not shown as a zero value.
+// sent is not shown as a zero value. An id the client could not read (HasID) is
+// written as the service sent it ("abc", 1.5, 1e30; null when it sent null or
+// nothing), followed by "id_unreadable": true, never as a 0 a script would take for a
+// listing's.
 func (l Listing) MarshalJSON() ([]byte, error) {
+	var b []byte
+	var err error
 	if l.sent == 0 { // read at once, or made here: every field, as the struct says
 		type plain Listing
-		return json.Marshal(plain(l))
+		b, err = json.Marshal(plain(l))
+	} else {
+		b, err = encodeSent(l, l.sent)
 	}
-	return encodeSent(l, l.sent)
+	if err != nil || l.HasID() {
+		return b, err
+	}
+	return l.markID(b), nil
+}
+
+// markID is the object b, whose first key is "id" when it was written (the struct's
+// first field), with the id as it came and the mark of an unreadable one instead.
+func (l *Listing) markID(b []byte) []byte {
+	rest := bytes.TrimPrefix(b, []byte(`{"id":`+strconv.Itoa(l.ID)))
+	if len(rest) == len(b) { // not written: not sent
+		rest = append([]byte{','}, b[1:]...)
+	}
+	if rest[0] == ',' && rest[1] == '}' { // b held nothing else
+		rest = rest[1:]
+	}
+	out := append([]byte(`{"id":`), l.sentID()...)
+	out = append(out, `,"id_unreadable":true`...)
+	return append(out, rest...)
+}
+
+// sentID is the id as it came, as JSON: the value of its problem, normalized (an
+// invalid string made valid, a number kept as written), else what ID holds (a
+// negative id), else null.
+func (l *Listing) sentID() []byte {
+	for _, p := range l.Problems {
+		if p.Field != "id" {
+			continue
+		}
+		d := json.NewDecoder(bytes.NewReader(p.raw))
+		d.UseNumber()
+		var v any
+		if d.Decode(&v) == nil {
+			if b, err := json.Marshal(v); err == nil {
+				return b
+			}
+		}
+	}
+	if l.ID != 0 {
+		return strconv.AppendInt(nil, int64(l.ID), 10)
+	}
+	return []byte("null")
 }
 
 // Sent reports whether the service sent the field named (a JSON name such as

@@ -29,11 +29,17 @@ type VideoCheck struct {
 	Size     int64
 	Format   media.Format
 	Duration time.Duration // 0 when the container holds none
+	// Track is the video track's codec, size and rotation; zero when the container's
+	// tracks could not be read (left to the service to judge).
+	Track media.VideoTrack
 }
 
 // CheckVideo validates a video before any request is spent: MP4, MOV or WebM by
-// content, at most 50 MB, and at most 60 s when the container states a duration (a
-// container without one, such as a streamed WebM, is left to the service to judge).
+// content, at most 50 MB, at most 60 s when the container states a duration (a
+// container without one, such as a streamed WebM, is left to the service to judge),
+// and a video track coded in H.264 or H.265, the only codecs the spec accepts: a VP9
+// WebM, the browsers' and Android's screen recorders' usual output, is refused here,
+// naming its codec, rather than after its upload.
 func CheckVideo(path string) (*VideoCheck, error) {
 	f, size, format, err := openMedia(path)
 	if err != nil {
@@ -46,7 +52,7 @@ func CheckVideo(path string) (*VideoCheck, error) {
 	}
 	if size > media.MaxVideoBytes {
 		return nil, &FileError{Path: path, Rule: RuleSize,
-			Detail: fmt.Sprintf("%s is over the %s limit for a video", mb(size), mb(media.MaxVideoBytes))}
+			Detail: media.OverLimit(size, media.MaxVideoBytes) + " for a video"}
 	}
 	d, _, err := media.VideoDuration(f, size)
 	switch {
@@ -59,7 +65,17 @@ func CheckVideo(path string) (*VideoCheck, error) {
 		return nil, &FileError{Path: path, Rule: RuleDuration,
 			Detail: fmt.Sprintf("%s is over the %s limit for a video", roundDur(d), roundDur(media.MaxVideoDuration))}
 	}
-	return &VideoCheck{Path: path, Size: size, Format: format, Duration: d}, nil
+	track, _, err := media.ReadVideoTrack(f, size)
+	switch {
+	case errors.Is(err, media.ErrNoVideoTrack):
+		return nil, &FileError{Path: path, Rule: RuleCodec, Err: err,
+			Detail: "holds no video track (sound only?): the service takes a video"}
+	case err == nil && !track.Codec.Accepted():
+		return nil, &FileError{Path: path, Rule: RuleCodec, Detail: track.Codec.Refusal(filepath.Base(path))}
+	case err != nil:
+		track = media.VideoTrack{}
+	}
+	return &VideoCheck{Path: path, Size: size, Format: format, Duration: d, Track: track}, nil
 }
 
 // openMedia opens a file and sniffs its format; failures name the file.
@@ -110,15 +126,6 @@ func seenAs(f media.Format) string {
 	return fmt.Sprintf(" (its content is %s)", strings.ToUpper(string(f)))
 }
 
-// mb renders a size the way the limits are stated (MB meaning MiB, docs/sandbox.md).
-func mb(n int64) string {
-	v := float64(n) / (1 << 20)
-	if v == float64(int64(v)) {
-		return fmt.Sprintf("%d MB", int64(v))
-	}
-	return fmt.Sprintf("%.1f MB", v)
-}
-
 func roundDur(d time.Duration) string {
 	if d%time.Second == 0 {
 		return fmt.Sprintf("%d s", int64(d/time.Second))
@@ -148,6 +155,14 @@ func contentType(f media.Format) string {
 
 // UploadPhoto checks a photo, shrinks it locally when CheckPhoto says so, and streams
 // it to the photo upload. Its URLs go into a listing's photos and photos_wm.
+//
+// A photo leaves without its location and camera data unless the client was made
+// WithKeepMetadata(true): a shrunk one because it is encoded afresh (upright, with
+// no metadata), any other by media/strip, which drops the metadata's segments or
+// chunks without touching the coded pixels and writes the orientation back alone.
+// A HEIC whose metadata strip cannot reach is refused (RuleMetadata) rather than
+// sent with it. With WithKeepMetadata(true) a photo within the size limit is sent
+// byte for byte, unshrunk.
 func (c *Client) UploadPhoto(ctx context.Context, path string, progress Progress) (*PhotoResult, error) {
 	chk, err := CheckPhoto(path)
 	if err != nil {
@@ -155,7 +170,7 @@ func (c *Client) UploadPhoto(ctx context.Context, path string, progress Progress
 	}
 	var src io.ReaderAt
 	size, name, ctype := chk.Size, filepath.Base(path), contentType(chk.Format)
-	if chk.Shrink {
+	if chk.Shrink && (!c.keepMetadata || chk.Size > media.MaxPhotoBytes) {
 		data, format, err := shrinkPhoto(ctx, path, chk.Format)
 		if err != nil {
 			return nil, fmt.Errorf("upload photo: %w", err)
@@ -169,6 +184,11 @@ func (c *Client) UploadPhoto(ctx context.Context, path string, progress Progress
 		}
 		defer f.Close()
 		src = f
+		if !c.keepMetadata {
+			if src, size, err = withoutMetadata(f, path, size, chk.Format); err != nil {
+				return nil, fmt.Errorf("upload photo: %w", err)
+			}
+		}
 	}
 	var r PhotoResult
 	if err := c.upload(ctx, "upload photo", "/api/v1/upload/photo", src, size, name, ctype, progress, &r); err != nil {

@@ -209,13 +209,13 @@ func TestUploadPreChecks(t *testing.T) {
 		{"missing", photo, filepath.Join(dir, "gone.jpg"), api.RuleUnreadable, "gone.jpg: cannot be opened: no such file or directory"},
 		{"directory", photo, dir, api.RuleUnreadable, "is not a regular file"},
 		{"heic too big", photo, sparse(t, "photo.heic", heic, 14*(1<<20)+(1<<19)), api.RuleSize,
-			"photo.heic: 14.5 MB is over the 12 MB limit, and a HEIC photo cannot be shrunk here"},
+			"photo.heic: 15.2 MB is over the 12 MB limit, and a HEIC photo cannot be shrunk here"},
 		{"broken png", photo, writeFile(t, "broken.png", []byte("\x89PNG\r\n\x1a\nxxxx")), api.RuleFormat,
 			"broken.png: looks like a PNG but its header cannot be read"},
 		{"video as photo", photo, "testdata/clip5s.mp4", api.RuleFormat, "clip5s.mp4: is not a JPG, PNG, WebP or HEIC image (its content is MP4)"},
 		{"photo as video", video, "testdata/photo.heic", api.RuleFormat, "photo.heic: is not an MP4, MOV or WebM video (its content is HEIC)"},
 		{"long video", video, "testdata/clip61s.mp4", api.RuleDuration, "clip61s.mp4: 61 s is over the 60 s limit for a video"},
-		{"big video", video, sparse(t, "big.mp4", mp4, 51<<20), api.RuleSize, "big.mp4: 51 MB is over the 50 MB limit for a video"},
+		{"big video", video, sparse(t, "big.mp4", mp4, 51<<20), api.RuleSize, "big.mp4: 53 477 376 bytes (53.5 MB) is over the 50 MB limit for a video"},
 	}
 	for _, tt := range tests {
 		err := tt.upload(tt.path)

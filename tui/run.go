@@ -2,11 +2,11 @@ package tui
 
 import (
 	"context"
+	"io"
 	"os"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/tui/crash"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -25,12 +25,8 @@ func Run(ctx context.Context, opts Options) error {
 	if opts.WatchStore == nil && opts.WatchPath != "" {
 		opts.WatchStore, storeErr = watch.OpenService(opts.WatchPath, opts.BaseURL, opts.Key)
 	}
-	if opts.Output == nil {
-		// Ask the terminal for its background now: asking later, from inside the
-		// program, can stall under tmux (field notes). lipgloss itself honours
-		// NO_COLOR through termenv when it picks the colour profile.
-		lipgloss.SetHasDarkBackground(termenv.HasDarkBackground())
-	}
+	// The palette is set before any view is built: views keep styles they derive.
+	theme.Use(theme.PaletteOf(opts.Theme, func() bool { return darkBackground(opts.Output) }))
 	m := New(opts)
 	m.watchSaving = true
 	if opts.Output != nil {
@@ -46,10 +42,19 @@ func Run(ctx context.Context, opts Options) error {
 	defer func() { _ = m.store.Flush() }()
 	// Drafts are written in the background; the last change must reach the disk.
 	defer func() { _ = m.saver.Flush() }()
+	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.keys.List}, programOptions(opts)...)
+}
+
+// programOptions are how the program takes the terminal. The mouse is reported (cell
+// motion: clicks, the wheel, drags; not every move) unless the user keeps it for the
+// terminal's own selection of text, which reporting would take over.
+func programOptions(opts Options) []tea.ProgramOption {
 	popts := []tea.ProgramOption{
 		tea.WithAltScreen(),
-		tea.WithMouseCellMotion(),
 		tea.WithReportFocus(), // a decision nudges only when the user is not looking
+	}
+	if !opts.NoMouse {
+		popts = append(popts, tea.WithMouseCellMotion())
 	}
 	if opts.Input != nil {
 		popts = append(popts, tea.WithInput(opts.Input))
@@ -57,5 +62,20 @@ func Run(ctx context.Context, opts Options) error {
 	if opts.Output != nil {
 		popts = append(popts, tea.WithOutput(opts.Output))
 	}
-	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.keys.List}, popts...)
+	return popts
+}
+
+// darkBackground is the terminal's background, for the auto theme. It is not asked
+// here: Bubble Tea's init already asked it through lipgloss, for any program of ours,
+// before the terminal is taken (bubbletea's tea_init.go), and lipgloss keeps the
+// answer; asking again (termenv.HasDarkBackground, another output) would send the
+// terminal a second question. termenv asks only a terminal in the foreground, not
+// under tmux or screen (it reads COLORFGBG there), follows the question with a cursor
+// report every terminal answers, and gives up after termenv.OSCTimeout; its default
+// is dark. A test's output is not the terminal: dark.
+func darkBackground(out io.Writer) bool {
+	if out != nil {
+		return true
+	}
+	return lipgloss.HasDarkBackground()
 }

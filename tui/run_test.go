@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
@@ -25,14 +27,28 @@ func TestRunPrintsNothingToStdout(t *testing.T) {
 	os.Stdout, os.Stderr = w, w
 	defer func() { os.Stdout, os.Stderr = stdout, stderr }()
 
+	out := runToFirstPage(t, f.options())
+	os.Stdout, os.Stderr = stdout, stderr
+	_ = w.Close()
+	leaked, _ := io.ReadAll(r)
+	if len(leaked) > 0 {
+		t.Errorf("written to stdout/stderr while the UI ran: %q", leaked)
+	}
+	if !strings.Contains(out, "Ремонт квартир") {
+		t.Error("the UI never drew the first page")
+	}
+}
+
+// runToFirstPage runs the app on a pipe until it has drawn the first page, and is
+// what it wrote to the terminal.
+func runToFirstPage(t *testing.T, opts Options) string {
+	t.Helper()
 	out := &tuitest.SyncBuffer{}
-	opts := f.options()
 	opts.Input, opts.Output, opts.CrashDir = tuitest.KeyThenWait(t, ""), out, t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- Run(ctx, opts) }()
-	// Quit once the first page is on the screen.
 	deadline := time.Now().Add(15 * time.Second)
 	for !strings.Contains(out.String(), "Ремонт квартир") && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
@@ -41,13 +57,25 @@ func TestRunPrintsNothingToStdout(t *testing.T) {
 	if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
 		t.Fatalf("Run: %v", err)
 	}
-	os.Stdout, os.Stderr = stdout, stderr
-	_ = w.Close()
-	leaked, _ := io.ReadAll(r)
-	if len(leaked) > 0 {
-		t.Errorf("written to stdout/stderr while the UI ran: %q", leaked)
+	return out.String()
+}
+
+// The mouse is reported to the app unless the config keeps it for the terminal's own
+// text selection (tui.mouse false): then mouse reporting is never turned on.
+func TestMouseOffLeavesTheMouseToTheTerminal(t *testing.T) {
+	f := newFixture(t, sandbox.KeyPersonal, nil)
+	if out := runToFirstPage(t, f.options()); !strings.Contains(out, ansi.SetButtonEventMouseMode) {
+		t.Error("mouse reporting was not turned on by default")
 	}
-	if !strings.Contains(out.String(), "Ремонт квартир") {
-		t.Error("the UI never drew the first page")
+	opts := f.options()
+	opts.NoMouse = true
+	out := runToFirstPage(t, opts)
+	if !strings.Contains(out, "Ремонт квартир") {
+		t.Fatal("the UI never drew the first page")
+	}
+	for _, on := range []string{ansi.SetButtonEventMouseMode, ansi.SetAnyEventMouseMode, ansi.SetNormalMouseMode} {
+		if strings.Contains(out, on) {
+			t.Errorf("mouse: false, and the app turned mouse reporting on (%q)", on)
+		}
 	}
 }

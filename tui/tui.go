@@ -40,6 +40,7 @@ import (
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/nudge"
 	"github.com/listings-tui/listings/tui/palette"
+	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
 )
 
@@ -73,6 +74,12 @@ type Options struct {
 	StartDir string
 	// Quiet turns off the bell and the desktop notification of a moderation decision.
 	Quiet bool
+	// NoMouse leaves the mouse to the terminal (config tui.mouse false): mouse
+	// reporting is never turned on, so the terminal's own text selection works.
+	NoMouse bool
+	// Theme is the palette (tui/theme); "" is auto: light or dark from the terminal's
+	// background, as Bubble Tea asked it once at start (never asked again).
+	Theme theme.Name
 	// Getenv tells what terminal this is, for its desktop notifications; nil means
 	// os.Getenv.
 	Getenv func(string) string

@@ -91,7 +91,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		m.notice.Key(m.now) // the answer on the notice line was seen: background notices may follow
 		return m.handleKey(msg)
 	case tea.MouseMsg:
-		return m.toActive(msg)
+		return m.mouse(msg)
 	case tea.FocusMsg:
 		m.focused = true
 		return m, nil

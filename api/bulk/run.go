@@ -153,7 +153,7 @@ func send(ctx context.Context, svc Service, h Header, p Planned) (api.Status, er
 		if err != nil {
 			return "", err
 		}
-		return r.Status, nil
+		return settleStatus(ctx, svc, p.ID, api.Status(h.Status), r)
 	case KindPrice:
 		np, err := api.ParsePrice(p.NewPrice)
 		if err != nil {
@@ -180,6 +180,44 @@ func send(ctx context.Context, svc Service, h Header, p Planned) (api.Status, er
 		return r.Status, nil
 	}
 	return "", fmt.Errorf("job %s: unknown kind %q", h.Job, h.Kind)
+}
+
+// settleStatus is what a status change made of the listing. The spec does not show
+// the answer's body: one that states the status asked, or none, is taken at its word
+// (the status code says the change was made; reading every listing of a job to
+// confirm an empty body would double its requests). One that states another status
+// is evidence the listing did not become what was asked (sent to moderation, say):
+// the listing is read once and its status then decides. A status other than the one
+// asked fails the item with ErrOtherStatus's code and a sentence that names both; a
+// failed read keeps the answer's word.
+func settleStatus(ctx context.Context, g Getter, id int, want api.Status, r *api.StatusResult) (api.Status, error) {
+	if !r.Confirmed || r.Status == want {
+		return want, nil
+	}
+	now := r.Status
+	if d, err := g.GetListing(ctx, id, ""); err == nil && d.Listing.Status != "" {
+		now = d.Listing.Status
+	}
+	if now == want {
+		return want, nil
+	}
+	return "", &api.Error{Code: CodeOtherStatus,
+		Hint: fmt.Sprintf("listing %d is %s after the request to make it %s%s", id, now, want, otherStatusWhy(now))}
+}
+
+// CodeOtherStatus is the code of an item whose listing is not in the status asked
+// after a status change the service answered with success.
+const CodeOtherStatus = "other_status"
+
+// otherStatusWhy says what a status other than the one asked usually means.
+func otherStatusWhy(s api.Status) string {
+	switch s {
+	case api.StatusPending:
+		return ": the service sent it to moderation"
+	case api.StatusBlocked:
+		return ": a moderator blocked it"
+	}
+	return ""
 }
 
 // StopsJob reports whether err would fail every item of a job alike: the key, its

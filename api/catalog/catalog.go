@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/format"
 )
 
 // Service is what an import needs of the service; *api.Client satisfies it.
@@ -88,6 +89,31 @@ type Problem struct {
 }
 
 func (p Problem) String() string { return p.Column + ": " + p.Reason }
+
+// MaxRowProblems bounds the problems a row keeps. A row may have as many problems as
+// cells (MaxColumns of the sheet: a thousand attributes the category lacks), and a
+// sheet of such rows held them all in memory, in its journal and on stderr, line by
+// line; no one reads past the first few of one row, which are fixed first anyway.
+// The rest are counted (Row.MoreProblems) and said in one line (MoreProblems).
+const MaxRowProblems = 20
+
+// MoreProblems is the line that ends a row's problems when n more were not kept.
+func MoreProblems(n int) string {
+	return "and " + format.Count(n, "more problem") + " in this row"
+}
+
+// ProblemLines are the row's problems as "column: reason" lines, the last one saying
+// how many more there are past MaxRowProblems.
+func (r *Row) ProblemLines() []string {
+	out := make([]string, 0, len(r.Problems)+1)
+	for _, p := range r.Problems {
+		out = append(out, p.String())
+	}
+	if r.MoreProblems > 0 {
+		out = append(out, MoreProblems(r.MoreProblems))
+	}
+	return out
+}
 
 // norm is a name as compared: lower case, one kind of apostrophe, single spaces.
 func norm(s string) string {

@@ -64,8 +64,10 @@ type Row struct {
 	// Media are the row's photos, video and 3D frames by kind; for an edit a kind
 	// present replaces that set.
 	Media    map[string][]Medium `json:"media,omitempty"`
-	Problems []Problem           `json:"problems,omitempty"`
-	Notes    []string            `json:"notes,omitempty"` // a suggested category, an earlier listing matched
+	Problems []Problem           `json:"problems,omitempty"` // the first MaxRowProblems
+	// MoreProblems counts the problems past MaxRowProblems, not kept.
+	MoreProblems int      `json:"more_problems,omitempty"`
+	Notes        []string `json:"notes,omitempty"` // a suggested category, an earlier listing matched
 	// Fixes are the cells read otherwise than written (a tool's habit undone).
 	Fixes []Fix `json:"fixes,omitempty"`
 	// Changes are what an edit changes, field by field, for the plan.

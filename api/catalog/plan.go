@@ -230,6 +230,22 @@ func (p *Plan) FileLines(dir string) []string {
 	return out
 }
 
+// SendsPhotos reports whether the plan uploads a photo or a 3D frame (which goes
+// through the photo upload too): only then does the plan say what leaves with them
+// (api.MetadataLine).
+func (p *Plan) SendsPhotos() bool {
+	for _, r := range p.Header.Rows {
+		for _, kind := range []string{KindPhoto, Kind3D} {
+			for _, m := range r.Media[kind] {
+				if m.Path != "" && m.URL == "" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // NoteFixed begins a line that says a cell was read otherwise than written.
 const NoteFixed = "fixed: "
 

@@ -46,7 +46,8 @@ func reconcile(ctx context.Context, svc Service, j *Journal, r Row) (found bool,
 				older++
 				continue
 			}
-			if claimed[l.ID] || norm(l.Title) != norm(r.Create.Title) || !rules.SamePrice(l.Price, r.Create.Price) {
+			// One whose id cannot be read cannot be recorded as the row's listing.
+			if !l.HasID() || claimed[l.ID] || norm(l.Title) != norm(r.Create.Title) || !rules.SamePrice(l.Price, r.Create.Price) {
 				continue
 			}
 			d, err := svc.GetListing(ctx, l.ID, lang)

@@ -37,6 +37,9 @@ func reportTable(columns []string, results []Result) ([]string, [][]string) {
 		for _, p := range r.Problems[min(1, len(r.Problems)):] {
 			reason += "; " + p.String()
 		}
+		if r.MoreProblems > 0 {
+			reason += "; " + MoreProblems(r.MoreProblems)
+		}
 		out = append(out, r.Outcome, id, r.Status, r.URL, r.Column, reason)
 		rows = append(rows, out)
 	}

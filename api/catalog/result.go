@@ -23,19 +23,21 @@ const (
 // Result is one row's outcome, for the report: what became of it, the listing, or
 // the column and the reason it was refused.
 type Result struct {
-	Line      int               `json:"row"`
-	Title     string            `json:"title,omitempty"`
-	Outcome   string            `json:"outcome"`
-	ListingID int               `json:"listing_id,omitempty"`
-	Status    string            `json:"status,omitempty"`
-	URL       string            `json:"url,omitempty"`
-	Column    string            `json:"column,omitempty"`
-	Reason    string            `json:"reason,omitempty"`
-	Problems  []Problem         `json:"problems,omitempty"`
-	Changes   []Change          `json:"changes,omitempty"` // what an edit changes (or changed)
-	Files     []string          `json:"files,omitempty"`   // the files it uploads (a plan's), as the sheet names them
-	Notes     []string          `json:"notes,omitempty"`
-	Cells     map[string]string `json:"-"`
+	Line      int       `json:"row"`
+	Title     string    `json:"title,omitempty"`
+	Outcome   string    `json:"outcome"`
+	ListingID int       `json:"listing_id,omitempty"`
+	Status    string    `json:"status,omitempty"`
+	URL       string    `json:"url,omitempty"`
+	Column    string    `json:"column,omitempty"`
+	Reason    string    `json:"reason,omitempty"`
+	Problems  []Problem `json:"problems,omitempty"`
+	// MoreProblems counts the row's problems past MaxRowProblems.
+	MoreProblems int               `json:"more_problems,omitempty"`
+	Changes      []Change          `json:"changes,omitempty"` // what an edit changes (or changed)
+	Files        []string          `json:"files,omitempty"`   // the files it uploads (a plan's), as the sheet names them
+	Notes        []string          `json:"notes,omitempty"`
+	Cells        map[string]string `json:"-"`
 }
 
 // ChangeText says an edit's changes in a line: "price 400 → 450; city_ref Львів →
@@ -66,7 +68,7 @@ func (r Result) OK() bool {
 func Results(h Header, j *Journal) []Result {
 	out := make([]Result, 0, len(h.Rows))
 	for _, r := range h.Rows {
-		res := Result{Line: r.Line, Title: r.Title, ListingID: r.ListingID, Problems: r.Problems, Changes: r.Changes, Notes: r.Notes, Cells: r.Cells}
+		res := Result{Line: r.Line, Title: r.Title, ListingID: r.ListingID, Problems: r.Problems, MoreProblems: r.MoreProblems, Changes: r.Changes, Notes: r.Notes, Cells: r.Cells}
 		if j == nil && (r.Action == Create || r.Action == Edit) {
 			res.Files = r.Files(filepath.Dir(h.File))
 		}

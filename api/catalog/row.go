@@ -28,22 +28,27 @@ type checker struct {
 // rowBuild collects one row's problems and notes.
 type rowBuild struct {
 	Row
-	col   map[string]string         // the body's field → the column it came from
-	kinds map[string]sheet.CellKind // how the file stored a cell, where not plain
+	col     map[string]string         // the body's field → the column it came from
+	kinds   map[string]sheet.CellKind // how the file stored a cell, where not plain
+	refused map[string]bool           // every column with a problem, kept or counted
 }
 
+// refuse notes a problem of col: kept among the row's first MaxRowProblems, else
+// only counted.
 func (b *rowBuild) refuse(col, reason string) {
+	if b.refused == nil {
+		b.refused = map[string]bool{}
+	}
+	b.refused[col] = true
+	if len(b.Problems) >= MaxRowProblems {
+		b.MoreProblems++
+		return
+	}
 	b.Problems = append(b.Problems, Problem{Column: col, Reason: reason})
 }
 
-func (b *rowBuild) has(col string) bool {
-	for _, p := range b.Problems {
-		if p.Column == col {
-			return true
-		}
-	}
-	return false
-}
+// has reports whether col has a problem, whether or not it was kept.
+func (b *rowBuild) has(col string) bool { return b.refused[col] }
 
 // check plans one row. err is a failure to read what the check needs (the
 // categories, a city search): it stops the check, since every row may need it.

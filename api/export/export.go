@@ -34,6 +34,11 @@ var tailColumns = []string{"url", "views", "vip", "top", "created_at"}
 // AttrPrefix begins the column of an attribute: attr.<code>.
 const AttrPrefix = "attr."
 
+// UnreadableID is the id cell of a listing whose id could not be read
+// (api.Listing.HasID). Not empty, as other unreadable fields are: a row without an id
+// is one listings import would create anew, and "?" is one it refuses.
+const UnreadableID = "?"
+
 // Columns are those of a --detail export whose listings have the attribute codes
 // given: DetailColumns, one attr.<code> per code (sorted, so that the same listings
 // give the same file whatever order their details came in), then the list's.
@@ -61,7 +66,7 @@ func ListRow(dst []any, columns []string, l *api.Listing) []any {
 	full := api.ListingFull{Listing: *l}
 	dst = dst[:0]
 	for _, c := range columns {
-		if !l.Sent(sentName(c)) {
+		if !l.Sent(sentName(c)) && c != "id" {
 			dst = append(dst, nil)
 			continue
 		}
@@ -73,6 +78,9 @@ func ListRow(dst []any, columns []string, l *api.Listing) []any {
 func cell(column string, l *api.ListingFull) any {
 	if code, ok := strings.CutPrefix(column, AttrPrefix); ok {
 		return AttrCell(l.Attributes[code])
+	}
+	if column == "id" && !l.HasID() {
+		return UnreadableID
 	}
 	if name := sentName(column); !l.Sent(name) || l.Unreadable(name) {
 		return nil // not sent, or sent unreadable: not known, so not written as a zero

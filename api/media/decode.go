@@ -19,7 +19,7 @@ import (
 // 16-bit PNG of that size 394 MB. So the cost is counted from the header first
 // (Header), and a photo over this is not decoded.
 //
-// 128 MB (MiB, as everywhere here) lets through every JPEG a phone or a camera
+// 128 MB (of memory, counted in MiB as Bytes prints it) lets through every JPEG a phone or a camera
 // writes, up to the 61 MP of the largest full-frame sensors (9504×6336 in the 4:2:2
 // those cameras write: 122 MB with the fitting); a 48 MP phone photo (8064×6048,
 // 4:2:0) takes 76 MB, a 12 MP one 23 MB. What it refuses is medium format (100 MP:
@@ -115,8 +115,9 @@ func megapixels(n int64) string {
 	return fmt.Sprintf("%.1f", mp)
 }
 
-// Bytes formats a size in bytes as MB or GB (powers of 1024, as the spec's limits
-// are read): "128 MB", "1.2 GB".
+// Bytes formats an amount of memory as MB or GB of powers of 1024: "128 MB",
+// "1.2 GB". A file's size or a limit of the spec is printed by FileSize instead, in
+// the spec's MB of 10^6 bytes.
 func Bytes(n int64) string {
 	switch {
 	case n >= 1<<30:

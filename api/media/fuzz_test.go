@@ -14,6 +14,11 @@ func seedFixtures(f *testing.F, limit int) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	phones, err := filepath.Glob(filepath.Join("testdata", "phones", "*.*"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	names = append(names, phones...)
 	for _, n := range names {
 		b, err := os.ReadFile(n)
 		if err != nil {
@@ -56,6 +61,11 @@ func FuzzVideoDuration(f *testing.F) {
 		d, f, err := VideoDuration(bytes.NewReader(b), int64(len(b)))
 		if err == nil && (d <= 0 || !f.IsVideo()) {
 			t.Fatalf("no error but duration %v, format %q", d, f)
+		}
+		// The codec is read by another walk of the same headers, under the same bounds.
+		tr, f, err := ReadVideoTrack(bytes.NewReader(b), int64(len(b)))
+		if err == nil && (tr.Codec.ID == "" || !f.IsVideo()) {
+			t.Fatalf("no error but track %+v, format %q", tr, f)
 		}
 	})
 }

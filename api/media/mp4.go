@@ -109,13 +109,18 @@ func mp4Duration(src *source) (time.Duration, error) {
 // expand walks the children of the box h. A malformed child ends only this walk:
 // go-mp4 would end them all, and then a damaged fragment would hide the fragments
 // after it, making a long video look short.
-func (m *mp4Reader) expand(h *mp4.ReadHandle) error {
+func (m *mp4Reader) expand(h *mp4.ReadHandle) error { return expandBox(h, m.src, &m.problem) }
+
+// expandBox walks h's children for a walker over src: a failure to read the file or a
+// passed bound ends every walk; another error is kept in *problem (the first one) and
+// ends only this box's.
+func expandBox(h *mp4.ReadHandle, src *source, problem *error) error {
 	_, err := h.Expand()
 	switch {
-	case m.src.err != nil || errors.Is(err, errCorrupt):
+	case src.err != nil || errors.Is(err, errCorrupt):
 		return err
-	case err != nil && m.problem == nil && !errors.Is(err, errStop):
-		m.problem = err
+	case err != nil && *problem == nil && !errors.Is(err, errStop):
+		*problem = err
 	}
 	return nil
 }

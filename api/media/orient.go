@@ -74,6 +74,11 @@ func nextMarker(br *bufio.Reader) (byte, error) {
 	return b, nil
 }
 
+// ExifOrientation returns the orientation (1..8) that IFD0 of an Exif block's TIFF
+// structure records (what follows "Exif\x00\x00" in a JPEG, the whole of a PNG eXIf
+// or WebP EXIF chunk), 1 when there is none or the block is malformed.
+func ExifOrientation(tiff []byte) int { return exifOrientation(tiff) }
+
 // exifOrientation reads tag 0x0112 from IFD0 of a TIFF structure in either byte order.
 func exifOrientation(tiff []byte) int {
 	if len(tiff) < 8 {

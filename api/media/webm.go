@@ -36,7 +36,7 @@ var errLost = errors.New("an element the parser does not know threw it off")
 // the wrong bytes is never used.
 type webmHeaders struct {
 	mkvparse.DefaultHandler
-	r          *io.SectionReader
+	webmPlace
 	visited    int
 	segStart   int64 // where the Segment's data starts, 0 when none was found
 	segEnd     int64
@@ -52,7 +52,7 @@ type webmHeaders struct {
 // Duration, so then the clusters are scanned for the latest block, whose end is its
 // timestamp plus its BlockDuration or its track's DefaultDuration.
 func webmDuration(src *source) (time.Duration, error) {
-	h := &webmHeaders{r: io.NewSectionReader(src, 0, src.size), scale: 1_000_000, defaultDur: map[uint64]uint64{}}
+	h := &webmHeaders{webmPlace: webmPlace{io.NewSectionReader(src, 0, src.size)}, scale: 1_000_000, defaultDur: map[uint64]uint64{}}
 	err := parse(src, func() error { return mkvparse.Parse(fullReader{h.r}, h) })
 	if src.err != nil || errors.Is(err, errCorrupt) {
 		return 0, err // the file cannot be read, or a bound was passed
@@ -81,9 +81,12 @@ func webmDuration(src *source) (time.Duration, error) {
 	return time.Duration(min(s.lastEnd, math.MaxInt64)), nil
 }
 
+// webmPlace is the reader a go-mkvparse handler reads through, to check its place.
+type webmPlace struct{ r *io.SectionReader }
+
 // at checks that the reader is at off, where go-mkvparse believes it is.
-func (h *webmHeaders) at(off int64) error {
-	if pos, _ := h.r.Seek(0, io.SeekCurrent); pos != off {
+func (p webmPlace) at(off int64) error {
+	if pos, _ := p.r.Seek(0, io.SeekCurrent); pos != off {
 		return fmt.Errorf("%w before offset %d", errLost, pos)
 	}
 	return nil

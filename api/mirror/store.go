@@ -92,7 +92,7 @@ func (d *DB) putPage(ctx context.Context, syncID int64, page []api.Listing, at t
 		unix := at.Unix()
 		for i := range page {
 			l := &page[i]
-			if l.ID <= 0 {
+			if !l.HasID() { // no key to keep it under (SyncResult.NoID)
 				continue
 			}
 			var old listed

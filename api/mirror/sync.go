@@ -50,8 +50,11 @@ type SyncProgress struct {
 // SyncResult sums a sync up.
 type SyncResult struct {
 	SyncInfo
-	Added    int // listings new to the mirror
-	Gone     int // listings missing from this complete sync, marked gone
+	Added int // listings new to the mirror
+	Gone  int // listings missing from this complete sync, marked gone
+	// NoID counts the listings the service sent with an id that cannot be read
+	// (api.Listing.HasID): the mirror keys listings by id, so it cannot keep them.
+	NoID     int
 	Duration time.Duration
 }
 
@@ -127,6 +130,11 @@ func (d *DB) Sync(ctx context.Context, src Lister, o SyncOptions) (SyncResult, e
 			return d.endSync(ctx, res, start, now, err)
 		}
 		res.Added += added
+		for i := range page.Listings {
+			if !page.Listings[i].HasID() {
+				res.NoID++
+			}
+		}
 		res.Changed += changed
 		res.Requests++
 		res.Listings += len(page.Listings)

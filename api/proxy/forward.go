@@ -166,7 +166,7 @@ func (rq *request) readFailed(err error) {
 func (rq *request) tooLarge() {
 	rq.w.Header().Set("Connection", "close")
 	rq.fail(http.StatusRequestEntityTooLarge, api.CodePayloadTooLarge,
-		"photo files are at most 12 MB (12 582 912 bytes); send a smaller frame")
+		"photo files are at most "+media.FileSize(media.MaxPhotoBytes)+" ("+media.ExactBytes(media.MaxPhotoBytes)+"); send a smaller frame")
 }
 
 // upstreamFailed answers a forward that got no answer from the service.

@@ -50,9 +50,9 @@ func (s *Server) uploadVideo(c *call) { s.upload(c, false) }
 
 // upload streams the part `file` of a multipart/form-data body into the media store.
 func (s *Server) upload(c *call, photo bool) {
-	limit, kind := int64(media.MaxPhotoBytes), "photo files are at most 12 MiB"
+	limit, kind := int64(media.MaxPhotoBytes), "photo files are at most "+atMost(media.MaxPhotoBytes)
 	if !photo {
-		limit, kind = media.MaxVideoBytes, "video files are at most 50 MiB"
+		limit, kind = media.MaxVideoBytes, "video files are at most "+atMost(media.MaxVideoBytes)
 	}
 	mt, _, err := mime.ParseMediaType(c.r.Header.Get("Content-Type"))
 	if err != nil || mt != "multipart/form-data" {
@@ -116,11 +116,17 @@ func (s *Server) store(c *call, part *multipart.Part, photo bool, limit int64, k
 func (s *Server) storeError(err error, cr *capReader, kind string) *apiError {
 	var long *mediastore.VideoTooLongError
 	var tooBig *media.TooBigError
+	var refusal *mediastore.Refusal
 	switch {
+	case errors.As(err, &refusal) && errors.Is(err, mediastore.ErrUnsupportedVideo):
+		// A sentence already: what the file is, why, what to do.
+		return newError(http.StatusUnsupportedMediaType, "unsupported_video_format", refusal.Error())
+	case errors.As(err, &refusal):
+		return newError(http.StatusUnsupportedMediaType, "unsupported_image_format", refusal.Error())
 	case errors.As(err, &tooBig):
 		// Within the file size, but a picture too large to convert: the hint says
 		// which bound it is over and what to send instead, not the file size limit.
-		return errTooLarge("the photo is within 12 MiB but too large to convert: " + tooBig.Error())
+		return errTooLarge("the photo is within " + media.FileSize(media.MaxPhotoBytes) + " but too large to convert: " + tooBig.Error())
 	case cr.exceeded, errors.Is(err, mediastore.ErrTooLarge), errors.Is(err, errCapExceeded):
 		return errTooLarge(kind)
 	case errors.Is(err, mediastore.ErrUnsupportedImage):
@@ -160,3 +166,6 @@ func errMultipart(err error) *apiError {
 	return newError(http.StatusBadRequest, "invalid_multipart",
 		"the body is not valid multipart/form-data ("+err.Error()+"); send the file in a part named file")
 }
+
+// atMost states a limit in the spec's unit and in bytes: "12 MB (12 000 000 bytes)".
+func atMost(limit int64) string { return media.FileSize(limit) + " (" + media.ExactBytes(limit) + ")" }

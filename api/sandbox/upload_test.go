@@ -98,7 +98,7 @@ func TestUploadErrors(t *testing.T) {
 	wantErr(t, e.upload("/api/v1/upload/video", "file", pngImage(t, 4, 4)), 415, "unsupported_video_format")
 	wantErr(t, e.req("POST", "/api/v1/upload/photo", KeyBusiness, "{}"), 415, "unsupported_media_type")
 
-	// A file over 12 MiB: 413, whether or not Content-Length announces it.
+	// A file over 12 MB: 413, whether or not Content-Length announces it.
 	big := make([]byte, media.MaxPhotoBytes+1)
 	copy(big, pngImage(t, 4, 4))
 	wantErr(t, e.upload("/api/v1/upload/photo", "file", big), 413, "payload_too_large")
@@ -122,14 +122,14 @@ func TestUploadErrors(t *testing.T) {
 	}
 }
 
-// A photo within 12 MiB whose picture is too large to convert is refused with 413 and
+// A photo within 12 MB whose picture is too large to convert is refused with 413 and
 // a hint that says why and what to send instead, not the file size limit it is within.
 // The progressive CMYK JPEG of 7000×7000 px is 0.4 MB; decoding it would take 1.1 GB.
 func TestUploadPhotoTooLargeToConvert(t *testing.T) {
 	e := newEnv(t, Options{})
 	r := e.upload("/api/v1/upload/photo", "file", mediatest.JPEG(7000, 7000, mediatest.CMYK, true))
 	wantErr(t, r, 413, "payload_too_large")
-	const want = "the photo is within 12 MiB but too large to convert: it is 7000×7000 px (49 megapixels, " +
+	const want = "the photo is within 12 MB but too large to convert: it is 7000×7000 px (49 megapixels, " +
 		"a progressive CMYK JPEG): decoding it would take 1.1 GB of memory, over the 128 MB that a photo may take here; " +
 		"export it at 2150×2150 px or smaller (the service shrinks every photo to 1600 px anyway)"
 	if r.str("hint") != want {

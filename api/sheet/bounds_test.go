@@ -47,6 +47,8 @@ func TestReadBounds(t *testing.T) {
 		{"a quote left open", Options{}, "title,price\n\"Стіл,300\nШафа,200\n", CSV, "row 2, column title: the quote that begins the cell is never closed"},
 		{"a cell over the bound, read whole", small, "title\n" + strings.Repeat("я", 60) + "\n", CSV, "row 2, column title: a cell of 0 KB"},
 		{"MaxRows+1 rows", Options{}, many(MaxRows + 1), CSV, "the sheet has more than 50 000 rows (row 50002 is one more): import it in parts of at most 50 000 rows"},
+		{"cells of many rows", Options{lim: limits{rows: 10, columns: 8, cell: 100, cells: 7}}, "title,price,city\nСтіл,1,Київ\nШафа,2,Львів\nЛіжко,3,Рівне\n", CSV,
+			"the sheet has more than 7 cells with a value (row 4 brings it over): import it in parts, or leave out the columns you do not change"},
 		{"rows of JSON Lines", small, strings.Repeat(`{"title": "x"}`+"\n", 4), JSONL, "(line 4 is one more)"},
 	} {
 		start := time.Now()

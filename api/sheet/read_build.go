@@ -23,6 +23,7 @@ type builder struct {
 	where func(i int) string
 	utf8  bool // check every cell is UTF-8 (a text file whose start was)
 	moji  mojibake
+	cells int // the cells of the rows held, for MaxCells
 	// pandas is the last number of a nameless first column read as pandas' index
 	// (DataFrame.to_csv and to_excel write one unless told index=False): -1 when
 	// the first column is named, or held something else.
@@ -186,6 +187,14 @@ func (b *builder) keep(row Row) error {
 	if len(b.t.Rows) >= b.o.lim.rows {
 		return fmt.Errorf("the sheet has more than %s rows (%s is one more): import it in parts of at most %s rows",
 			format.Number(b.o.lim.rows), b.rowName(row.Line), format.Number(b.o.lim.rows))
+	}
+	cells := b.o.lim.cells
+	if cells == 0 {
+		cells = MaxCells
+	}
+	if b.cells += len(row.Cells); b.cells > cells {
+		return fmt.Errorf("the sheet has more than %s cells with a value (%s brings it over): import it in parts, or leave out the columns you do not change",
+			format.Number(cells), b.rowName(row.Line))
 	}
 	b.t.Rows = append(b.t.Rows, row)
 	return nil

@@ -51,6 +51,7 @@ type Config struct {
 	Current  string              `json:"current,omitempty"`
 	Profiles map[string]*Profile `json:"profiles"`
 	TUI      TUISettings         `json:"tui,omitzero"`
+	Media    MediaSettings       `json:"media,omitzero"`
 
 	dir string
 }
@@ -67,6 +68,22 @@ type TUISettings struct {
 	// replacing that action's default keys; [] leaves it to the command palette.
 	// docs/config.md lists every id; the app says at start what does not apply.
 	Keys map[string][]string `json:"keys,omitempty"`
+	// Mouse, when false, leaves the mouse to the terminal: the app does not turn
+	// mouse reporting on, so the terminal's own selection of text works as in a
+	// shell. Absent means on.
+	Mouse *bool `json:"mouse,omitempty"`
+	// Theme is the app's colours: "auto" (light or dark from the terminal's
+	// background), "dark", "light" or "ansi"; empty means auto. The app checks the
+	// name (tui/theme), so that a command never fails over the app's colours.
+	Theme string `json:"theme,omitempty"`
+}
+
+// MediaSettings are how the app and the commands send media, whichever profile.
+type MediaSettings struct {
+	// KeepMetadata, when true, sends photos as they are, with their location and
+	// camera data (the --keep-metadata flag, for one command). Absent or false:
+	// photos leave without them.
+	KeepMetadata bool `json:"keep_metadata,omitempty"`
 }
 
 // Dir returns the config directory: LISTINGS_CONFIG_DIR, else listings/ under the

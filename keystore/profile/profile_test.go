@@ -151,3 +151,23 @@ func TestLoginRefusesBeforeStoring(t *testing.T) {
 		t.Errorf("refused logins wrote %v", entries)
 	}
 }
+
+// The app's settings written by hand are read, and kept when the profiles are saved.
+func TestTUISettingsAreReadAndKept(t *testing.T) {
+	dir := t.TempDir()
+	raw := `{"tui":{"theme":"light","watch_interval":"30s"},"profiles":{}}`
+	if err := os.WriteFile(filepath.Join(dir, configFile), []byte(raw), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(dir)
+	if err != nil || c.TUI.Theme != "light" || c.TUI.WatchInterval != "30s" {
+		t.Fatalf("Load: %+v, %v", c, err)
+	}
+	c.Put(&Profile{Name: "a", BaseURL: "https://a.example", Storage: StorageKeyring})
+	if err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if c2, err := Load(dir); err != nil || c2.TUI.Theme != "light" {
+		t.Errorf("after a save the theme is %q (%v)", c2.TUI.Theme, err)
+	}
+}

@@ -166,7 +166,7 @@ func New(svc Lister, lang string, opts ...Option) Model {
 	for i, s := range sourceStatus {
 		m.srcs[i] = source{status: s, rows: newStore(m.strs), byID: map[int]int{}}
 	}
-	m.input = textinput.New()
+	m.input = theme.Input()
 	m.input.Prompt = "/ "
 	m.input.Placeholder = "title, city or id"
 	m.input.CharLimit = 100

@@ -111,6 +111,10 @@ func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {
 	}
 	changed := false
 	for _, l := range page.Listings {
+		if !l.HasID() { // its own row: never the twin of another whose id is unreadable
+			s.rows.push(m.newRow(l, "", s.rows.len(), false))
+			continue
+		}
 		if i, ok := s.byID[l.ID]; ok { // a listing that moved between pages
 			old := s.rows.at(i)
 			*old = m.newRow(l, s.rows.str(old.pType), int(old.idx), old.mod)

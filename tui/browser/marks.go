@@ -55,6 +55,9 @@ func (mk *markSet) edit() map[int]markEntry {
 func (mk *markSet) set(on bool, items ...bulk.Item) {
 	m := mk.edit()
 	for _, it := range items {
+		if it.ID <= 0 {
+			continue // no id to act on (api.Listing.HasID), nor to tell two such apart
+		}
 		if !on {
 			delete(m, it.ID)
 			continue
@@ -114,6 +117,9 @@ func (m *Model) markedItems() []bulk.Item {
 // mark marks or unmarks the row under the cursor, and moves down.
 func (m Model) mark() (Model, tea.Cmd) {
 	if r := m.selectedRow(); r != nil {
+		if r.id <= 0 {
+			return m, noID()
+		}
 		m.marks.set(!m.marks.has(r.id), itemAt(&m.srcs[tabDefs[m.cur].src].rows, r))
 	}
 	return m.moveTo(m.tabs[m.cur].cursor + 1)
@@ -128,6 +134,9 @@ func (m Model) markAll() (Model, tea.Cmd) {
 	all := true
 	for _, i := range t.vis {
 		r := rs.at(i)
+		if r.id <= 0 {
+			continue // an unreadable id cannot be marked
+		}
 		all = all && m.marks.has(r.id)
 		items = append(items, itemAt(rs, r))
 	}
@@ -150,6 +159,9 @@ func (m Model) bulkOf(verb msgs.BulkVerb) (tea.Cmd, bool) {
 		return nil, false
 	}
 	if r := m.selectedRow(); r != nil {
+		if r.id <= 0 {
+			return noID(), true
+		}
 		return emit(msgs.Bulk{Verb: verb, Items: []bulk.Item{itemAt(&m.srcs[tabDefs[m.cur].src].rows, r)}}), true
 	}
 	return nil, true
@@ -203,10 +215,14 @@ func (m *Model) countMarks() {
 }
 
 // markCell is the title cell of row r: a marked row starts with the mark, so the
-// mark reads without colour.
-func (m *Model) markCell(r *row) string {
+// mark reads without colour. The mark is coloured except on the selected row, whose
+// highlight a colour of its own would cut.
+func (m *Model) markCell(r *row, selected bool) string {
 	if !m.marks.has(r.id) {
 		return r.cell()
 	}
-	return theme.MarkedMark + " " + r.cell()
+	if selected {
+		return theme.MarkedMark + " " + r.cell()
+	}
+	return theme.Marked.Render(theme.MarkedMark) + " " + r.cell()
 }

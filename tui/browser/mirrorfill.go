@@ -69,6 +69,9 @@ func (m *Model) overlaid() *overlaid {
 			continue
 		}
 		for _, l := range s.page {
+			if !l.HasID() {
+				continue // no mirror's row to stand for (fillMirror adds it)
+			}
 			if v, ok := o.by[l.ID]; !ok || v.at.Before(s.pageAt) {
 				put(l.ID, overlay{l: l, at: s.pageAt})
 			}
@@ -156,6 +159,14 @@ func (m *Model) fillMirror(si int, o *overlaid) {
 	pageFresh := m.fresh(s.pageAt)
 	if pageFresh {
 		for _, l := range s.page {
+			if !l.HasID() {
+				// The mirror cannot hold it (it keeps listings by id): the page
+				// shows it, each one its own row.
+				if s.status == api.StatusAll || api.Status(termtext.Clean(string(l.Status))) == s.status {
+					s.rows.push(m.newRow(l, "", s.rows.len(), false))
+				}
+				continue
+			}
 			add(l.ID)
 		}
 	}

@@ -113,7 +113,9 @@ func (m *Model) dropExtra() {
 		for i := range old.len() {
 			if r := *old.at(i); !r.extra {
 				r.idx = int32(s.rows.len())
-				s.byID[r.id] = s.rows.len()
+				if r.id > 0 { // a listing without a readable id is found by none
+					s.byID[r.id] = s.rows.len()
+				}
 				s.rows.push(r)
 			}
 		}

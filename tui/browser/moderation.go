@@ -306,7 +306,7 @@ func (m *Model) wantReviews() tea.Cmd {
 	try := func(i int) bool { // false: stop
 		r := rows.at(t.vis[i])
 		st := rows.status(r)
-		if !m.rev.needs(r.id, st) {
+		if r.id <= 0 || !m.rev.needs(r.id, st) { // no id, no review to ask for
 			return true
 		}
 		if m.budgetShort(len(cmds)) {

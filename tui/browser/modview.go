@@ -60,6 +60,8 @@ func (m *Model) reviewText(rs *rowStore, r *row) (text string, muted bool) {
 	case api.StatusBlocked:
 		e, ok := m.rev.known(r.id, st)
 		switch {
+		case r.id <= 0:
+			return "why: not known (its id cannot be read)", true
 		case !ok && m.rev.det == nil:
 			return "why: enter shows it", true
 		case !ok || e.loading:

@@ -107,12 +107,17 @@ func (rs *rowStore) listing(r *row) api.Listing {
 	return l
 }
 
-// cell is the title as the table shows it.
+// cell is the title as the table shows it, after "(id ?)" for a listing whose id
+// could not be read (api.Listing.HasID), which nothing can be done to.
 func (r *row) cell() string {
+	t := r.title
 	if r.untitled {
-		return "(untitled)"
+		t = "(untitled)"
 	}
-	return r.title
+	if r.id <= 0 {
+		return "(id " + unreadable + ") " + t
+	}
+	return t
 }
 
 // matches reports whether the filter q (lowercase, not empty) finds row r of rs by

@@ -148,6 +148,9 @@ func (m Model) rowAction(id action.ID) (Model, tea.Cmd) {
 		return m, nil
 	}
 	l := m.srcs[tabDefs[m.cur].src].rows.listing(r)
+	if !l.HasID() && (id == "browser.open" || id == "browser.activate" || id == "browser.deactivate" || id == "browser.watch") {
+		return m, noID()
+	}
 	switch id {
 	case "browser.open":
 		return m, emit(msgs.OpenListing{ID: l.ID, Title: l.Title})
@@ -166,6 +169,13 @@ func (m Model) rowAction(id action.ID) (Model, tea.Cmd) {
 }
 
 func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+
+// noID says why nothing is done to a listing whose id could not be read: every
+// request about a listing names it by its id.
+func noID() tea.Cmd {
+	return emit(msgs.Notice{Text: "the service sent this listing with an id that cannot be read: it cannot be opened, " +
+		"marked or changed here (o opens its page)"})
+}
 
 // typeFilter edits the filter with a key no action has, and filters live.
 func (m Model) typeFilter(msg tea.KeyMsg) (Model, tea.Cmd) {
@@ -212,23 +222,6 @@ func (m Model) switchTab(d int) (Model, tea.Cmd) {
 		return m, m.load(si, true)
 	}
 	return m, m.prefetch()
-}
-
-func (m Model) mouse(msg tea.MouseMsg) (Model, tea.Cmd) {
-	t := &m.tabs[m.cur]
-	switch {
-	case msg.Button == tea.MouseButtonWheelUp:
-		return m.moveTo(t.cursor - 1)
-	case msg.Button == tea.MouseButtonWheelDown:
-		return m.moveTo(t.cursor + 1)
-	case msg.Button == tea.MouseButtonLeft && msg.Action == tea.MouseActionPress:
-		// Y is relative to the view's top line (the root translates it):
-		// the tab line and the header come first.
-		if i := m.rowAt(msg.Y - 2); i >= 0 {
-			return m.moveTo(i)
-		}
-	}
-	return m, nil
 }
 
 // applyChange updates a listing in place in every source that holds it; it stays in

@@ -91,23 +91,29 @@ func (m *Model) tabLabel(i int, counts bool) string {
 	return label
 }
 
-func (m *Model) tabLine() string {
-	render := func(counts bool) string {
-		var b strings.Builder
+func (m *Model) tabLine() string { return strings.Join(m.tabParts(), "") }
+
+// tabParts are the tabs as drawn, one a tab, the tab line joined: the mouse finds the
+// tab under it by their widths (tabAt), so a click and the line agree whatever the
+// theme pads a tab with.
+func (m *Model) tabParts() []string {
+	render := func(counts bool) ([]string, int) {
+		parts, w := make([]string, len(tabDefs)), 0
 		for i := range tabDefs {
 			if i == m.cur { // brackets: the tab on screen reads without colour or underline
-				b.WriteString(theme.TabActive.Render("[" + m.tabLabel(i, true) + "]"))
+				parts[i] = theme.TabActive.Render("[" + m.tabLabel(i, true) + "]")
 			} else {
-				b.WriteString(theme.Tab.Render(m.tabLabel(i, counts)))
+				parts[i] = theme.Tab.Render(m.tabLabel(i, counts))
 			}
+			w += ansi.StringWidth(parts[i])
 		}
-		return b.String()
+		return parts, w
 	}
-	line := render(true)
-	if ansi.StringWidth(line) > m.width {
-		line = render(false) // only the tab on screen keeps its count
+	parts, w := render(true)
+	if w > m.width {
+		parts, _ = render(false) // only the tab on screen keeps its count
 	}
-	return line
+	return parts
 }
 
 func (m *Model) header() string {
@@ -172,7 +178,7 @@ func (m *Model) renderRow(rs *rowStore, r *row, selected bool) string {
 	} else {
 		b.WriteString("  ")
 	}
-	b.WriteString(layout.Pad(m.markCell(r), c.title))
+	b.WriteString(layout.Pad(m.markCell(r, selected), c.title))
 	if c.price > 0 {
 		b.WriteString(sep + layout.PadLeft(rs.str(r.priceS), c.price))
 	}
@@ -227,22 +233,17 @@ func marks(r *row, plain bool) string {
 	if r.vip {
 		vip = "VIP"
 		if !plain {
-			vip = badgeVIP.Render(vip)
+			vip = theme.VIPBadge.UnsetPadding().Render(vip)
 		}
 	}
 	if r.top {
 		top = "TOP"
 		if !plain {
-			top = badgeTop.Render(top)
+			top = theme.TopBadge.UnsetPadding().Render(top)
 		}
 	}
 	return vip + " " + top
 }
-
-var (
-	badgeVIP = theme.VIPBadge.UnsetPadding()
-	badgeTop = theme.TopBadge.UnsetPadding()
-)
 
 func (m *Model) emptyState() []string {
 	d := tabDefs[m.cur]

@@ -57,10 +57,9 @@ type fieldsForm struct {
 func newFieldsForm() fieldsForm {
 	f := fieldsForm{}
 	mk := func(limit int, hint string) textinput.Model {
-		in := textinput.New()
+		in := theme.Input()
 		in.Prompt, in.Placeholder, in.CharLimit = "", hint, limit
 		in.Cursor.SetMode(cursor.CursorStatic)
-		in.PlaceholderStyle = theme.Faint
 		return in
 	}
 	f.name, f.phone = mk(100, unchanged), mk(20, phoneHint)

@@ -39,10 +39,10 @@ func newPriceForm(items []bulk.Item) priceForm {
 		{"change: ", "3000 sets it · -10% or +200 moves it"},
 		{"round:  ", "none (to the cent)"},
 	} {
-		in := textinput.New()
+		in := theme.Input()
 		in.Prompt, in.Placeholder, in.CharLimit = p.prompt, p.hint, 20
 		in.Cursor.SetMode(cursor.CursorStatic)
-		in.PromptStyle, in.PlaceholderStyle = theme.Key, theme.Faint
+		in.PromptStyle = theme.Key
 		f.inputs[i] = in
 	}
 	f.usual, f.usualWhy = usualRounding(items)

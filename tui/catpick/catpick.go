@@ -103,7 +103,7 @@ const (
 // the editor calls Focus when the step is shown.
 func New(svc Service, lang string) Model {
 	m := Model{svc: svc, lang: lang, trees: map[string]*tree{}, parent: -1, keys: DefaultKeyMap()}
-	m.input = textinput.New()
+	m.input = theme.Input()
 	m.input.Prompt = "/ "
 	m.input.Placeholder = "search every level: name, slug or group"
 	m.input.CharLimit = 80

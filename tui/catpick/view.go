@@ -37,15 +37,28 @@ type note struct {
 	text string
 }
 
-var noteLook = map[noteKind]struct {
-	mark  string
-	style lipgloss.Style
-}{
-	noteInfo:  {"", theme.Muted},
-	noteOK:    {theme.OKMark + " ", theme.Success},
-	noteAI:    {"✦ ", theme.Title},
-	noteWarn:  {theme.WarningMark + " ", theme.Warning},
-	noteError: {theme.ErrorMark + " ", theme.Danger},
+// noteMark starts a note, so that its kind reads without colour.
+var noteMark = map[noteKind]string{
+	noteOK:    theme.OKMark + " ",
+	noteAI:    "✦ ",
+	noteWarn:  theme.WarningMark + " ",
+	noteError: theme.ErrorMark + " ",
+}
+
+// noteStyle is the colour of a note. A function, not a table: the theme's styles are
+// set from the chosen palette at start, after package variables are made.
+func noteStyle(k noteKind) lipgloss.Style {
+	switch k {
+	case noteOK:
+		return theme.Success
+	case noteAI:
+		return theme.Title
+	case noteWarn:
+		return theme.Warning
+	case noteError:
+		return theme.Danger
+	}
+	return theme.Muted
 }
 
 func (m *Model) setNote(k noteKind, text string) {
@@ -73,7 +86,7 @@ func (m *Model) wrapNote() {
 	if m.height < 10 {
 		rows = 1
 	}
-	text := noteLook[m.note.kind].mark + m.note.text
+	text := noteMark[m.note.kind] + m.note.text
 	lines := strings.Split(ansi.Wrap(text, m.width, " "), "\n")
 	if len(lines) > rows {
 		lines = lines[:rows]
@@ -252,7 +265,7 @@ func (m Model) status() []string {
 	case m.suggesting:
 		return []string{m.spin.View() + theme.Muted.Render(" asking the AI for a category… esc cancels")}
 	case len(m.noteLines) > 0:
-		st := noteLook[m.note.kind].style
+		st := noteStyle(m.note.kind)
 		out := make([]string, len(m.noteLines))
 		for i, ln := range m.noteLines {
 			out[i] = st.Render(ln)

@@ -112,13 +112,12 @@ type Model struct {
 func New(svc Searcher, lang string) Model {
 	m := Model{svc: svc, id: lastID.Add(1), lang: lang, limit: resultLimit,
 		keys: DefaultKeyMap(), after: tea.Tick, cache: newLRU(cacheSize), inflight: map[string]int{}}
-	m.input = textinput.New()
+	m.input = theme.Input()
 	m.input.Prompt = "city: "
 	m.input.Placeholder = "name of the city, town or village, e.g. Київ"
 	m.input.CharLimit = 100
 	m.input.Cursor.SetMode(cursor.CursorStatic)
 	m.input.PromptStyle = theme.Key
-	m.input.PlaceholderStyle = theme.Faint
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot), spinner.WithStyle(theme.Muted))
 	m.SetSize(80, 24)
 	return m

@@ -13,11 +13,11 @@ import (
 	apimedia "github.com/listings-tui/listings/api/media"
 )
 
-// Limits of a preview download: the service's photos are at most 12 MiB and 1600 px,
+// Limits of a preview download: the service's photos are at most 12 MB and 1600 px,
 // so anything far beyond is not a photo of a listing. Its decode is bounded like an
 // upload's, by the memory its header says it takes (apimedia.MaxDecodeBytes).
 const (
-	maxImageBytes = 15 << 20
+	maxImageBytes = 15_000_000
 	fetchTimeout  = 20 * time.Second
 )
 
@@ -54,7 +54,7 @@ func HTTPImages(hc *http.Client) ImageFetcher {
 			return nil, fmt.Errorf("download interrupted: %w", err)
 		}
 		if len(data) > maxImageBytes {
-			return nil, errors.New("the photo is larger than 15 MB")
+			return nil, errors.New("the photo is larger than " + apimedia.FileSize(maxImageBytes))
 		}
 		return decodeImage(data)
 	}

@@ -48,9 +48,28 @@ func (d *Draft) PendingUploads() int {
 }
 
 // Cost is the number of API requests a submit spends: each upload still to do,
-// then the create or the edit. Categories, attributes and cities were read while
-// the form was filled and are not counted again.
-func (d *Draft) Cost() int { return d.PendingUploads() + 1 }
+// then the create or the edit; an edit that changes nothing is not sent (Unchanged)
+// and costs none. attrs are the category's attributes, as for EditBody. Categories,
+// attributes and cities were read while the form was filled and are not counted
+// again.
+func (d *Draft) Cost(attrs []api.Attribute) int {
+	if d.Unchanged(attrs) {
+		return 0
+	}
+	return d.PendingUploads() + 1
+}
+
+// Unchanged reports an edit that would send nothing: EditBody finds every field as
+// the listing has it. A file still to upload is new media, so a change; a draft whose
+// body cannot be made (a price that is no number) is not called unchanged: its
+// problem is what the seller must hear.
+func (d *Draft) Unchanged(attrs []api.Attribute) bool {
+	if !d.IsEdit() {
+		return false
+	}
+	_, ch, err := d.EditBody(attrs)
+	return err == nil && len(ch) == 0
+}
 
 func photoURLs(ps []Photo) (urls, wm []string) {
 	for _, p := range ps {

@@ -113,8 +113,8 @@ func TestCreateThenEditAgainstSandbox(t *testing.T) {
 	if _, err := d.CreateBody(attrs); err != ErrNotUploaded {
 		t.Fatalf("pending photo: %v", err)
 	}
-	if d.Cost() != 2 {
-		t.Errorf("cost %d", d.Cost())
+	if d.Cost(attrs) != 2 {
+		t.Errorf("cost %d", d.Cost(attrs))
 	}
 	d.Photos = nil
 	body, err := d.CreateBody(attrs)
@@ -141,7 +141,13 @@ func TestCreateThenEditAgainstSandbox(t *testing.T) {
 	if _, ch, err := e.EditBody(attrs); err != nil || len(ch) != 0 {
 		t.Fatalf("untouched edit: %v %v", ch, err)
 	}
+	if !e.Unchanged(attrs) || e.Cost(attrs) != 0 {
+		t.Errorf("an untouched edit: unchanged %v, cost %d (it is not sent)", e.Unchanged(attrs), e.Cost(attrs))
+	}
 	e.Title = "Bicycle Trek Marlin 7, size L"
+	if e.Unchanged(attrs) || e.Cost(attrs) != 1 {
+		t.Errorf("an edit of the title: unchanged %v, cost %d", e.Unchanged(attrs), e.Cost(attrs))
+	}
 	v := e.Attributes["electric"]
 	v.Text = "false"
 	e.Attributes["electric"] = v

@@ -120,12 +120,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.KeyMsg:
 		return m.onKey(msg)
 	case tea.MouseMsg:
-		switch msg.Button {
-		case tea.MouseButtonWheelUp:
-			m.move(-1)
-		case tea.MouseButtonWheelDown:
-			m.move(1)
-		}
+		return m.mouse(msg)
 	}
 	return m, nil
 }

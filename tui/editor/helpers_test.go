@@ -2,6 +2,7 @@ package editor
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -255,6 +256,20 @@ func (f *fixture) openNew() {
 	var cmd tea.Cmd
 	f.m, cmd = f.m.Open(draft.New(f.base, "", "en", now))
 	f.settle(cmd)
+}
+
+// openSeededEdit opens the editor on an edit of the seeded listing 10053 as it is,
+// once its category's attributes are loaded.
+func (f *fixture) openSeededEdit() {
+	f.t.Helper()
+	det, err := f.client.GetListing(context.Background(), 10053, "en")
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	var cmd tea.Cmd
+	f.m, cmd = f.m.OpenEdit(det.Listing.ID, &det.Listing)
+	f.settle(cmd)
+	f.waitFor("the attributes", func() bool { return f.m.attrOf == det.Listing.CategoryID })
 }
 
 // lastOut returns the last message of type T said to the root.

@@ -58,6 +58,12 @@ func (m Model) KeyMap() KeyMap {
 		k.step, k.stepFull = m.city.KeyMap().ShortHelp(), m.city.KeyMap().FullHelp()
 	case m.step == stepMedia:
 		k.step, k.stepFull = m.media.KeyMap().ShortHelp(), m.media.KeyMap().FullHelp()
+	case m.step == stepReview && m.review.unchanged:
+		// Nothing to send: neither enter nor ctrl+s is offered (the copy's binding
+		// only: the key still answers that nothing changed).
+		k.Submit.SetEnabled(false)
+		k.step = []key.Binding{k.Scroll}
+		k.stepFull = [][]key.Binding{k.step}
 	case m.step == stepReview:
 		k.step = []key.Binding{k.Send, k.Scroll}
 		k.stepFull = [][]key.Binding{k.step}

@@ -22,6 +22,10 @@ import (
 // reviewState is the review step: what will be sent, in a scrollable pane.
 type reviewState struct {
 	view viewport.Model
+	// unchanged: the draft is an edit that changes nothing, so nothing is sent
+	// (draft.Unchanged); the review, the status line and the keys say so instead of
+	// offering a request.
+	unchanged bool
 }
 
 func (r *reviewState) resize(w, h int) {
@@ -53,6 +57,7 @@ func (m Model) reviewKey(k tea.KeyMsg) (Model, tea.Cmd) {
 
 // refreshReview lays out the review for the draft as it is now.
 func (m *Model) refreshReview() {
+	m.review.unchanged = m.d.Unchanged(m.attrs) // what send finds: the same attributes
 	off := m.review.view.YOffset
 	m.review.view.SetContent(m.reviewText())
 	m.review.view.SetYOffset(off)
@@ -69,13 +74,17 @@ func (m *Model) reviewText() string {
 		}
 	}
 
+	if m.review.unchanged {
+		m.unchangedText(line, wrapped)
+		return strings.TrimSuffix(b.String(), "\n")
+	}
 	method, path, what := "POST", "/api/v1/my/listings", "create"
 	if d.IsEdit() {
 		method, path, what = "PATCH", fmt.Sprintf("/api/v1/my/listings/%d", d.ListingID), "edit"
 	}
 	line(theme.Heading.Render(method+" "+path) + theme.Muted.Render("  ctrl+s or enter sends"))
 	uploads := d.PendingUploads()
-	cost := fmt.Sprintf("This costs %d request(s): ", d.Cost())
+	cost := fmt.Sprintf("This costs %d request(s): ", d.Cost(m.attrs))
 	if uploads > 0 {
 		cost += fmt.Sprintf("%d upload(s) + ", uploads)
 	}
@@ -91,13 +100,7 @@ func (m *Model) reviewText() string {
 	if m.sub.note != "" {
 		wrapped(theme.Danger.Render, m.sub.note)
 	}
-	if len(m.problems) > 0 {
-		line("")
-		line(theme.Heading.Render("To fix before sending") + theme.Muted.Render("  enter goes to the first"))
-		for _, f := range sortedFields(m.problems) {
-			wrapped(theme.Danger.Render, fmt.Sprintf("%s %s (%s): %s", theme.ErrorMark, m.fieldName(f), stepNames[stepOf(f)], m.problems[f]))
-		}
-	}
+	m.problemLines(line, wrapped)
 	if d.IsEdit() {
 		line("")
 		line(theme.Heading.Render("Changes"))
@@ -117,6 +120,29 @@ func (m *Model) reviewText() string {
 		line(theme.Value.Render(l))
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// unchangedText is the review of an edit that changes nothing: no request, no body
+// and no warning about what saving would do, since nothing is saved; the problems the
+// listing has stay listed, as fixing one is a change. What enter answers (nothing
+// to send) is the status line's.
+func (m *Model) unchangedText(line func(string), wrapped func(func(...string) string, string)) {
+	line(theme.Heading.Render(fmt.Sprintf("Edit of listing %d: nothing changed", m.d.ListingID)))
+	wrapped(theme.Value.Render, "Every field is as the listing has it: nothing is sent, and this costs 0 requests.")
+	wrapped(theme.Muted.Render, "Change a field to edit the listing (shift+tab goes back a step, alt+1…alt+7 to any), or esc to leave it as it is.")
+	m.problemLines(line, wrapped)
+}
+
+// problemLines are what to fix before sending, by step.
+func (m *Model) problemLines(line func(string), wrapped func(func(...string) string, string)) {
+	if len(m.problems) == 0 {
+		return
+	}
+	line("")
+	line(theme.Heading.Render("To fix before sending") + theme.Muted.Render("  enter goes to the first"))
+	for _, f := range sortedFields(m.problems) {
+		wrapped(theme.Danger.Render, fmt.Sprintf("%s %s (%s): %s", theme.ErrorMark, m.fieldName(f), stepNames[stepOf(f)], m.problems[f]))
+	}
 }
 
 // warnings are the spec's: an edit of an active listing goes back to moderation,

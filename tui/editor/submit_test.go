@@ -111,14 +111,7 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 // TestNothingChangedIsNotSent: an edit with no change costs no request.
 func TestNothingChangedIsNotSent(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal)
-	det, err := f.client.GetListing(t.Context(), 10053, "en")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cmd tea.Cmd
-	f.m, cmd = f.m.OpenEdit(det.Listing.ID, &det.Listing)
-	f.settle(cmd)
-	f.waitFor("the attributes", func() bool { return f.m.attrOf == det.Listing.CategoryID })
+	f.openSeededEdit()
 	before := f.total.Load()
 	f.press("ctrl+s", "enter")
 	f.contains("nothing changed")
@@ -193,3 +186,36 @@ func TestUploadedMediaAreNotUploadedAgain(t *testing.T) {
 }
 
 func rgba(r uint8) color.RGBA { return color.RGBA{R: r, A: 255} }
+
+// TestTheReviewOfAnUnchangedEditSaysSo: the review of an edit that changes nothing
+// says so, costs 0 requests and offers no send (it showed "Request body {}", "costs 1
+// request" and "ready: enter sends it"); a change makes it a request again.
+func TestTheReviewOfAnUnchangedEditSaysSo(t *testing.T) {
+	f := newFixture(t, sandbox.KeyPersonal)
+	f.openSeededEdit()
+	f.press("ctrl+s")
+	f.contains("Edit of listing 10053: nothing changed", "nothing is sent, and this costs 0 requests",
+		"nothing changed: nothing to send")
+	screen := f.screen()
+	for _, stale := range []string{"Request body", "costs 1 request", "enter or ctrl+s sends", "ready:", "PATCH", "back to moderation"} {
+		if strings.Contains(screen, stale) {
+			t.Errorf("the review of an unchanged edit says %q:\n%s", stale, screen)
+		}
+	}
+	for _, b := range f.m.KeyMap().ShortHelp() {
+		if h := b.Help().Desc; b.Enabled() && strings.Contains(h, "send") {
+			t.Errorf("the footer offers %q %q", b.Help().Key, h)
+		}
+	}
+	if c := f.m.d.Cost(f.m.attrs); c != 0 {
+		t.Errorf("an unchanged edit costs %d", c)
+	}
+
+	f.press("alt+1")
+	f.typeText(" (new)")
+	f.press("ctrl+s")
+	f.contains("PATCH /api/v1/my/listings/10053", "This costs 1 request(s)", "Request body", "ready: enter or ctrl+s sends it")
+	if c := f.m.d.Cost(f.m.attrs); c != 1 {
+		t.Errorf("an edit of the title costs %d", c)
+	}
+}

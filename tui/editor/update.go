@@ -190,8 +190,7 @@ func (m *Model) unchangedEdit() bool {
 		return m.d.IsEdit() && !m.d.MediaTouched && m.d.Title == m.d.Original.Title &&
 			m.d.Description == m.d.Original.Description
 	}
-	_, changes, err := m.previewDraft().EditBody(m.attrs)
-	return err == nil && len(changes) == 0
+	return m.previewDraft().Unchanged(m.attrs)
 }
 
 func back() tea.Msg { return msgs.Back{} }

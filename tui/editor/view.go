@@ -153,8 +153,8 @@ func (m Model) stepsLine() string {
 	parts := make([]string, 0, stepCount)
 	for s := range stepCount {
 		label := fmt.Sprintf("%d %s%s", s+1, stepNames[s], m.stepMark(s))
-		if s == m.step {
-			parts = append(parts, theme.TabActive.Render(label))
+		if s == m.step { // in brackets: the step on screen reads without colour
+			parts = append(parts, theme.CurrentTab(label))
 		} else {
 			parts = append(parts, theme.Tab.Render(label))
 		}
@@ -167,7 +167,7 @@ func (m Model) stepsLine() string {
 	parts = parts[:0]
 	for s := range stepCount {
 		if s == m.step {
-			parts = append(parts, theme.TabActive.Render(fmt.Sprintf("%d %s%s", s+1, stepNames[s], m.stepMark(s))))
+			parts = append(parts, theme.CurrentTab(fmt.Sprintf("%d %s%s", s+1, stepNames[s], m.stepMark(s))))
 		} else {
 			parts = append(parts, theme.Tab.Render(fmt.Sprintf("%d%s", s+1, m.stepMark(s))))
 		}
@@ -185,11 +185,11 @@ func (m Model) statusLine() string {
 	case m.d == nil:
 		return ""
 	case m.sub.note != "":
-		style := theme.Danger
+		// The mark says a refusal from a wait without colour.
 		if m.sub.waiting || m.sub.sending {
-			style = theme.Warning
+			return theme.Warning.Render("⧗ " + m.sub.note)
 		}
-		return style.Render(m.sub.note)
+		return theme.Danger.Render(theme.ErrorMark + " " + m.sub.note)
 	case m.saveErr != "":
 		return theme.Danger.Render(theme.ErrorMark + " " + m.saveErr)
 	case m.step == stepCategory && m.d.CategoryPath != "":
@@ -197,6 +197,8 @@ func (m Model) statusLine() string {
 	}
 	n := len(m.problems)
 	switch {
+	case n == 0 && m.step == stepReview && m.review.unchanged:
+		return theme.Muted.Render("nothing changed: nothing to send · esc leaves")
 	case n == 0 && m.step == stepReview:
 		return theme.Success.Render(theme.OKMark + " ready: enter or ctrl+s sends it")
 	case n == 0:

@@ -125,7 +125,7 @@ func (m Model) checked(c checkedMsg) (Model, tea.Cmd) {
 	m.plan, m.stage = c.plan, stPlan
 	rows, _ := c.plan.Suggested()
 	m.suggested = len(rows)
-	m.box.SetLines(planLines(c.plan, m.file))
+	m.box.SetLines(planLines(c.plan, m.file, keepsMetadata(m.cfg.Service)))
 	return m, nil
 }
 
@@ -246,4 +246,11 @@ func (m Model) reported(r reportMsg) tea.Cmd {
 		return emit(msgs.Error{Op: "write the report", Err: r.err})
 	}
 	return emit(msgs.Notice{Text: theme.OKMark + " report written: " + termtext.Clean(r.path)})
+}
+
+// keepsMetadata reports whether svc sends photos with their metadata (*api.Client
+// made WithKeepMetadata); one that cannot say is taken as the default.
+func keepsMetadata(svc Service) bool {
+	k, ok := svc.(interface{ KeepsMetadata() bool })
+	return ok && k.KeepsMetadata()
 }

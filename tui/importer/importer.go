@@ -23,6 +23,7 @@ import (
 	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/planbox"
+	"github.com/listings-tui/listings/tui/theme"
 )
 
 // Service is what the check needs; *api.Client satisfies it.
@@ -61,9 +62,11 @@ type Model struct {
 	// anywhere lets the sheet's cells name files outside its folder
 	// (catalog.Options.FilesAnywhere), ticked by the user for this import.
 	anywhere bool
-	problem  string   // why the last path or check failed
-	choices  []string // the completions of the last tab, when several
-	more     int      // completions not listed
+	// replace: the path of before is selected, and what is typed replaces it (path.go).
+	replace bool
+	problem string   // why the last path or check failed
+	choices []string // the completions of the last tab, when several
+	more    int      // completions not listed
 
 	spin      spinner.Model
 	doing     string // what the check does, beside the spinner
@@ -85,7 +88,7 @@ func New(cfg Config) Model {
 	if cfg.JobsDir == nil {
 		cfg.JobsDir = func() string { return "" }
 	}
-	in := textinput.New()
+	in := theme.Input()
 	in.Prompt = "sheet: "
 	in.Placeholder = "~/stock.xlsx (a .csv, .xlsx or .jsonl file)"
 	in.CharLimit = 4096
@@ -98,10 +101,11 @@ func New(cfg Config) Model {
 // Init has nothing to load.
 func (m Model) Init() tea.Cmd { return nil }
 
-// Open starts on the path input; the path typed last is kept, to fix and try again.
+// Open starts on the path input, with the path of before selected (path.go).
 func (m Model) Open() (Model, tea.Cmd) {
 	m.stopCheck()
 	m.stage, m.problem, m.choices, m.plan = stPath, "", nil, nil
+	m.selectPath()
 	return m, m.input.Focus()
 }
 
@@ -166,6 +170,10 @@ func (m *Model) stopCheck() {
 }
 
 func (m Model) pathKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	if m.typeOver(msg) {
+		m.problem, m.choices = "", nil
+		return m, nil
+	}
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Back):

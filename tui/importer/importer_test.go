@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
@@ -252,4 +253,63 @@ func TestPlanSaysWhatEditsChange(t *testing.T) {
 	flat := strings.Join(strings.Fields(tuitest.Screen(m)), " ")
 	tuitest.Contains(t, flat, "1 to edit, 1 unchanged", "the edits change price (1 listing)",
 		"! 1 active listing goes back to moderation", "What the edits change:", "listing 10053: price 1500 → 1600")
+}
+
+// A refused row shows its first catalog.MaxRowProblems problems and how many more.
+func TestPlanSaysHowManyMoreProblems(t *testing.T) {
+	r := catalog.Row{Line: 3, Action: catalog.Refused, MoreProblems: 80}
+	for i := range catalog.MaxRowProblems {
+		r.Problems = append(r.Problems, catalog.Problem{Column: fmt.Sprintf("attr.x%d", i), Reason: "no such attribute"})
+	}
+	text := strings.Join(planLines(&catalog.Plan{Header: catalog.Header{Rows: []catalog.Row{r}}, Refused: 1}, "wide.jsonl", false), "\n")
+	if n := strings.Count(text, "no such attribute"); n != 20 || !strings.Contains(text, "row 3: and 80 more problems in this row") {
+		t.Errorf("%d problems shown:\n%s", n, text)
+	}
+}
+
+// The box opened again holds the path of before selected: typing replaces it (it was
+// appended to: "shop/stock.csvshop/export.xlsx: no such file"), enter checks it
+// again, and an arrow keeps it to edit.
+func TestThePathOfBeforeIsReplacedByTyping(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "shop")
+	if err := os.Mkdir(sub, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	writeSheet(t, sub, "export.csv")
+	m := newView(t, dir)
+	m, _ = typePath(m, "shop/stock.csv")
+	tuitest.Contains(t, tuitest.Screen(m), "shop/stock.csv: no such file")
+	m, _ = loop.Press(m, "esc")
+
+	m, _ = m.Open()
+	tuitest.Contains(t, tuitest.Screen(m), "sheet: shop/stock.csv", "enter checks it again, typing replaces it")
+	m, _ = typePath(m, "shop/export.csv")
+	if v := m.input.Value(); v != "shop/export.csv" {
+		t.Fatalf("typed over the path of before: %q", v)
+	}
+	tuitest.Contains(t, tuitest.Screen(m), "3 rows")
+	tuitest.Lacks(t, tuitest.Screen(m), "no such file")
+
+	m, _ = loop.Press(m, "esc")
+	m, _ = m.Open()
+	m, _ = loop.Press(m, "enter") // the same sheet again
+	tuitest.Contains(t, tuitest.Screen(m), "3 rows")
+
+	m, _ = loop.Press(m, "esc")
+	m, _ = m.Open()
+	m, _ = loop.Press(m, "ctrl+t") // the switch keeps the selection
+	tuitest.Contains(t, tuitest.Screen(m), "[x] ask the AI", "typing replaces it")
+	m, _ = loop.Press(m, "left") // the arrow edits the path
+	m, _ = loop.Type(m, "s")
+	if v := m.input.Value(); v != "shop/export.cssv" {
+		t.Fatalf("an arrow, then a letter: %q", v)
+	}
+	m, _ = loop.Press(m, "esc")
+	m, _ = m.Open()
+	m, _ = loop.Press(m, "backspace")
+	if v := m.input.Value(); v != "" {
+		t.Fatalf("backspace on the selected path: %q", v)
+	}
+	tuitest.Lacks(t, tuitest.Screen(m), "typing replaces it")
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/tui/planbox"
@@ -15,9 +16,11 @@ import (
 )
 
 // planLines say the plan: catalog.Plan.Summary, every refused row with its row
-// number, column and reason, the categories the AI suggested, and what y does. The
+// number, column and reason, the categories the AI suggested, the files to upload and
+// what leaves with the photos (keep: the client sends their metadata), and what y
+// does. The
 // lines are not cut: the box wraps them.
-func planLines(p *catalog.Plan, file string) []string {
+func planLines(p *catalog.Plan, file string, keep bool) []string {
 	out := []string{theme.Heading.Render("Import " + termtext.Clean(filepath.Base(file)) + "?"), ""}
 	for _, l := range p.Summary() {
 		out = append(out, termtext.Clean(l))
@@ -25,8 +28,8 @@ func planLines(p *catalog.Plan, file string) []string {
 	if p.Refused > 0 {
 		out = append(out, "", theme.Danger.Render(fmt.Sprintf("%s Refused: %s, nothing is sent for them", theme.ErrorMark, rowsWord(p.Refused))))
 		for _, r := range p.Header.Rows {
-			for _, pr := range r.Problems {
-				out = append(out, "  "+rowName(r)+": "+termtext.Clean(pr.Column)+": "+termtext.Clean(pr.Reason))
+			for _, l := range r.ProblemLines() {
+				out = append(out, "  "+rowName(r)+": "+termtext.Clean(l))
 			}
 		}
 	}
@@ -60,6 +63,9 @@ func planLines(p *catalog.Plan, file string) []string {
 				break
 			}
 			out = append(out, "  "+termtext.Clean(l))
+		}
+		if p.SendsPhotos() {
+			out = append(out, theme.Muted.Render("  "+api.MetadataLine(keep)))
 		}
 	}
 	if fixed := p.FixLines(); len(fixed) > 0 {
@@ -135,6 +141,9 @@ func (m Model) formLines() []string {
 	out := []string{theme.Heading.Render("Import a sheet"), ""}
 	out = append(out, wrap(theme.Muted, "A CSV, XLSX or JSON Lines file, one listing a row (listings import --help names the columns). Photo paths are relative to it.")...)
 	out = append(out, "", m.input.View())
+	if m.replace { // said in words too: a selection's colour is not seen everywhere
+		out = append(out, wrap(theme.Muted, "the sheet of before: enter checks it again, typing replaces it")...)
+	}
 	if len(m.choices) > 0 {
 		line := strings.Join(m.choices, "  ")
 		if m.more > 0 {

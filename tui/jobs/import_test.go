@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
@@ -87,6 +89,11 @@ func TestImportJobProgressRefusedRowsAndReport(t *testing.T) {
 	// ↓ scrolls the rows not imported, for a sheet with more than the panel holds.
 	m, _ = m.Update(tuitest.Key("down"))
 	tuitest.Contains(t, tuitest.Screen(m), "↑ 1 more", "row 5 “Row 4”: description")
+	tuitest.Lacks(t, tuitest.Screen(m), "row 3 “Row 2”: price")
+	// So does the wheel.
+	m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
+	tuitest.Contains(t, tuitest.Screen(m), "row 3 “Row 2”: price")
+	m, _ = m.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
 	tuitest.Lacks(t, tuitest.Screen(m), "row 3 “Row 2”: price")
 }
 

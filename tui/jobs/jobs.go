@@ -186,6 +186,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.resumeJob()
 	case tea.KeyMsg:
 		return m.key(msg)
+	case tea.MouseMsg:
+		return m.mouse(msg)
 	}
 	return m, nil
 }

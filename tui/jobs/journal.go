@@ -171,6 +171,9 @@ func (j importJournal) failures() []failure {
 			for _, p := range r.Problems {
 				out = append(out, failure{what: rowWhat(r), code: termtext.Clean(p.Column), hint: termtext.Clean(p.Reason)})
 			}
+			if r.MoreProblems > 0 {
+				out = append(out, failure{what: rowWhat(r), code: catalog.MoreProblems(r.MoreProblems)})
+			}
 		case r.Action == catalog.Create || r.Action == catalog.Edit:
 			if o := j.Outcome(r.Line); o.State == catalog.Failed {
 				out = append(out, rowFailure(r, o))

@@ -18,6 +18,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
+	"github.com/listings-tui/listings/tui/theme"
 )
 
 // Store verifies and stores a key; *profile.Env satisfies it.
@@ -84,7 +85,7 @@ type Model struct {
 // New returns the screen; it does no I/O.
 func New(cfg Config) Model {
 	mk := func(placeholder string) textinput.Model {
-		t := textinput.New()
+		t := theme.Input()
 		t.Prompt = ""
 		t.Placeholder = placeholder
 		// A static cursor: no blink commands, so frames change only on input.

@@ -106,7 +106,7 @@ func New(svc Uploader, startDir string) Model {
 	if abs, err := filepath.Abs(startDir); err == nil {
 		startDir = abs
 	}
-	in := textinput.New()
+	in := theme.Input()
 	in.CharLimit = 4096
 	// A static cursor: a blinking one would keep a timer running for the whole step.
 	in.Cursor.SetMode(cursor.CursorStatic)

@@ -91,15 +91,13 @@ func tilde(p string) string {
 // cleanName is a file's base name, cleaned for the terminal.
 func cleanName(p string) string { return termtext.Clean(filepath.Base(p)) }
 
-// sizeText renders a file size the way the limits are stated (MB meaning MiB).
+// sizeText renders a file size the way the limits are stated (media.FileSize); ""
+// when it is not known.
 func sizeText(n int64) string {
-	switch {
-	case n <= 0:
+	if n <= 0 {
 		return ""
-	case n < 1<<20:
-		return fmt.Sprintf("%d KB", max((n+512)>>10, 1))
 	}
-	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	return media.FileSize(n)
 }
 
 // durText renders a video's duration as m:ss.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/rules"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
@@ -137,6 +138,7 @@ func (m *Model) bodyLines() ([]string, int) {
 		head += fmt.Sprintf(" · %d failed", n)
 	}
 	lines = append(lines, theme.Heading.Render("Photos")+theme.Muted.Render(head))
+	lines = append(lines, wrapHanging(theme.Muted, " "+api.MetadataLine(m.keepsMetadata()), m.width, 2)...)
 	if len(m.photos) == 0 {
 		add(m.prefix(row) + theme.Muted.Render(placeholderPhotos))
 	}
@@ -164,6 +166,14 @@ func (m *Model) bodyLines() ([]string, int) {
 		add(m.prefix(row) + m.nameCell(row, m.framesDesc(), c.name+10) + m.framesStatus())
 	}
 	return lines, cur
+}
+
+// keepsMetadata reports whether the uploader sends photos with their metadata
+// (*api.Client made WithKeepMetadata); an uploader that cannot say is taken as the
+// default, which removes them.
+func (m *Model) keepsMetadata() bool {
+	k, ok := m.svc.(interface{ KeepsMetadata() bool })
+	return ok && k.KeepsMetadata()
 }
 
 func (m *Model) countIn(items []item, s state) int {

@@ -2,6 +2,7 @@ package notice
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -34,12 +35,17 @@ func (n *Line) Fit(w, maxLines int) {
 	if n.lines != nil && n.width == w && n.maxLines == maxLines {
 		return
 	}
-	style := theme.Notice
+	style, text := theme.Notice, n.Text
 	if n.Warn {
 		style = theme.Warning.Padding(0, 1)
+		// A warning reads as one without colour: it starts with a mark, even when the
+		// one who said it gave none.
+		if !strings.HasPrefix(text, theme.WarningMark) && !strings.HasPrefix(text, theme.ErrorMark) {
+			text = theme.WarningMark + " " + text
+		}
 	}
 	n.width, n.maxLines, n.lines = w, maxLines, nil
-	for _, l := range clip(wrapLines(n.Text, max(w-2, 1)), maxLines, max(w-2, 1)) {
+	for _, l := range clip(wrapLines(text, max(w-2, 1)), maxLines, max(w-2, 1)) {
 		n.lines = append(n.lines, ansi.Truncate(style.Render(l), w, theme.Ellipsis))
 	}
 }

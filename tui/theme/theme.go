@@ -1,62 +1,53 @@
 // Package theme owns every colour, style and symbol of the TUI, so that views stay
 // free of styling decisions and NO_COLOR, light and dark terminals are handled in one
-// place. Meaning is never carried by colour alone: every status has a symbol and a
-// word, and the selected row has a marker as well as a highlight.
+// place. The colours are a Palette of roles (palette.go), one of dark, light and ansi,
+// chosen once at start (Use). Meaning is never carried by colour alone: every status
+// has a symbol and a word, and the selected row has a marker as well as a highlight
+// (TestMarkersWithoutColour).
 package theme
 
 import (
-	"github.com/listings-tui/listings/api/format"
+	"strconv"
 
+	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/listings-tui/listings/api"
-)
-
-// Adaptive colours: the first of each pair is for light backgrounds.
-var (
-	accent  = lipgloss.AdaptiveColor{Light: "#5A3FC0", Dark: "#A78BFA"}
-	subtle  = lipgloss.AdaptiveColor{Light: "#6B6B6B", Dark: "#8A8A8A"}
-	faint   = lipgloss.AdaptiveColor{Light: "#BDBDBD", Dark: "#444444"}
-	text    = lipgloss.AdaptiveColor{Light: "#1A1A1A", Dark: "#E6E6E6"}
-	green   = lipgloss.AdaptiveColor{Light: "#1B7F3B", Dark: "#4ADE80"}
-	yellow  = lipgloss.AdaptiveColor{Light: "#8A6100", Dark: "#FACC15"}
-	red     = lipgloss.AdaptiveColor{Light: "#B42318", Dark: "#F87171"}
-	blue    = lipgloss.AdaptiveColor{Light: "#1D4ED8", Dark: "#60A5FA"}
-	selBg   = lipgloss.AdaptiveColor{Light: "#E9E3FF", Dark: "#2E2552"}
-	bannerB = lipgloss.AdaptiveColor{Light: "#FDECEC", Dark: "#3B1418"}
+	"github.com/listings-tui/listings/api/format"
 )
 
 // Styles used across views. They are values: a view may derive from one with
-// .Width() or .Inherit() without changing it for the others.
+// .Width() or .Inherit() without changing it for the others. Use sets them all from a
+// palette before the first view is built, so a view may keep one it derived; nothing
+// derives from them at package level, since that would keep the default palette.
 var (
-	App       = lipgloss.NewStyle()
-	Title     = lipgloss.NewStyle().Bold(true).Foreground(accent)
-	Heading   = lipgloss.NewStyle().Bold(true).Foreground(text)
-	Muted     = lipgloss.NewStyle().Foreground(subtle)
-	Faint     = lipgloss.NewStyle().Foreground(faint)
-	Key       = lipgloss.NewStyle().Bold(true).Foreground(accent)
-	Label     = lipgloss.NewStyle().Foreground(subtle).Width(14)
-	Value     = lipgloss.NewStyle().Foreground(text)
-	Link      = lipgloss.NewStyle().Foreground(blue).Underline(true)
-	Success   = lipgloss.NewStyle().Foreground(green)
-	Warning   = lipgloss.NewStyle().Foreground(yellow)
-	Danger    = lipgloss.NewStyle().Foreground(red)
-	Badge     = lipgloss.NewStyle().Bold(true).Padding(0, 1)
-	VIPBadge  = Badge.Foreground(yellow)
-	TopBadge  = Badge.Foreground(blue)
-	Stale     = lipgloss.NewStyle().Foreground(yellow).Italic(true)
-	Border    = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(faint).Padding(0, 1)
-	Dialog    = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(accent).Padding(1, 2)
-	TabActive = lipgloss.NewStyle().Bold(true).Foreground(accent).Underline(true).Padding(0, 1)
-	Tab       = lipgloss.NewStyle().Foreground(subtle).Padding(0, 1)
-	Header    = lipgloss.NewStyle().Bold(true).Foreground(subtle)
-	Selected  = lipgloss.NewStyle().Bold(true).Background(selBg).Foreground(text)
-	Footer    = lipgloss.NewStyle().Foreground(subtle)
-	// Banner is the dismissable error line; its text starts with a symbol so it
-	// reads as an error without colour.
-	Banner     = lipgloss.NewStyle().Foreground(red).Background(bannerB).Bold(true).Padding(0, 1)
-	BannerHint = lipgloss.NewStyle().Foreground(text).Background(bannerB).Padding(0, 1)
-	Notice     = lipgloss.NewStyle().Foreground(green).Bold(true).Padding(0, 1)
+	App        lipgloss.Style
+	Title      lipgloss.Style
+	Heading    lipgloss.Style
+	Muted      lipgloss.Style
+	Faint      lipgloss.Style
+	Key        lipgloss.Style
+	Label      lipgloss.Style
+	Value      lipgloss.Style
+	Link       lipgloss.Style
+	Success    lipgloss.Style
+	Warning    lipgloss.Style
+	Danger     lipgloss.Style
+	Badge      lipgloss.Style
+	VIPBadge   lipgloss.Style
+	TopBadge   lipgloss.Style
+	Stale      lipgloss.Style
+	Marked     lipgloss.Style
+	Border     lipgloss.Style
+	Dialog     lipgloss.Style
+	TabActive  lipgloss.Style
+	Tab        lipgloss.Style
+	Header     lipgloss.Style
+	Selected   lipgloss.Style
+	Footer     lipgloss.Style
+	Banner     lipgloss.Style
+	BannerHint lipgloss.Style
+	Notice     lipgloss.Style
 )
 
 // Symbols that carry meaning without colour.
@@ -72,14 +63,68 @@ const (
 	MarkedMark = "◆"
 )
 
-// statusStyle is the colour of a status; its symbol and word are api/format's.
-var statusStyle = map[api.Status]lipgloss.Style{
-	api.StatusActive:   Success,
-	api.StatusInactive: Muted,
-	api.StatusPending:  Warning,
-	api.StatusBlocked:  Danger,
-	api.StatusSold:     lipgloss.NewStyle().Foreground(blue),
-	api.StatusArchived: Muted,
+// current is the palette in use; statusStyle its status colours.
+var (
+	current     Palette
+	statusStyle map[api.Status]lipgloss.Style
+)
+
+// The default is Dark, termenv's own guess for a terminal that does not say: tests and
+// anything built before Use draw with it.
+func init() { build(darkPalette) }
+
+// Use makes p the palette of every style. Run calls it once, before the program
+// starts and before any view is built; it also tells lipgloss which background p is
+// for, so that no widget's adaptive colour asks the terminal later (an answer read
+// from inside the program can stall under tmux).
+func Use(p Palette) {
+	lipgloss.SetHasDarkBackground(p.Dark)
+	build(p)
+}
+
+// Current is the palette in use.
+func Current() Palette { return current }
+
+func build(p Palette) {
+	current = p
+	App = lipgloss.NewStyle()
+	Title = lipgloss.NewStyle().Bold(true).Foreground(p.Accent)
+	Heading = lipgloss.NewStyle().Bold(true).Foreground(p.Text)
+	Muted = lipgloss.NewStyle().Foreground(p.Muted)
+	Faint = lipgloss.NewStyle().Foreground(p.Faint)
+	Key = lipgloss.NewStyle().Bold(true).Foreground(p.Accent)
+	Label = lipgloss.NewStyle().Foreground(p.Muted).Width(14)
+	Value = lipgloss.NewStyle().Foreground(p.Text)
+	Link = lipgloss.NewStyle().Foreground(p.Info).Underline(true)
+	Success = lipgloss.NewStyle().Foreground(p.Success)
+	Warning = lipgloss.NewStyle().Foreground(p.Warning)
+	Danger = lipgloss.NewStyle().Foreground(p.Error)
+	Badge = lipgloss.NewStyle().Bold(true).Padding(0, 1)
+	VIPBadge = Badge.Foreground(p.Promo)
+	TopBadge = Badge.Foreground(p.Info)
+	Stale = lipgloss.NewStyle().Foreground(p.Stale).Italic(true)
+	Marked = lipgloss.NewStyle().Foreground(p.Marked).Bold(true)
+	Border = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(p.Border).Padding(0, 1)
+	Dialog = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(p.Accent).Padding(1, 2)
+	TabActive = lipgloss.NewStyle().Bold(true).Foreground(p.Accent).Underline(true).Padding(0, 1)
+	Tab = lipgloss.NewStyle().Foreground(p.Muted).Padding(0, 1)
+	Header = lipgloss.NewStyle().Bold(true).Foreground(p.Muted)
+	Selected = lipgloss.NewStyle().Bold(true).Background(p.SelectionBg).Foreground(p.SelectionFg)
+	Footer = lipgloss.NewStyle().Foreground(p.Muted)
+	// Banner is the dismissable error line; its text starts with a symbol so it
+	// reads as an error without colour.
+	Banner = lipgloss.NewStyle().Foreground(p.BannerFg).Background(p.BannerBg).Bold(true).Padding(0, 1)
+	BannerHint = lipgloss.NewStyle().Foreground(p.Text).Background(p.BannerBg).Padding(0, 1)
+	Notice = lipgloss.NewStyle().Foreground(p.Success).Bold(true).Padding(0, 1)
+
+	statusStyle = map[api.Status]lipgloss.Style{
+		api.StatusActive:   lipgloss.NewStyle().Foreground(p.Active),
+		api.StatusInactive: lipgloss.NewStyle().Foreground(p.Inactive),
+		api.StatusPending:  lipgloss.NewStyle().Foreground(p.Pending),
+		api.StatusBlocked:  lipgloss.NewStyle().Foreground(p.Blocked),
+		api.StatusSold:     lipgloss.NewStyle().Foreground(p.Sold),
+		api.StatusArchived: lipgloss.NewStyle().Foreground(p.Archived),
+	}
 }
 
 // Status renders a status as symbol and word, coloured where colour is available.
@@ -91,12 +136,36 @@ func Status(s api.Status) string {
 	return style.Render(format.Status(s))
 }
 
+// CurrentTab is the tab or step on screen among others: in brackets, where the other
+// tabs have their padding, so it reads without colour or underline and takes the
+// width of an other tab.
+func CurrentTab(label string) string {
+	return TabActive.UnsetPadding().Render("[" + label + "]")
+}
+
+// Input is a bubbles text input in the palette's colours: its own defaults are
+// 256-colour greys, outside the ansi theme and faint on a light background.
+func Input() textinput.Model {
+	in := textinput.New()
+	in.PlaceholderStyle = Faint
+	in.CompletionStyle = Faint
+	return in
+}
+
 // ProgressColors are the fill and the track of a progress bar; bubbles/progress takes
-// colours as strings, so the adaptive pair is resolved here. The bar's two glyphs
-// tell filled from empty without colour.
+// colours as strings. The bar's two glyphs tell filled from empty without colour.
 func ProgressColors() (full, empty string) {
-	if lipgloss.HasDarkBackground() {
-		return accent.Dark, faint.Dark
+	return colorString(current.Accent), colorString(current.Border)
+}
+
+// colorString is a palette colour as the string lipgloss.Color would be made of; ""
+// is the terminal's own colour.
+func colorString(c lipgloss.TerminalColor) string {
+	switch c := c.(type) {
+	case lipgloss.Color:
+		return string(c)
+	case lipgloss.ANSIColor:
+		return strconv.FormatUint(uint64(c), 10)
 	}
-	return accent.Light, faint.Light
+	return ""
 }

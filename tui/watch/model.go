@@ -91,7 +91,7 @@ func New(svc Poller, store *Store, interval time.Duration, now func() time.Time)
 	if now == nil {
 		now = time.Now
 	}
-	in := textinput.New()
+	in := theme.Input()
 	in.Prompt = "Listing id: "
 	in.Placeholder = "10062"
 	in.CharLimit = 12
@@ -129,7 +129,8 @@ func (m *Model) SetSize(width, height int) {
 	m.refresh()
 }
 
-// Update handles ticks, poll answers, the root's messages and the panel's keys.
+// Update handles ticks, poll answers, the root's messages, the panel's keys and the
+// mouse.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	m.at = m.now()
 	var cmd tea.Cmd
@@ -151,6 +152,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.lang = msg.Lang
 	case tea.KeyMsg:
 		cmd = m.key(msg)
+	case tea.MouseMsg:
+		cmd = m.mouse(msg)
 	default:
 		if m.adding {
 			m.input, cmd = m.input.Update(msg)

@@ -10,7 +10,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/gen2brain/heic"
 	gwebp "github.com/gen2brain/webp"
 	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
@@ -140,12 +139,15 @@ func decodePhoto(f media.Format, data []byte) (img image.Image, err error) {
 				"an animated WebP, which libwebp decodes here", "", 0)
 		}
 	case media.HEIC:
-		img, err = decodeWASM(f, data, heic.DecodeConfig, heic.Decode, heicBytesPerPixel, maxHEICBytes,
-			"a HEIC photo, which the sandbox decodes at about 36 bytes a pixel", "as a JPEG", 1.5)
+		img, err = decodeHEIC(data)
 	}
 	var tooBig *media.TooBigError
 	if errors.As(err, &tooBig) {
 		return nil, fmt.Errorf("%w: %w", ErrTooLarge, tooBig)
+	}
+	var refused *Refusal
+	if errors.As(err, &refused) {
+		return nil, err // a sentence already
 	}
 	if err != nil {
 		return nil, decodeError(f, err)
@@ -179,9 +181,6 @@ func decodeWASM(f media.Format, data []byte, config func(io.Reader) (image.Confi
 }
 
 func decodeError(f media.Format, err error) error {
-	if f == media.HEIC {
-		return fmt.Errorf("%w: HEIC could not be decoded by the sandbox: %v", ErrUnsupportedImage, err)
-	}
 	return fmt.Errorf("%w: the file looks like %s but does not decode: %v", ErrUnsupportedImage, describe(f), err)
 }
 

@@ -303,7 +303,7 @@ func TestPutPhotoUnsupported(t *testing.T) {
 		"avif":        {append([]byte("\x00\x00\x00\x18ftypavif\x00\x00\x00\x00avifmif1"), make([]byte, 32)...), "AVIF"},
 		"mp4":         {append([]byte("\x00\x00\x00\x14ftypisom\x00\x00\x00\x00isom"), make([]byte, 32)...), "MP4"},
 		"broken jpeg": {[]byte{0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xC0, 0, 2}, "does not decode"},
-		"broken heic": {append([]byte("\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic"), make([]byte, 64)...), "HEIC could not be decoded by the sandbox"},
+		"broken heic": {append([]byte("\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic"), make([]byte, 64)...), "the HEIC container cannot be read"},
 		"empty":       {nil, "not a recognised image"},
 	}
 	for name, c := range cases {

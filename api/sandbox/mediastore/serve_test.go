@@ -13,7 +13,7 @@ import (
 
 func TestServe(t *testing.T) {
 	s := mustNew(t, "")
-	v, err := s.PutVideo(bytes.NewReader(fixture(t, "clip5s.webm")))
+	v, err := s.PutVideo(bytes.NewReader(fixture(t, "phones/h264.webm")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestServe(t *testing.T) {
 		}
 	}
 
-	whole := fixture(t, "clip5s.webm")
+	whole := fixture(t, "phones/h264.webm")
 	body, resp := get(t, s, v.Name, http.Header{"Range": {"bytes=4-11"}})
 	if resp.StatusCode != http.StatusPartialContent || !bytes.Equal(body, whole[4:12]) ||
 		resp.Header.Get("Content-Range") != "bytes 4-11/"+strconv.Itoa(len(whole)) {

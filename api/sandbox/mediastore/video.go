@@ -2,6 +2,7 @@ package mediastore
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -9,6 +10,7 @@ import (
 	"image/png"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	xdraw "golang.org/x/image/draw"
@@ -16,10 +18,34 @@ import (
 	"github.com/listings-tui/listings/api/media"
 )
 
-// Video is a stored video: names are relative to /media/.
+// Video is a stored video: names are relative to /media/. The file is kept byte for
+// byte, so a phone's rotation (the track header's matrix) stays with it and players
+// turn it upright; the poster is drawn in the shape the video is shown in.
 type Video struct {
 	Name, Thumbnail string
 	Duration        time.Duration
+	Track           media.VideoTrack
+}
+
+// videoTrack reads the codec of the video's picture and refuses what the spec does
+// not accept (H.264 or H.265 only), or a file with no picture at all. A container
+// whose tracks cannot be read was already refused for its duration, or is let
+// through as it was before codecs were checked.
+func videoTrack(sp *spooled, f media.Format) (media.VideoTrack, error) {
+	track, _, err := media.ReadVideoTrack(sp.at, sp.size)
+	switch {
+	case errors.Is(err, media.ErrNoVideoTrack):
+		return track, &Refusal{What: "this " + describe(f), Why: "it holds no video track (sound only?)",
+			Do: "send a video with an H.264 or H.265 picture", kind: ErrUnsupportedVideo, cause: err}
+	case err != nil:
+		return media.VideoTrack{}, nil
+	case !track.Codec.Accepted():
+		what, rest, _ := strings.Cut(track.Codec.Refusal("video."+string(f)), ": ")
+		why, do, _ := strings.Cut(rest, "; ")
+		return track, &Refusal{What: what + " in " + describe(f), Why: why, Do: do,
+			kind: ErrUnsupportedVideo, cause: errors.New(track.Codec.ID)}
+	}
+	return track, nil
 }
 
 // PutVideo checks and stores a video read from r. The upload is spooled (to a file in
@@ -45,13 +71,18 @@ func (s *Store) PutVideo(r io.Reader) (Video, error) {
 	if d > media.MaxVideoDuration {
 		return Video{}, &VideoTooLongError{Duration: d}
 	}
+	track, err := videoTrack(sp, f)
+	if err != nil {
+		return Video{}, err
+	}
 	id := newID()
 	v := Video{
 		Name:      videoDir + "/" + id + "." + string(f),
 		Thumbnail: videoDir + "/" + id + "_thumb.png",
 		Duration:  d,
+		Track:     track,
 	}
-	poster, err := renderPoster(d)
+	poster, err := renderPoster(d, track)
 	if err != nil {
 		return Video{}, err
 	}
@@ -120,12 +151,18 @@ func (sp *spooled) release() {
 	}
 }
 
-// Poster geometry: 16:9, the shape most phone videos are shown in.
+// Poster geometry: 16:9, the shape most phone videos are shown in, turned 9:16 for
+// one shown upright (a phone held up: stored landscape with a quarter turn, or stored
+// portrait).
 const posterW, posterH = 640, 360
 
 // renderPoster draws a dark frame with a play triangle in a ring, and the duration in
 // the bottom-right corner, as a PNG.
-func renderPoster(d time.Duration) ([]byte, error) {
+func renderPoster(d time.Duration, t media.VideoTrack) ([]byte, error) {
+	posterW, posterH := posterW, posterH
+	if w, h := t.Displayed(); h > w {
+		posterW, posterH = posterH, posterW
+	}
 	img := image.NewRGBA(image.Rect(0, 0, posterW, posterH))
 	bg := color.RGBA{0x1c, 0x1f, 0x26, 0xff}
 	draw.Draw(img, img.Rect, image.NewUniform(bg), image.Point{}, draw.Src)

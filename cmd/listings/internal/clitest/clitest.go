@@ -44,6 +44,9 @@ type Runner struct {
 	DataDir string
 	// StderrTTY makes standard error a terminal, for the progress a person sees.
 	StderrTTY bool
+	// StdoutTTY makes standard output a terminal, for what a command prints there
+	// otherwise than to a pipe (cleaned text, no XLSX).
+	StdoutTTY bool
 	// Stdout, when set, replaces the buffer of standard output (a writer that fails).
 	Stdout io.Writer
 	// HTTP, when set, carries the requests instead of a socket (InProcess).
@@ -203,6 +206,7 @@ func (c *Runner) RunCtx(ctx context.Context, stdin string, stdout *iostreams.Buf
 	var stderr iostreams.Buffer
 	f := cmdtest.NewFactory(env, iostreams.New(strings.NewReader(stdin), out, &stderr))
 	f.IOStreams.IsStderrTTY = c.StderrTTY
+	f.IOStreams.IsStdoutTTY = c.StdoutTTY
 	f.HTTPClient = c.HTTP
 	code := root.Execute(ctx, f, args)
 	r := Result{stdout.String(), stderr.String(), code}

@@ -47,6 +47,9 @@ type Factory struct {
 	Profile string
 	BaseURL string
 	Lang    string
+	// KeepMetadata is --keep-metadata, bound by the commands that upload photos
+	// (AddKeepMetadataFlag); media.keep_metadata in the config says the same for all.
+	KeepMetadata bool
 
 	// sessions are those this run opened; their budgets are left for the next
 	// command when it ends (CloseSessions).
@@ -132,7 +135,28 @@ func (f *Factory) APIOptions() []api.Option {
 	if f.HTTPClient != nil {
 		opts = append(opts, api.WithHTTPClient(f.HTTPClient))
 	}
+	if f.KeepMetadata || f.configKeepsMetadata() {
+		opts = append(opts, api.WithKeepMetadata(true))
+	}
 	return opts
+}
+
+// configKeepsMetadata reads media.keep_metadata from the config file. It reads the
+// file itself rather than through ProfileEnv, which asks APIOptions for its clients;
+// a config that cannot be read keeps the default, photos without their metadata.
+func (f *Factory) configKeepsMetadata() bool {
+	dir, err := profile.Dir(f.Getenv)
+	if err != nil {
+		return false
+	}
+	cfg, err := profile.Load(dir)
+	return err == nil && cfg.Media.KeepMetadata
+}
+
+// AddKeepMetadataFlag adds --keep-metadata to a command that uploads photos.
+func AddKeepMetadataFlag(cmd *cobra.Command, f *Factory) {
+	cmd.Flags().BoolVar(&f.KeepMetadata, "keep-metadata", false,
+		"send photos as they are, with their location and camera data (or media.keep_metadata true in the config); by default they leave without them")
 }
 
 // EnvKey is LISTINGS_API_KEY, trimmed; "" when unset.

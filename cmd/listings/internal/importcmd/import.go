@@ -58,7 +58,10 @@ copied within one.
 
 Every row is checked before anything is sent: the create rules, the category and its
 attributes, the city (one search per distinct name), the files (format, size, video
-duration). The plan says what will be created and edited, what was imported before
+duration). Photos leave without their location and camera data (GPS, camera serial,
+owner, XMP, IPTC, comments, thumbnails), their pixels untouched and their
+orientation kept; --keep-metadata sends them as they are. The plan says what will be
+created and edited, what was imported before
 and is unchanged, every refused row with its row number, column and reason, the
 uploads, the requests in all and the time under the key's budget. If any row is
 refused, nothing is sent: fix those rows and run again, or --skip-bad to import the
@@ -112,6 +115,7 @@ Exit status: 0 every row done, 1 a row refused or failed, 2 a bad sheet or flag,
 	fl.StringVar(&o.format, "format", "", "the sheet's format: csv, xlsx or jsonl (default: by the file's extension)")
 	fl.StringVar(&o.report, "report", "", "write every row's outcome to `FILE`, in the sheet's format")
 	fl.StringVar(&o.resume, "resume", "", "carry out what is left of import `JOB`")
+	cmdutil.AddKeepMetadataFlag(cmd, f)
 	cmdutil.AddJSONFlag(cmd, &o.asJSON)
 	return cmd
 }
@@ -181,7 +185,7 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 	case err != nil:
 		return cmdutil.Explain(err)
 	}
-	printPlan(f, plan)
+	printPlan(f, plan, s.Client.KeepsMetadata())
 	results := catalog.Results(plan.Header, nil)
 	end := func(results []catalog.Result, runErr error, job string) error {
 		return finish(f, o, sf, plan.Header.Columns, results, runErr, job)
@@ -227,14 +231,14 @@ func reportHint(report string) string {
 // printPlan writes the plan on stderr: its summary, each refused row with its
 // problems, each row whose category was suggested, and each cell read otherwise than
 // written (a phone whose + a spreadsheet dropped).
-func printPlan(f *cmdutil.Factory, p *catalog.Plan) {
+func printPlan(f *cmdutil.Factory, p *catalog.Plan, keep bool) {
 	w := f.IOStreams.ErrOut
 	for _, l := range p.Summary() {
 		fmt.Fprintln(w, termtext.Clean(l))
 	}
 	for _, r := range p.Header.Rows {
-		for _, pr := range r.Problems {
-			fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(pr.String()))
+		for _, l := range r.ProblemLines() {
+			fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(l))
 		}
 		for _, n := range r.Notes {
 			if strings.HasPrefix(n, catalog.NoteSuggested) {
@@ -249,6 +253,9 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan) {
 		fmt.Fprintln(w, "files to upload:")
 		for _, l := range files {
 			fmt.Fprintf(w, "  %s\n", termtext.Clean(l))
+		}
+		if p.SendsPhotos() {
+			fmt.Fprintln(w, api.MetadataLine(keep))
 		}
 	}
 }

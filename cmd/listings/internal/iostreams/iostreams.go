@@ -71,6 +71,18 @@ func (s *IOStreams) OutError() error {
 	return s.out.failure()
 }
 
+// OutWritten reports whether anything reached standard output: the root prints a
+// failed --json command's error object only when the command printed nothing, so
+// that standard output always holds exactly one JSON document.
+func (s *IOStreams) OutWritten() bool {
+	if s.out == nil {
+		return false
+	}
+	s.out.mu.Lock()
+	defer s.out.mu.Unlock()
+	return s.out.written
+}
+
 func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }
 
 // WriteError is a write to standard output that failed.
@@ -104,9 +116,10 @@ func IsBrokenPipe(err error) bool {
 // it, so output stops at the first error and the error reaches main even through code
 // that did not look.
 type checkedWriter struct {
-	mu  sync.Mutex
-	w   io.Writer
-	err *WriteError
+	mu      sync.Mutex
+	w       io.Writer
+	err     *WriteError
+	written bool // a byte reached w
 }
 
 func (c *checkedWriter) Write(p []byte) (int, error) {
@@ -116,6 +129,7 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 		return 0, c.err
 	}
 	n, err := c.w.Write(p)
+	c.written = c.written || n > 0
 	if err != nil {
 		c.err = &WriteError{err}
 		return n, c.err

@@ -153,7 +153,8 @@ func newCmdResume(f *cmdutil.Factory) *cobra.Command {
 		Long: `Carry out what is left of an interrupted or stopped job, on the service it was
 started on: an item whose answer was lost is checked with one GET first, the others
 not yet sent are sent. Prints every item's outcome as the command that started it;
-the exit codes are the same.`,
+the exit codes are the same. An import's photos not yet sent leave without their
+location and camera data unless --keep-metadata is given again.`,
 		Example: "  listings jobs resume 20261124-224900-deactivate",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -186,6 +187,7 @@ the exit codes are the same.`,
 		},
 	}
 	cmdutil.AddJSONFlag(cmd, &asJSON)
+	cmdutil.AddKeepMetadataFlag(cmd, f)
 	return cmd
 }
 

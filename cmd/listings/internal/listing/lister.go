@@ -33,6 +33,7 @@ type lister struct {
 	read  int           // listings read, matching or not
 	seen  map[int]bool  // ids written
 	twice int           // listings the service sent again, not written again
+	noID  int           // listings written whose id could not be read (api.Listing.HasID)
 
 	// The moderation blocks of --reasons (lsreasons.go).
 	held     []api.Listing // matches waiting for their block
@@ -123,11 +124,17 @@ func (l *lister) add(ctx context.Context, page *api.ListPage) error {
 		if l.want != "" && x.Status != l.want {
 			continue
 		}
-		if l.seen[x.ID] {
+		switch {
+		case !x.HasID():
+			// Not a repeat of another listing whose id could not be read either:
+			// each is shown, its id marked.
+			l.noID++
+		case l.seen[x.ID]:
 			l.twice++
 			continue
+		default:
+			l.seen[x.ID] = true
 		}
-		l.seen[x.ID] = true
 		if err := l.hold(ctx, x); err != nil {
 			return err
 		}
@@ -189,15 +196,21 @@ func listingJSON(l *api.Listing, fields []string) json.RawMessage {
 	if json.Unmarshal(b, &all) != nil {
 		return b
 	}
-	kept := make(map[string]json.RawMessage, len(fields))
+	kept := make(map[string]json.RawMessage, len(fields)+1)
 	for _, f := range fields {
 		if v, ok := all[f]; ok {
 			kept[f] = v
 		}
 	}
+	if v, ok := all[idUnreadable]; ok { // id is always asked for, and so is its mark
+		kept[idUnreadable] = v
+	}
 	b, _ = json.Marshal(kept)
 	return b
 }
+
+// idUnreadable is the key api.Listing's JSON adds beside an id it could not read.
+const idUnreadable = "id_unreadable"
 
 // footer tells on stderr, out of a pipe's way, how many were shown and how to get
 // more: the next page's cursor, which is also how a script pages through the JSON.
@@ -206,6 +219,10 @@ func (l *lister) footer(next *int) {
 	w := l.f.IOStreams.ErrOut
 	if l.twice > 0 {
 		fmt.Fprintf(w, "listings: the service sent %d listings more than once; each is shown once\n", l.twice)
+	}
+	if l.noID > 0 {
+		fmt.Fprintf(w, "listings: the service sent %s with an id that cannot be read: shown, the id as ? (in JSON as sent, with \"%s\": true)\n",
+			format.Count(l.noID, "listing"), idUnreadable)
 	}
 	what := "listings shown"
 	if l.want != "" {

@@ -79,7 +79,10 @@ JSON output is one array of listing objects, with --all or without:
                   size, 100 by default); if a page fails, the array is closed,
                   holds what was read, and the exit code is not 0
 With --fields, each object holds only the fields asked for (and id). A listing the
-service sends twice (a repeated page) is printed once.
+service sends twice (a repeated page) is printed once. A listing whose id cannot be
+read (a string, a fraction, null, none) is printed all the same, each one: its id is
+? in the table, and in JSON as the service sent it (null for none) followed by
+"id_unreadable": true.
 
 --search and --sort answer from the local mirror that listings sync fills, with no
 request (the API can neither search nor sort): --search matches word beginnings in

@@ -91,7 +91,12 @@ func (l *lister) flush(ctx context.Context) error {
 // cost. A listing gone meanwhile is marked so; any other failure stops the reading
 // (kept for the exit code), and the listings left go out without their block.
 func (l *lister) readBlocks(ctx context.Context, ls []api.Listing, more bool) {
-	n := len(ls)
+	n := 0
+	for i := range ls {
+		if ls[i].HasID() { // one whose id cannot be read has no block to ask for
+			n++
+		}
+	}
 	l.s.LearnLimits(ctx, n)
 	what := format.Count(n, string(l.want)+" listing")
 	say := fmt.Sprintf("reading the reason of %s: %s", what, format.Requests(n))
@@ -109,15 +114,19 @@ func (l *lister) readBlocks(ctx context.Context, ls []api.Listing, more bool) {
 	l.progress.Done() // the message goes above the progress line, not into it
 	fmt.Fprintf(l.f.IOStreams.ErrOut, "listings: %s\n", say)
 	ctx = api.OnWait(ctx, l.progress.OnWait)
+	done := 0
 	for i := range ls {
-		l.progress.Set("reading reasons: %d of %d", i, n)
+		if !ls[i].HasID() {
+			continue
+		}
+		l.progress.Set("reading reasons: %d of %d", done, n)
 		d, err := l.s.Client.GetListing(ctx, ls[i].ID, l.s.Lang)
 		switch {
 		case api.IsNotFound(err):
 			l.blocks[ls[i].ID] = block{gone: true}
 		case err != nil:
 			l.blockErr = err
-			l.unread += n - i
+			l.unread += n - done
 			l.progress.Done()
 			return
 		default:
@@ -128,6 +137,7 @@ func (l *lister) readBlocks(ctx context.Context, ls []api.Listing, more bool) {
 				l.changed++
 			}
 		}
+		done++
 	}
 	l.progress.Done()
 }

@@ -44,8 +44,8 @@ func printListings(w io.Writer, ls []api.Listing, fields []string, reason func(*
 
 // listingCell renders one list-view field for the table.
 func listingCell(l *api.Listing, field string) string {
-	if l.Unreadable(field) {
-		return "?" // sent in a form that could not be read: not shown as a zero
+	if l.Unreadable(field) || field == "id" && !l.HasID() {
+		return "?" // sent in a form that could not be read (or not at all): not shown as a zero
 	}
 	switch field {
 	case "id":

@@ -51,7 +51,10 @@ on stderr. --dry-run prints the plan and sends nothing. The job is journaled in 
 data directory (jobs/<job>.jsonl), so an interrupted or stopped job goes on with
 listings jobs resume JOB. It prints one row per listing (id, result, status or
 reason); with --json an array of {"id", "ok", "status", "error", "hint"}, a skipped
-listing with "error": "skipped" and its reason as the hint. Exit code 0 when every
+listing with "error": "skipped" and its reason as the hint. An answer that states
+another status than the one asked costs one read of the listing; a listing that is
+then in another status fails with "error": "other_status" and why (an answer that
+states none is taken as done, to keep a job's requests to one per listing). Exit code 0 when every
 listing is as asked (one already so counts), 1 when any failed or was skipped for
 another reason, 4 when the day's budget stopped the job, 130 on Ctrl+C.`,
 		Example: "  listings " + verb + " 10040\n" +

@@ -99,6 +99,10 @@ func runSync(ctx context.Context, f *cmdutil.Factory, asJSON, details bool) erro
 	if err != nil {
 		return syncError(f, res, err)
 	}
+	if res.NoID > 0 {
+		fmt.Fprintf(f.IOStreams.ErrOut, "listings: the service sent %s with an id that cannot be read: the mirror, which keeps listings by id, does not hold them (listings ls shows them)\n",
+			format.Count(res.NoID, "listing"))
+	}
 	out := syncJSON{Requests: res.Requests, Listings: res.Listings, Added: res.Added, Changed: res.Changed,
 		Gone: res.Gone, DurationMS: res.Duration.Milliseconds(), Complete: res.Complete, Mirror: db.Path()}
 	if !asJSON {

@@ -122,19 +122,21 @@ func TestJSONIsValidAndAlone(t *testing.T) {
 }
 
 // TestFailuresLeaveStdoutEmpty: a script that captures stdout gets nothing rather than
-// half an answer, and the reason is on stderr.
+// half an answer, and the reason is on stderr; with --json it gets the error object
+// and nothing else (TestJSONAlways covers every command).
 func TestFailuresLeaveStdoutEmpty(t *testing.T) {
 	t.Parallel()
 	c := clitest.New(t, sandbox.Options{})
 	for _, tc := range []struct {
-		code int
-		args []string
+		code  int
+		error string
+		args  []string
 	}{
-		{cmdutil.ExitError, []string{"show", "999999", "--json"}},
-		{cmdutil.ExitError, []string{"attributes", "999999", "--json"}},
-		{cmdutil.ExitError, []string{"suggest-category", "--title", "qwxz zzqv", "--json"}},
-		{cmdutil.ExitUsage, []string{"cities", "k", "--json"}},
-		{cmdutil.ExitAuth, []string{"ls", "--json"}},
+		{cmdutil.ExitError, "listing_not_found", []string{"show", "999999"}},
+		{cmdutil.ExitError, "category_not_found", []string{"attributes", "999999"}},
+		{cmdutil.ExitError, "no_category_match", []string{"suggest-category", "--title", "qwxz zzqv"}},
+		{cmdutil.ExitUsage, "usage", []string{"cities", "k"}},
+		{cmdutil.ExitAuth, "key_revoked", []string{"ls"}},
 	} {
 		cc := c
 		if tc.code == cmdutil.ExitAuth {
@@ -143,6 +145,10 @@ func TestFailuresLeaveStdoutEmpty(t *testing.T) {
 		r := cc.Fails(tc.code, "", tc.args...)
 		if r.Stdout != "" {
 			t.Errorf("%v: stdout %q, want nothing", tc.args, r.Stdout)
+		}
+		r = cc.Fails(tc.code, "", append(tc.args, "--json")...)
+		if e := errorObject(r.Stdout); e == nil || e.Error.Code != tc.error || e.ExitCode != tc.code {
+			t.Errorf("%v --json: stdout %q, want the error object of %s", tc.args, r.Stdout, tc.error)
 		}
 	}
 }
@@ -202,7 +208,8 @@ func TestAuthAndRateLimitExitCodes(t *testing.T) {
 		t.Errorf("revoked: %s", r.Stderr)
 	}
 	r = c.WithKey(sandbox.KeyForeignIP).Fails(cmdutil.ExitAuth, "", "ls", "--json")
-	if !strings.Contains(r.Stderr, "ip_not_whitelisted") || !strings.Contains(r.Stderr, "127.0.0.1") || r.Stdout != "" {
+	if e := errorObject(r.Stdout); !strings.Contains(r.Stderr, "ip_not_whitelisted") || !strings.Contains(r.Stderr, "127.0.0.1") ||
+		e == nil || e.Error.Code != "ip_not_whitelisted" {
 		t.Errorf("foreign IP: stdout %q\n%s", r.Stdout, r.Stderr)
 	}
 	// A missing scope needs another key, not other data: the key's exit code.

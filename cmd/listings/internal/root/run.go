@@ -47,14 +47,16 @@ func Run(args []string, version string) int {
 }
 
 // Execute runs one command line on f and turns its error into one line on standard
-// error and the exit code; tests call it to get exactly what a user gets.
+// error and the exit code, and, for a command run with --json that printed nothing,
+// into an error object on standard output; tests call it to get exactly what a user
+// gets.
 func Execute(ctx context.Context, f *cmdutil.Factory, args []string) int {
 	root := New(f)
 	root.SetArgs(args)
 	// Every command tells of its budget waits (cmdutil.WaitNotices): reads and
 	// writes alike, so that no command seems to hang.
 	ctx, waited := cmdutil.WaitNotices(ctx, f.IOStreams)
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	waited()
 	f.CloseSessions()
 	if err == nil {
@@ -77,5 +79,10 @@ func Execute(ctx context.Context, f *cmdutil.Factory, args []string) int {
 		msg = "interrupted" // rather than "context canceled"
 	}
 	fmt.Fprintf(f.IOStreams.ErrOut, "listings: %s\n", msg)
+	// With --json, standard output holds JSON whatever happens: the command's own, or
+	// this error object (cmdutil.ErrorJSON). Here, once, so no command can forget it.
+	if cmdutil.WantsJSON(cmd, args) && !f.IOStreams.OutWritten() && f.IOStreams.OutError() == nil {
+		_ = cmdutil.PrintErrorJSON(f.IOStreams.Out, err, msg, code)
+	}
 	return code
 }

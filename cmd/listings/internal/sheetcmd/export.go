@@ -47,6 +47,8 @@ Formats (--format, else the extension of -o, else csv):
          bold and frozen; never printed to a terminal
   jsonl  one JSON object per line, typed values, photos as arrays
 A file given with -o is written whole or not at all (a temporary file renamed).
+Printed on a terminal, the text is cleaned of escape sequences and control
+characters; a file or a pipe gets it exact.
 
 Columns: the list's (id, status, title, price, currency, condition, city, photos, url,
 views, vip, top, created_at), at one request per 100 listings. --detail adds what only
@@ -164,7 +166,7 @@ func (o *exportOptions) runList(ctx context.Context, f *cmdutil.Factory, s *cmdu
 	defer out.abort()
 	line := cmdutil.NewStatusLine(f.IOStreams.ErrOut, f.IOStreams.IsStderrTTY)
 	ctx = api.OnWait(ctx, line.OnWait)
-	seen := map[int]bool{}
+	var seen ids
 	var row []any
 	for page, err := range s.Client.AllListings(ctx, p) {
 		if err != nil {
@@ -173,20 +175,20 @@ func (o *exportOptions) runList(ctx context.Context, f *cmdutil.Factory, s *cmdu
 		}
 		for i := range page.Listings {
 			l := &page.Listings[i]
-			if (want != "" && l.Status != want) || seen[l.ID] {
+			if (want != "" && l.Status != want) || !seen.first(l) {
 				continue
 			}
-			seen[l.ID] = true
 			row = export.ListRow(row, export.ListColumns, l)
 			if err := w.WriteRow(row); err != nil {
 				line.Done()
 				return err
 			}
 		}
-		line.Set("reading listings: %d so far", len(seen))
+		line.Set("reading listings: %d so far", seen.n)
 	}
 	line.Done()
-	return o.finishList(f, w, out, len(seen), ft)
+	seen.say(f, "in the file with the id "+export.UnreadableID+", which listings import refuses")
+	return o.finishList(f, w, out, seen.n, ft)
 }
 
 // listSheet opens the output and the sheet of the list's columns on it; the caller
@@ -276,7 +278,7 @@ func (o *exportOptions) items(ctx context.Context, f *cmdutil.Factory, s *cmduti
 	line := cmdutil.NewStatusLine(f.IOStreams.ErrOut, f.IOStreams.IsStderrTTY)
 	defer line.Done()
 	ctx = api.OnWait(ctx, line.OnWait)
-	seen := map[int]bool{}
+	var seen ids
 	var items []bulk.Planned
 	pages := 0
 	for page, err := range s.Client.AllListings(ctx, p) {
@@ -284,14 +286,52 @@ func (o *exportOptions) items(ctx context.Context, f *cmdutil.Factory, s *cmduti
 			return nil, pages, cmdutil.Explain(err)
 		}
 		pages++
-		for _, l := range page.Listings {
-			if (want != "" && l.Status != want) || seen[l.ID] {
+		for i := range page.Listings {
+			l := &page.Listings[i]
+			// A listing whose id cannot be read has no detail to ask for.
+			if (want != "" && l.Status != want) || !seen.first(l) || !l.HasID() {
 				continue
 			}
-			seen[l.ID] = true
 			items = append(items, bulk.Planned{ID: l.ID, Title: l.Title})
 		}
 		line.Set("reading the list: %d listings so far", len(items))
 	}
+	line.Done()
+	seen.say(f, "left out: there is no id to ask for their detail with")
 	return items, pages, nil
+}
+
+// ids are the listings of a list read so far, each counted once: a listing the
+// service sends again is one, and one whose id cannot be read (api.Listing.HasID) is
+// always another, never a repeat of one whose id could not be read either.
+type ids struct {
+	seen map[int]bool
+	n    int // listings taken
+	noID int // of which without a readable id
+}
+
+// first reports whether l is taken: not one seen already.
+func (s *ids) first(l *api.Listing) bool {
+	if !l.HasID() {
+		s.n++
+		s.noID++
+		return true
+	}
+	if s.seen[l.ID] {
+		return false
+	}
+	if s.seen == nil {
+		s.seen = map[int]bool{}
+	}
+	s.seen[l.ID] = true
+	s.n++
+	return true
+}
+
+// say tells on stderr of the listings without a readable id, and what became of them.
+func (s *ids) say(f *cmdutil.Factory, what string) {
+	if s.noID > 0 {
+		fmt.Fprintf(f.IOStreams.ErrOut, "listings: the service sent %s with an id that cannot be read: %s\n",
+			format.Count(s.noID, "listing"), what)
+	}
 }

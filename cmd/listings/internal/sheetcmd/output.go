@@ -1,6 +1,7 @@
 package sheetcmd
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/listings-tui/listings/api/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/tui/termtext"
 )
 
 // chooseFormat is the sheet's format: --format when given, else the output file's
@@ -53,13 +55,19 @@ func refuseTerminal(f *cmdutil.Factory, format sheet.Format, output string) erro
 // interrupted export never leaves half a file under the name asked for.
 type output struct {
 	w    io.Writer
-	path string   // "" for standard output
-	tmp  *os.File // the file being written
+	path string        // "" for standard output
+	tmp  *os.File      // the file being written
+	term *terminalText // standard output on a terminal
 }
 
-// openOutput opens path for a sheet; "" or "-" is standard output.
+// openOutput opens path for a sheet; "" or "-" is standard output, cleaned when it
+// is a terminal (terminalText).
 func openOutput(f *cmdutil.Factory, path string) (*output, error) {
 	if path == "" || path == "-" {
+		if f.IOStreams.IsStdoutTTY {
+			t := &terminalText{w: f.IOStreams.Out}
+			return &output{w: t, term: t}, nil
+		}
 		return &output{w: f.IOStreams.Out}, nil
 	}
 	dir := filepath.Dir(path)
@@ -73,8 +81,12 @@ func openOutput(f *cmdutil.Factory, path string) (*output, error) {
 	return &output{w: tmp, path: path, tmp: tmp}, nil
 }
 
-// commit puts the complete file under its name.
+// commit puts the complete file under its name (on a terminal: prints its last
+// line).
 func (o *output) commit() error {
+	if o.term != nil {
+		return o.term.flush()
+	}
 	if o.tmp == nil {
 		return nil
 	}
@@ -105,6 +117,61 @@ func (o *output) abort() {
 		os.Remove(name)
 		o.tmp = nil
 	}
+}
+
+// terminalText is standard output on a terminal. A terminal runs the escape
+// sequences in what it prints, and the listings' titles and descriptions are the
+// service's text: an OSC 52 in a title wrote tmux's clipboard, another retitled the
+// pane. So what goes to a terminal is cleaned as the tables clean it (termtext), a
+// line at a time: a line break never falls inside a character or a sequence that
+// goes on past it, the way the end of one write may. A pipe or a file gets the sheet
+// byte for byte.
+type terminalText struct {
+	w    io.Writer
+	line []byte // the text after the last line break written, not printed yet
+	out  []byte // the cleaned lines of one write
+}
+
+func (t *terminalText) Write(p []byte) (int, error) {
+	t.out = t.out[:0]
+	rest := p
+	for {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			break
+		}
+		t.line = append(t.line, rest[:i+1]...)
+		rest = rest[i+1:]
+		t.out = t.clean(t.out)
+	}
+	t.line = append(t.line, rest...)
+	if len(t.out) > 0 {
+		if _, err := t.w.Write(t.out); err != nil {
+			return 0, err
+		}
+	}
+	return len(p), nil
+}
+
+// clean appends the line held, cleaned, to dst and empties it. Its line break stays
+// one even when an escape sequence left open before it took it.
+func (t *terminalText) clean(dst []byte) []byte {
+	s := termtext.CleanBlock(string(t.line))
+	dst = append(dst, s...)
+	if bytes.HasSuffix(t.line, []byte("\n")) && !strings.HasSuffix(s, "\n") {
+		dst = append(dst, '\n')
+	}
+	t.line = t.line[:0]
+	return dst
+}
+
+// flush prints what is held after the last line break.
+func (t *terminalText) flush() error {
+	if len(t.line) == 0 {
+		return nil
+	}
+	_, err := t.w.Write(t.clean(nil))
+	return err
 }
 
 // cleanPathErr is the cause of a file error without the path repeated.

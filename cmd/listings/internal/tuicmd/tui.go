@@ -26,6 +26,7 @@ import (
 	"github.com/listings-tui/listings/tui"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
 )
 
@@ -44,6 +45,7 @@ func Bind(root *cobra.Command, f *cmdutil.Factory, start func(context.Context, t
 		"start the interactive app on an in-process sandbox (no key, no network, nothing stored)")
 	root.Flags().BoolVar(&noNotify, "no-notify", false,
 		"no bell and no desktop notification when a watched listing is decided (or tui.notify false in the config, or "+envNotify+"=off)")
+	cmdutil.AddKeepMetadataFlag(root, f)
 	root.Args = cobra.NoArgs
 	root.RunE = func(cmd *cobra.Command, _ []string) error {
 		// The app owns the screen: no notice of a budget wait may draw on stderr.
@@ -64,6 +66,30 @@ func quiet(flag bool, getenv func(string) string, cfg *profile.Config) bool {
 	return flag || (cfg != nil && cfg.TUI.Notify != nil && !*cfg.TUI.Notify)
 }
 
+// envTheme names the app's theme, over tui.theme of the config.
+const envTheme = "LISTINGS_THEME"
+
+// themeChoice is the theme asked for: LISTINGS_THEME, else tui.theme in the config,
+// else auto. An unknown name is a usage error that says where it was read and the
+// names there are.
+func themeChoice(getenv func(string) string, cfg *profile.Config) (theme.Name, error) {
+	if v := getenv(envTheme); strings.TrimSpace(v) != "" {
+		n, err := theme.Parse(v)
+		if err != nil {
+			return "", cmdutil.UsageErrorf("%s: %w", envTheme, err)
+		}
+		return n, nil
+	}
+	if cfg == nil {
+		return theme.Auto, nil
+	}
+	n, err := theme.Parse(cfg.TUI.Theme)
+	if err != nil {
+		return "", cmdutil.UsageErrorf("tui.theme in %s: %w", cfg.Path(), err)
+	}
+	return n, nil
+}
+
 // run starts the interactive app: on the in-process sandbox with --sandbox, on
 // --base-url with LISTINGS_API_KEY and no profile, else on the selected profile; the
 // login screen when there is no profile or no key.
@@ -75,6 +101,16 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 	if err := f.CheckLang(); err != nil {
 		return err
 	}
+	var cfg *profile.Config
+	if _, c, err := f.Config(); err == nil {
+		cfg = c
+	}
+	// The theme is checked before anything starts: a name mistyped is said and
+	// nothing runs, rather than an app in colours the user did not ask for.
+	name, err := themeChoice(f.Getenv, cfg)
+	if err != nil {
+		return err
+	}
 	warn := &warnings{w: ios.ErrOut}
 	f.Warn = warn.add
 	opts := tui.Options{
@@ -83,8 +119,8 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 		Version:        f.Version,
 		APIOptions:     f.APIOptions(),
 		SandboxStarter: serveInProcessSandbox,
+		Theme:          name,
 	}
-	var err error
 	if useSandbox {
 		var stop func()
 		if stop, err = onSandbox(ctx, f, &opts); err != nil {
@@ -95,10 +131,6 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 		return err
 	}
 	opts.Lang = orDefault(opts.Lang, cmdutil.DefaultLang)
-	var cfg *profile.Config
-	if _, c, err := f.Config(); err == nil {
-		cfg = c
-	}
 	opts.Quiet = quiet(noNotify, f.Getenv, cfg)
 	if cfg != nil && len(cfg.TUI.Keys) > 0 {
 		// The app checks them against its tables and says what is wrong (tui/action).
@@ -107,6 +139,8 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 			opts.Keys[action.ID(id)] = ks
 		}
 	}
+	// The mouse is the app's unless the config keeps it for the terminal's selection.
+	opts.NoMouse = cfg != nil && cfg.TUI.Mouse != nil && !*cfg.TUI.Mouse
 	if opts.Mirror != nil {
 		defer opts.Mirror.Close()
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui"
+	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
 )
 
@@ -123,11 +124,17 @@ func TestTheAppNeedsATerminalAndAKnownLanguage(t *testing.T) {
 	}
 }
 
+// sandboxEnv is the environment of a --sandbox start with a config directory of its
+// own (cfgDir, where a test writes config.json) and nothing of the machine's.
+func sandboxEnv(t *testing.T) (cfgDir string, env map[string]string) {
+	cfgDir = t.TempDir()
+	return cfgDir, map[string]string{profile.EnvConfigDir: cfgDir, "LISTINGS_DATA_DIR": t.TempDir(), cmdutil.EnvCacheDir: t.TempDir()}
+}
+
 // The nudge of a decision is turned off by the flag, the environment or the config.
 func TestTheNudgeCanBeTurnedOff(t *testing.T) {
 	t.Parallel()
-	cfgDir := t.TempDir()
-	env := map[string]string{profile.EnvConfigDir: cfgDir, "LISTINGS_DATA_DIR": t.TempDir(), cmdutil.EnvCacheDir: t.TempDir()}
+	cfgDir, env := sandboxEnv(t)
 	if opts, _, err := launch(t, env, nil, "--sandbox"); err != nil || opts.Quiet {
 		t.Fatalf("by default: %v, quiet %v", err, opts.Quiet)
 	}
@@ -146,6 +153,24 @@ func TestTheNudgeCanBeTurnedOff(t *testing.T) {
 	}
 	if opts, _, _ := launch(t, env, nil, "--sandbox"); !opts.Quiet {
 		t.Error("tui.notify false in the config")
+	}
+}
+
+// tui.mouse false in the config leaves the mouse to the terminal; absent or true, the
+// app has it.
+func TestTheMouseCanBeLeftToTheTerminal(t *testing.T) {
+	t.Parallel()
+	cfgDir, env := sandboxEnv(t)
+	if opts, _, err := launch(t, env, nil, "--sandbox"); err != nil || opts.NoMouse {
+		t.Fatalf("by default: %v, no mouse %v", err, opts.NoMouse)
+	}
+	for cfg, off := range map[string]bool{`{"tui":{"mouse":false}}`: true, `{"tui":{"mouse":true}}`: false} {
+		if err := os.WriteFile(filepath.Join(cfgDir, "config.json"), []byte(cfg), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if opts, _, err := launch(t, env, nil, "--sandbox"); err != nil || opts.NoMouse != off {
+			t.Errorf("%s: %v, no mouse %v", cfg, err, opts.NoMouse)
+		}
 	}
 }
 
@@ -206,5 +231,48 @@ func TestASandboxThatCannotStartSaysWhy(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "no time zone data") {
 		t.Errorf("%d %s", res.StatusCode, body)
+	}
+}
+
+// The theme comes from LISTINGS_THEME, else tui.theme in the config, else auto; an
+// unknown name stops the app before it starts, naming where it was read and the names
+// there are.
+func TestTheThemeIsReadAndAnUnknownOneRefused(t *testing.T) {
+	t.Parallel()
+	cfgDir := t.TempDir()
+	env := map[string]string{profile.EnvConfigDir: cfgDir, "LISTINGS_DATA_DIR": t.TempDir(), cmdutil.EnvCacheDir: t.TempDir()}
+	with := func(k, v string) map[string]string {
+		e := map[string]string{k: v}
+		for k, v := range env {
+			e[k] = v
+		}
+		return e
+	}
+	if opts, _, err := launch(t, env, nil, "--sandbox"); err != nil || opts.Theme != theme.Auto {
+		t.Fatalf("by default: %v, theme %q", err, opts.Theme)
+	}
+	cfgPath := filepath.Join(cfgDir, "config.json")
+	if err := os.WriteFile(cfgPath, []byte(`{"tui":{"theme":"Light"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if opts, _, err := launch(t, env, nil, "--sandbox"); err != nil || opts.Theme != theme.Light {
+		t.Errorf("tui.theme Light: %v, theme %q", err, opts.Theme)
+	}
+	if opts, _, err := launch(t, with(envTheme, "ansi"), nil, "--sandbox"); err != nil || opts.Theme != theme.ANSI {
+		t.Errorf("%s=ansi over the config: %v, theme %q", envTheme, err, opts.Theme)
+	}
+	_, _, err := launch(t, with(envTheme, "neon"), nil, "--sandbox")
+	if !cmdutil.IsUsage(err) || !strings.Contains(err.Error(), envTheme) || !strings.Contains(err.Error(), "auto, dark, light or ansi") {
+		t.Errorf("%s=neon: %v", envTheme, err)
+	}
+	if err := os.WriteFile(cfgPath, []byte(`{"tui":{"theme":"solarized"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"--sandbox"}, nil} {
+		_, _, err := launch(t, env, nil, args...)
+		want := `tui.theme in ` + cfgPath + `: unknown theme "solarized": use auto, dark, light or ansi`
+		if !cmdutil.IsUsage(err) || err.Error() != want {
+			t.Errorf("listings %v with tui.theme solarized: %v, want a usage error %q", args, err, want)
+		}
 	}
 }

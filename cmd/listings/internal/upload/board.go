@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/media"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/tui/layout"
 )
@@ -126,7 +127,7 @@ func (b *board) clear() {
 
 const barWidth = 24
 
-// bar draws how much of a file is sent: "[======      ]  25%  1.0 MB / 4.0 MB".
+// bar draws how much of a file is sent: "[======      ]  25%  1 MB / 4 MB".
 func bar(sent, total int64) string {
 	pct := percent(sent, total)
 	filled := pct * barWidth / 100
@@ -136,9 +137,7 @@ func bar(sent, total int64) string {
 
 func percent(sent, total int64) int { return int(min(max(sent*100/total, 0), 100)) }
 
-func megabytes(n int64) string {
-	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-}
+func megabytes(n int64) string { return media.FileSize(n) }
 
 // progressBar draws one line of upload progress on a terminal and nothing elsewhere,
 // so that logs of a script stay clean. update is called from the transport's

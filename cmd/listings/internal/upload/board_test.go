@@ -20,15 +20,15 @@ func TestProgressBar(t *testing.T) {
 	}
 	var term strings.Builder
 	b := newProgressBar(&term, true, "/photos/front.jpg")
-	for _, sent := range []int64{0, 1 << 20, 1<<20 + 1, 4 << 20} {
-		b.update(sent, 4<<20)
+	for _, sent := range []int64{0, 1_000_000, 1_000_001, 4_000_000} {
+		b.update(sent, 4_000_000)
 	}
 	b.done()
 	out := term.String()
 	if n := strings.Count(out, "\r"); n != 3 {
 		t.Errorf("%d redraws, want 3 (0%%, 25%%, 100%%):\n%q", n, out)
 	}
-	for _, want := range []string{"front.jpg", "[======                  ]  25%  1.0 MB / 4.0 MB", "100%", "4.0 MB / 4.0 MB\n"} {
+	for _, want := range []string{"front.jpg", "[======                  ]  25%  1 MB / 4 MB", "100%", "4 MB / 4 MB\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the bar lacks %q:\n%q", want, out)
 		}
@@ -46,12 +46,12 @@ func TestUploadBoardLines(t *testing.T) {
 	b.now = func() time.Time { tick = tick.Add(time.Second); return tick } // no frame is throttled
 	b.start(0)
 	b.start(1)
-	b.progress(0, 1<<20, 4<<20)
+	b.progress(0, 1_000_000, 4_000_000)
 	b.finish(0, photoOutcome{File: paths[0], Err: fmt.Errorf("the service refused it")})
-	b.progress(1, 4<<20, 4<<20)
+	b.progress(1, 4_000_000, 4_000_000)
 	b.clear()
 	out := term.String()
-	for _, want := range []string{"front.jpg", "back.jpg", "preparing…", " 25%  1.0 MB / 4.0 MB", "✗ front.jpg", "the service refused it", "100%"} {
+	for _, want := range []string{"front.jpg", "back.jpg", "preparing…", " 25%  1 MB / 4 MB", "✗ front.jpg", "the service refused it", "100%"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the board lacks %q:\n%q", want, out)
 		}

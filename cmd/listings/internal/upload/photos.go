@@ -28,46 +28,23 @@ type photoOutcome struct {
 // photoJSON is one element of upload photo --json: every file has one, in the order
 // given, with its URLs or its error.
 type photoJSON struct {
-	File   string     `json:"file"`
-	OK     bool       `json:"ok"`
-	URL    string     `json:"url,omitempty"`
-	URLWM  string     `json:"url_wm,omitempty"`
-	Width  int        `json:"width,omitempty"`
-	Height int        `json:"height,omitempty"`
-	Error  *errorJSON `json:"error,omitempty"`
-}
-
-type errorJSON struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
+	File   string             `json:"file"`
+	OK     bool               `json:"ok"`
+	URL    string             `json:"url,omitempty"`
+	URLWM  string             `json:"url_wm,omitempty"`
+	Width  int                `json:"width,omitempty"`
+	Height int                `json:"height,omitempty"`
+	Error  *cmdutil.ErrorBody `json:"error,omitempty"`
 }
 
 func (o photoOutcome) json() photoJSON {
 	j := photoJSON{File: o.File, OK: o.Err == nil}
 	if o.Err != nil {
-		j.Error = &errorJSON{Code: errorCode(o.Err), Message: o.Err.Error()}
+		j.Error = &cmdutil.ErrorBody{Code: cmdutil.ErrorCode(o.Err), Message: o.Err.Error()}
 		return j
 	}
 	j.URL, j.URLWM, j.Width, j.Height = o.Result.URL, o.Result.URLWM, o.Result.Width, o.Result.Height
 	return j
-}
-
-// errorCode is the machine code of an error for JSON: the service's code, the rule a
-// file broke, or a word for what happened.
-func errorCode(err error) string {
-	var fe *api.FileError
-	if e, ok := api.AsError(err); ok {
-		return e.Code
-	}
-	switch {
-	case errors.As(err, &fe):
-		return "file_" + fe.Rule
-	case api.IsUnreachable(err):
-		return "unreachable"
-	case errors.Is(err, context.Canceled):
-		return "cancelled"
-	}
-	return "error"
 }
 
 // stopsTheRest reports whether err will fail every other upload the same way, so the

@@ -40,6 +40,13 @@ A JPG, PNG or WebP that is very large is shrunk locally to 1600 px first, since 
 service would resize it anyway; one photo at a time is shrunk, so memory stays small
 however many there are.
 
+Photos leave without their location and camera data: GPS, camera serial numbers, the
+owner's name, maker notes, XMP, IPTC, comments and embedded thumbnails are removed
+(JPEG segments, PNG and WebP chunks dropped, a HEIC's Exif and XMP items blanked in
+place) without re-encoding a pixel, and the orientation is kept. A HEIC whose
+metadata cannot be reached is refused. --keep-metadata (or "media": {"keep_metadata":
+true} in the config) sends every photo as it is, unshrunk when within 12 MB.
+
 Every file gets its result: a failure of one does not stop the others, except a failure
 that would fail them all (the key, its scope, the day's budget), after which the files
 not yet sent are reported as not sent. On a terminal, stderr shows a line per file.
@@ -56,6 +63,7 @@ first failure (2 for a file refused before sending).`,
 			return runPhotos(cmd, f, args, asJSON)
 		},
 	}
+	cmdutil.AddKeepMetadataFlag(cmd, f)
 	cmdutil.AddJSONFlag(cmd, &asJSON)
 	return cmd
 }
