@@ -20,6 +20,7 @@ require (
 	github.com/mattn/go-sixel v0.0.14
 	github.com/muesli/termenv v0.16.0
 	github.com/remko/go-mkvparse v0.14.0
+	github.com/sahilm/fuzzy v0.1.1
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9
 	github.com/xuri/excelize/v2 v2.11.1

@@ -3,32 +3,27 @@ package tui
 import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/tui/action"
 )
 
-// rootKeys are the keys the root owns in every view (docs/tui.md, "Keys").
+// rootKeys are the keys of the root's modal parts: the help overlay and the
+// questions, which no table of actions reaches (their keys are the only ones live
+// while they are open). The keys of every screen are the global actions (actions.go).
 type rootKeys struct {
-	Quit, ForceQuit, Help, Lang, Watch, Esc key.Binding
-	Jobs                                    key.Binding
-	New, Edit, Drafts                       key.Binding
-	Yes, No                                 key.Binding
+	Esc       key.Binding
+	Yes, No   key.Binding
+	ForceQuit key.Binding
 	// The help overlay scrolls when it is taller than the screen.
 	HelpUp, HelpDown, HelpPageUp, HelpPageDown key.Binding
 }
 
 func defaultRootKeys() rootKeys {
 	return rootKeys{
-		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
-		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
-		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		Lang:      key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "language")),
-		Watch:     key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "watch panel")),
-		Jobs:      key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "jobs panel")),
 		Esc:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back/close")),
-		New:       key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new listing")),
-		Edit:      key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
-		Drafts:    key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "drafts")),
 		Yes:       key.NewBinding(key.WithKeys("y", "Y", "enter"), key.WithHelp("y/enter", "yes")),
 		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
+		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 
 		HelpUp:       key.NewBinding(key.WithKeys("up", "k")),
 		HelpDown:     key.NewBinding(key.WithKeys("down", "j")),
@@ -37,36 +32,14 @@ func defaultRootKeys() rootKeys {
 	}
 }
 
-// short is what the root adds to a view's short help.
-func (k rootKeys) short(loggedIn bool) []key.Binding {
-	if !loggedIn {
-		return []key.Binding{k.ForceQuit}
-	}
-	return []key.Binding{k.Help, k.Quit}
-}
-
-// full is the root's column of the help overlay.
-func (k rootKeys) full(loggedIn, readOnly bool) []key.Binding {
-	if !loggedIn {
-		return []key.Binding{k.Esc, k.Help, k.ForceQuit}
-	}
-	if readOnly { // a key without listings:write: nothing that writes is offered
-		return []key.Binding{k.Drafts, k.Esc, k.Watch, k.Jobs, k.Lang, k.Help, k.Quit, k.ForceQuit}
-	}
-	return []key.Binding{k.New, k.Edit, k.Drafts, k.Esc, k.Watch, k.Jobs, k.Lang, k.Help, k.Quit, k.ForceQuit}
-}
-
-// Which keys the footer and the help overlay show, and the keys of the overlay;
-// tui/helpview lays them out.
-
 // helpKey handles a key while the full help is shown: it closes, quits or scrolls;
 // everything else is swallowed, since the view underneath is hidden.
 func (m Model) helpKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	keys := m.keys
 	switch {
-	case key.Matches(k, keys.Esc), key.Matches(k, keys.Help):
+	case key.Matches(k, keys.Esc), m.isKey(k, gHelp):
 		m.showHelp = false
-	case key.Matches(k, keys.Quit):
+	case m.isKey(k, gQuit):
 		return m, tea.Quit
 	case key.Matches(k, keys.HelpUp):
 		m.helpOff--
@@ -80,8 +53,19 @@ func (m Model) helpKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	return m, nil // the overlay clamps the offset (refresh)
 }
 
-// shortHelp is the footer's keys: those of the dialog or the overlay while one is
-// open, else the active view's; root is the root's own, always shown.
+// bindingOf is the global action id as a binding for a modal part's footer.
+func (m Model) bindingOf(id action.ID, desc string) key.Binding {
+	for _, b := range globalActions.Reach(rootState{loggedIn: true}, m.keymap) {
+		if b.ID == id {
+			return key.NewBinding(key.WithKeys(b.Keys...), key.WithHelp(b.Label, desc))
+		}
+	}
+	return key.NewBinding(key.WithDisabled())
+}
+
+// shortHelp is the footer's keys: those of the dialog, the overlay or the palette
+// while one is open, else what the tables put in the footer: the view's, then the
+// root's (root), which are never the ones cut.
 func (m *Model) shortHelp() (view, root []key.Binding) {
 	switch {
 	case m.dialog != nil && m.dialog.Quit:
@@ -91,21 +75,35 @@ func (m *Model) shortHelp() (view, root []key.Binding) {
 	case m.dialog != nil:
 		return nil, []key.Binding{m.keys.Yes, m.keys.No}
 	case m.showHelp:
-		return nil, []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc/?", "close help")), m.keys.Quit}
+		help := m.bindingOf(gHelp, "close help")
+		help.SetHelp("esc/"+help.Help().Key, "close help")
+		return nil, []key.Binding{help, m.bindingOf(gQuit, "quit")}
+	case m.palette != nil:
+		return nil, m.palette.ShortHelp()
 	}
-	if p := m.views.Get(m.active); p != nil {
-		view = p.KeyMap().ShortHelp()
-	}
-	if m.capturing() { // letters go to the input: only ctrl+c leaves
-		return view, []key.Binding{m.keys.ForceQuit}
-	}
-	return view, m.keys.short(m.client != nil && m.active != viewLogin)
+	v, g := m.split()
+	return action.HelpOf(v).ShortHelp(), action.HelpOf(g).ShortHelp()
 }
 
+// fullHelp is the help overlay's columns: the view's groups, then the root's.
 func (m *Model) fullHelp() [][]key.Binding {
-	var g [][]key.Binding
-	if p := m.views.Get(m.active); p != nil {
-		g = p.KeyMap().FullHelp()
+	v, g := m.split()
+	var root []key.Binding
+	for _, col := range action.HelpOf(g).FullHelp() {
+		root = append(root, col...)
 	}
-	return append(g, m.keys.full(m.client != nil && m.active != viewLogin, m.readOnly))
+	return append(action.HelpOf(v).FullHelp(), root)
+}
+
+// split is what is in reach on screen: the view's actions, and the root's.
+func (m *Model) split() (view, global []action.Bound) {
+	reach, _ := m.reach()
+	for _, b := range reach {
+		if b.Global {
+			global = append(global, b)
+		} else {
+			view = append(view, b)
+		}
+	}
+	return view, global
 }

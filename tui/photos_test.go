@@ -65,6 +65,12 @@ func TestPhotoNeverOverADialog(t *testing.T) {
 	}
 	m, _ = f.press(m, "?")
 	frame()
+	m, _ = f.press(m, ":")
+	if out := frame(); !strings.Contains(out, removed) {
+		t.Fatalf("the photo stays over the command palette: %q", out)
+	}
+	m, _ = f.press(m, "esc")
+	frame()
 	m, _ = f.press(m, "esc")
 	if out := frame(); !strings.Contains(out, removed) {
 		t.Fatalf("the photo stays after the view changed: %q", out)

@@ -18,13 +18,19 @@ import (
 func (m Model) quitRisks() []string {
 	var why []string
 	if m.editor != nil {
+		// The editor keeps its draft after esc (its uploads go on): once it is off
+		// screen, the draft is the one left there, not an open one.
+		what := "the open draft"
+		if m.active != viewEditor {
+			what = "the draft you left in the editor"
+		}
 		switch ed := m.editor.M; {
 		case ed.Busy():
-			why = append(why, "the open draft is still uploading or being sent: what has not finished is lost")
+			why = append(why, what+" is still uploading or being sent: what has not finished is lost")
 		case ed.Unsent() && m.sandbox:
-			why = append(why, "the open draft is lost: the sandbox keeps nothing")
+			why = append(why, what+" is lost: the sandbox keeps nothing")
 		case ed.Unsent():
-			why = append(why, "the open draft is not sent; it is kept, and D resumes it next time")
+			why = append(why, what+" is not sent; it is kept, and D resumes it next time")
 		}
 	}
 	if m.jobs != nil && m.jobs.M.Running() {

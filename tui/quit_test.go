@@ -85,3 +85,21 @@ func TestGoldenQuitQuestion(t *testing.T) {
 	waitScreen(t, tm, "Quit listings?")
 	golden.RequireEqual(t, finalView(t, tm, f))
 }
+
+// With the editor closed, the question does not speak of an open draft: the draft
+// left is named as such.
+func TestQuitWithTheEditorClosed(t *testing.T) {
+	f := newFixture(t, sandbox.KeyPersonal, nil)
+	m := f.started(100, 30)
+	m, _ = f.press(m, "n", "L", "a", "m", "p", "a", "esc")
+	if m.active == viewEditor {
+		t.Fatal("esc did not leave the editor")
+	}
+	m, _ = f.press(m, "q")
+	if m.dialog == nil {
+		t.Fatal("q with an unsent draft quit at once")
+	}
+	s := flat(m)
+	tuitest.Lacks(t, s, "the open draft")
+	tuitest.Contains(t, s, "the draft you left")
+}

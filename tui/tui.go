@@ -22,6 +22,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/keystore/profile"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/bulkform"
 	"github.com/listings-tui/listings/tui/confirm"
@@ -38,6 +39,7 @@ import (
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/nudge"
+	"github.com/listings-tui/listings/tui/palette"
 	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
@@ -113,6 +115,11 @@ type Options struct {
 	Key string
 	// CrashDir is where crash reports go; "" means <user cache dir>/listings.
 	CrashDir string
+	// Keys are the user's keys by action id (the config's tui.keys), read from
+	// KeysFile; what is wrong with them is said at start (tui/action).
+	Keys     action.Keymap
+	KeysFile string
+
 	// Input and Output replace the terminal (tests); nil means stdin and stdout.
 	Input  io.Reader
 	Output io.Writer
@@ -164,14 +171,14 @@ type Model struct {
 	// few things the root asks of one in particular (open a listing in the detail,
 	// a draft in the editor).
 	views   registry.Registry[viewID]
-	browser *registry.Holder[browser.Model, browser.KeyMap]
-	detail  *registry.Holder[detail.Model, detail.KeyMap]
-	watch   *registry.Holder[watch.Model, watch.KeyMap]
+	browser *registry.Holder[browser.Model, action.Help]
+	detail  *registry.Holder[detail.Model, action.Help]
+	watch   *registry.Holder[watch.Model, action.Help]
 	login   *registry.Holder[login.Model, login.KeyMap]
 	editor  *registry.Holder[editing.Model, editor.KeyMap]
-	drafts  *registry.Holder[drafts.Model, drafts.KeyMap]
+	drafts  *registry.Holder[drafts.Model, action.Help]
 	bulk    *registry.Holder[bulkform.Model, bulkform.KeyMap]
-	jobs    *registry.Holder[jobs.Model, jobs.KeyMap]
+	jobs    *registry.Holder[jobs.Model, action.Help]
 	imp     *registry.Holder[importer.Model, importer.KeyMap]
 	store   *watch.Store
 
@@ -201,6 +208,10 @@ type Model struct {
 
 	help help.Model
 	keys rootKeys
+	// keymap is the user's keys that apply (Options.Keys less what is wrong with
+	// them); palette is the open command palette, or nil.
+	keymap  action.Keymap
+	palette *palette.Model
 	// bell is the terminal, written to directly for the bell and notifications:
 	// Bubble Tea v1 has no bell command and drops Println in the alt screen; the
 	// renderer writes each frame with one Write call, so a short write in between
@@ -258,6 +269,8 @@ func New(opts Options) Model {
 	m.draftStore = draft.OpenStore(opts.DraftDir)
 	m.saver = draft.NewSaver(m.draftStore, nil)
 	m.shared.keys.Add(opts.Key)
+	problems := action.Check(action.Normalize(opts.Keys), globalActions, viewTables())
+	m.keymap = action.Without(action.Normalize(opts.Keys), problems)
 	if opts.Client != nil {
 		m.setClient(opts.Client)
 		if m.baseURL == "" {
@@ -267,6 +280,9 @@ func New(opts Options) Model {
 		m.toLogin(opts.LoginReason)
 	}
 	m.mirrorNotice()
+	if b := keyProblems(opts.KeysFile, problems); b != nil {
+		m.banner = b
+	}
 	m.layout()
 	return m
 }
@@ -310,6 +326,7 @@ func (m *Model) setClient(c *api.Client) {
 	m.views.Set(viewImport, m.imp)
 	m.active = viewBrowser
 	m.back = nil
+	m.setKeymap()
 	m.viewHeight = -1 // new views: layout must size them
 }
 
@@ -329,6 +346,7 @@ func (m *Model) toLogin(reason string) {
 		Version: m.opts.Version,
 	}))
 	m.views.Set(viewLogin, m.login)
+	m.login.SetKeymap(m.keymap)
 	if m.active != viewLogin {
 		m.back = nil
 	}

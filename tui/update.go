@@ -143,7 +143,7 @@ func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return address(id, m.views
 
 func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	keys := m.keys
-	if key.Matches(k, keys.ForceQuit) {
+	if m.isKey(k, gForceQuit) {
 		if m.dialog != nil && m.dialog.Quit {
 			return m, tea.Quit // ctrl+c twice
 		}
@@ -154,12 +154,15 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	}
 	if m.dialog != nil {
 		switch {
-		case key.Matches(k, keys.Yes), m.dialog.Quit && key.Matches(k, keys.Quit):
+		case key.Matches(k, keys.Yes), m.dialog.Quit && m.isKey(k, gQuit):
 			return m.yes()
 		case key.Matches(k, keys.No):
 			m.dialog = nil
 		}
 		return m, nil // the dialog is modal
+	}
+	if m.palette != nil {
+		return m.paletteKey(k)
 	}
 	// The banner says "esc: dismiss", so esc dismisses it first on every screen, even
 	// one with a text field in focus: one key, one meaning.
@@ -171,47 +174,12 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 		m.abandonWait()
 		return m, nil
 	}
-	if !m.capturing() {
-		switch {
-		case key.Matches(k, keys.Quit):
-			return m.quit()
-		case key.Matches(k, keys.Help):
-			m.showHelp, m.helpOff = true, 0
-			return m, nil
-		}
-		if m.client != nil && m.active != viewLogin {
-			switch {
-			case key.Matches(k, keys.Lang):
-				return m.cycleLang()
-			case (key.Matches(k, keys.New) || key.Matches(k, keys.Edit)) && m.readOnly:
-				m.setNotice(readOnlyNote, true)
-				return m, nil
-			case key.Matches(k, keys.New) && m.active != viewEditor:
-				return m.openEditor(msgs.NewDraft{})
-			case key.Matches(k, keys.Edit) && m.hasSelection():
-				return m.editListing()
-			case key.Matches(k, keys.Drafts) && m.active != viewDrafts && m.active != viewEditor:
-				return m.openDrafts()
-			case key.Matches(k, keys.Jobs):
-				m.toggle(viewJobs)
-				return m, nil
-			case key.Matches(k, keys.Watch):
-				m.toggle(viewWatch)
-				return m, nil
-			}
-		}
+	// The tables say who owns the key: a global action the view does not take, or
+	// the view (which matches its own table, or types the key).
+	if b, ok := m.global(k); ok {
+		return m.runGlobal(b)
 	}
 	return m.toActive(k)
-}
-
-// hasSelection reports whether the view on screen has a listing under its cursor.
-func (m Model) hasSelection() bool {
-	p := m.views.Get(m.active)
-	if p == nil {
-		return false
-	}
-	_, ok := p.Selected()
-	return ok
 }
 
 func (m *Model) push(v viewID) {

@@ -82,6 +82,9 @@ func (m Model) View() string {
 	} else {
 		lines = layout.Block(m.activeView(), m.width, m.viewHeight)
 	}
+	if m.palette != nil {
+		lines = m.palette.Over(lines, m.width)
+	}
 	if m.dialog != nil {
 		lines = m.dialog.Over(lines, m.width)
 	}
@@ -103,7 +106,7 @@ func (m Model) View() string {
 	}
 	// The photo drawn as a picture goes where its marks are, only when nothing is
 	// drawn over the view; the marks leave the frame either way.
-	m.opts.Painter.Frame(out, m.dialog == nil && !m.showHelp)
+	m.opts.Painter.Frame(out, m.dialog == nil && !m.showHelp && m.palette == nil)
 	return strings.Join(out, "\n")
 }
 

@@ -64,6 +64,10 @@ type TUISettings struct {
 	// Notify, when false, turns off the bell and the desktop notification of a
 	// moderation decision. Absent means on.
 	Notify *bool `json:"notify,omitempty"`
+	// Keys are the user's keys by action id ({"browser.deactivate": ["X"]}),
+	// replacing that action's default keys; [] leaves it to the command palette.
+	// docs/config.md lists every id; the app says at start what does not apply.
+	Keys map[string][]string `json:"keys,omitempty"`
 	// Mouse, when false, leaves the mouse to the terminal: the app does not turn
 	// mouse reporting on, so the terminal's own selection of text works as in a
 	// shell. Absent means on.

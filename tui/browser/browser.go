@@ -15,6 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -133,12 +134,12 @@ type Model struct {
 	input     textinput.Model
 	filtering bool // the input has focus
 
-	spin  spinner.Model
-	keys  KeyMap
-	width int
-	hgt   int
-	cols  columns
-	auto  int // pages fetched since the last user action
+	spin        spinner.Model
+	action.Keys // the user's keys (actions.go)
+	width       int
+	hgt         int
+	cols        columns
+	auto        int // pages fetched since the last user action
 
 	rev reviews  // the moderation tab's reasons and refresh (moderation.go)
 	mir mirrored // the local mirror's rows, search and gains (mirror.go)
@@ -157,7 +158,7 @@ type Model struct {
 // blocked when svc is also a Detailer (or WithDetailer gives one), within the budget
 // of svc when it is a Budgeter (*api.Client is both).
 func New(svc Lister, lang string, opts ...Option) Model {
-	m := Model{svc: svc, lang: lang, limit: pageLimit, keys: DefaultKeyMap(), strs: newStrtab(), rev: newReviews(svc), now: time.Now}
+	m := Model{svc: svc, lang: lang, limit: pageLimit, strs: newStrtab(), rev: newReviews(svc), now: time.Now}
 	for _, o := range opts {
 		o(&m)
 	}
@@ -190,22 +191,6 @@ func (m *Model) SetSize(width, height int) {
 	m.input.Width = max(min(m.width/2-4, 40), 8) // room beside it for the position and the sort
 	m.cols = m.computeLayout()
 	m.scroll()
-}
-
-// Capturing reports whether the filter input has focus, so the root must not treat
-// letters as global keys.
-func (m Model) Capturing() bool { return m.filtering }
-
-// KeyMap returns the bindings for the help bar.
-func (m Model) KeyMap() KeyMap {
-	k := m.keys
-	k.Filtering = m.filtering
-	status := api.Status("")
-	if l, ok := m.Selected(); ok {
-		k.selected, status = l.Status, l.Status
-	}
-	k.offer(status, m.readOnly || m.mir.down)
-	return k
 }
 
 // Selected returns the listing under the cursor as the list gave it: the fields of

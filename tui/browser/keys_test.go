@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -95,4 +96,14 @@ func TestShortHelpFollowsTheSelectedRow(t *testing.T) {
 			t.Errorf("%s row: second key %q, want %q", st, seen[st], want)
 		}
 	}
+}
+
+// offered reports whether the footer offers the action id.
+func offered(m Model, id action.ID) bool {
+	for _, b := range m.Actions() {
+		if b.ID == id {
+			return b.Offered
+		}
+	}
+	return false
 }

@@ -5,7 +5,6 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
@@ -115,71 +114,57 @@ func (m *Model) markedItems() []bulk.Item {
 	return out
 }
 
-// markKey handles the keys of marks and of bulk actions; ok is false for any other
-// key (and for a bulk key with nothing marked, which acts on the row as before).
-func (m Model) markKey(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
-	k := m.keys
+// mark marks or unmarks the row under the cursor, and moves down.
+func (m Model) mark() (Model, tea.Cmd) {
+	if r := m.selectedRow(); r != nil {
+		if r.id <= 0 {
+			return m, noID()
+		}
+		m.marks.set(!m.marks.has(r.id), itemAt(&m.srcs[tabDefs[m.cur].src].rows, r))
+	}
+	return m.moveTo(m.tabs[m.cur].cursor + 1)
+}
+
+// markAll marks every row of the tab as filtered; when all are marked already, it
+// unmarks them.
+func (m Model) markAll() (Model, tea.Cmd) {
 	t := &m.tabs[m.cur]
 	rs := &m.srcs[tabDefs[m.cur].src].rows
-	switch {
-	case key.Matches(msg, k.Mark):
-		if r := m.selectedRow(); r != nil {
-			if r.id <= 0 {
-				return m, noID(), true
-			}
-			m.marks.set(!m.marks.has(r.id), itemAt(rs, r))
+	items := make([]bulk.Item, 0, len(t.vis))
+	all := true
+	for _, i := range t.vis {
+		r := rs.at(i)
+		if r.id <= 0 {
+			continue // an unreadable id cannot be marked
 		}
-		m, cmd := m.moveTo(t.cursor + 1)
-		return m, cmd, true
-	case key.Matches(msg, k.MarkAll):
-		items := make([]bulk.Item, 0, len(t.vis))
-		all := true
-		for _, i := range t.vis {
-			r := rs.at(i)
-			if r.id <= 0 {
-				continue // cannot be marked: not one that * could not mark
-			}
-			all = all && m.marks.has(r.id)
-			items = append(items, itemAt(rs, r))
-		}
-		m.marks.set(!all, items...) // all of them marked already: * unmarks them
-		if s := &m.srcs[tabDefs[m.cur].src]; !all && s.next != nil {
-			// Only loaded rows can be marked: say so, and how to load the rest.
-			return m, emit(msgs.Notice{Text: fmt.Sprintf("marked the %d rows loaded so far; G (End) loads the rest, then * marks them too", len(items))}), true
-		}
-		return m, nil, true
-	case key.Matches(msg, k.ClearMarks) && m.query == "" && m.marks.len() > 0:
-		m.marks.clear()
-		return m, nil, true
+		all = all && m.marks.has(r.id)
+		items = append(items, itemAt(rs, r))
 	}
-	var verb msgs.BulkVerb
-	switch {
-	case key.Matches(msg, k.Activate):
-		verb = msgs.BulkActivate
-	case key.Matches(msg, k.Deactivate):
-		verb = msgs.BulkDeactivate
-	case key.Matches(msg, k.Price):
-		verb = msgs.BulkPrice
-	case key.Matches(msg, k.Fields):
-		verb = msgs.BulkEdit
-	case key.Matches(msg, k.Watch) && m.marks.len() > 0:
-		return m, m.watchMarked(), true
-	default:
-		return m, nil, false
+	m.marks.set(!all, items...) // all of them marked already: * unmarks them
+	if s := &m.srcs[tabDefs[m.cur].src]; !all && s.next != nil {
+		// Only loaded rows can be marked: say so, and how to load the rest.
+		return m, emit(msgs.Notice{Text: fmt.Sprintf("marked the %d rows loaded so far; G (End) loads the rest, then * marks them too", len(items))})
 	}
+	return m, nil
+}
+
+// bulkOf asks the root for the bulk action verb on the marks, else (a price or the
+// fields) on the row under the cursor; ok is false for a status change without
+// marks, which is the row's own request.
+func (m Model) bulkOf(verb msgs.BulkVerb) (tea.Cmd, bool) {
 	if m.marks.len() > 0 {
-		return m, emit(msgs.Bulk{Verb: verb, Items: m.markedItems()}), true
+		return emit(msgs.Bulk{Verb: verb, Items: m.markedItems()}), true
 	}
-	if verb == msgs.BulkPrice || verb == msgs.BulkEdit {
-		if r := m.selectedRow(); r != nil {
-			if r.id <= 0 {
-				return m, noID(), true
-			}
-			return m, emit(msgs.Bulk{Verb: verb, Items: []bulk.Item{itemAt(rs, r)}}), true
+	if verb == msgs.BulkActivate || verb == msgs.BulkDeactivate {
+		return nil, false
+	}
+	if r := m.selectedRow(); r != nil {
+		if r.id <= 0 {
+			return noID(), true
 		}
-		return m, nil, true
+		return emit(msgs.Bulk{Verb: verb, Items: []bulk.Item{itemAt(&m.srcs[tabDefs[m.cur].src].rows, r)}}), true
 	}
-	return m, nil, false // a or x on the row under the cursor: as before
+	return nil, true
 }
 
 // watchMarked asks the watch for every marked listing awaiting moderation (a status
@@ -205,7 +190,6 @@ func (m *Model) watchMarked() tea.Cmd {
 // its rows changed: counting the marked rows of a tab is a pass over its rows, too
 // much for every frame of 10 000.
 func (m *Model) countMarks() {
-	m.keys.marked = m.marks.len()
 	if m.marks.len() == 0 {
 		m.markCount.note = ""
 		return
@@ -241,9 +225,4 @@ func (m *Model) markCell(r *row, selected bool) string {
 		return theme.MarkedMark + " " + r.cell()
 	}
 	return theme.Marked.Render(theme.MarkedMark) + " " + r.cell()
-}
-
-// markedHelp is the short help while rows are marked: what the marks are for first.
-func (k KeyMap) markedHelp() []key.Binding {
-	return []key.Binding{k.Deactivate, k.Activate, k.Price, k.Fields, k.Watch, k.Mark, k.MarkAll, k.ClearMarks}
 }

@@ -3,11 +3,11 @@ package browser
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/system"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -49,10 +49,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.changeLang(msg.Lang)
 	case tea.KeyMsg:
 		m.auto = 0
-		if m.filtering {
-			return m.filterKey(msg)
-		}
-		return m.tableKey(msg)
+		return m.key(msg)
 	case tea.MouseMsg:
 		m.auto = 0
 		return m.mouse(msg)
@@ -69,33 +66,37 @@ func (m *Model) anyLoading() bool {
 	return false
 }
 
-func (m Model) tableKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	if m, cmd, ok := m.markKey(msg); ok {
-		return m, cmd
-	}
-	k := m.keys
+// Run does the browser's action id, by its key or from the palette.
+func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 	t := &m.tabs[m.cur]
-	switch {
-	case key.Matches(msg, k.Up):
+	switch id {
+	case "browser.up", "browser.filter.up":
 		return m.moveTo(t.cursor - 1)
-	case key.Matches(msg, k.Down):
+	case "browser.down", "browser.filter.down":
 		return m.moveTo(t.cursor + 1)
-	case key.Matches(msg, k.PageUp):
+	case "browser.page_up":
 		return m.moveTo(t.cursor - m.bodyHeight())
-	case key.Matches(msg, k.PageDown):
+	case "browser.page_down":
 		return m.moveTo(t.cursor + m.bodyHeight())
-	case key.Matches(msg, k.Home):
+	case "browser.first":
 		return m.moveTo(0)
-	case key.Matches(msg, k.End):
+	case "browser.last":
 		return m.jumpEnd()
-	case key.Matches(msg, k.NextTab):
+	case "browser.next_tab":
 		return m.switchTab(1)
-	case key.Matches(msg, k.PrevTab):
+	case "browser.prev_tab":
 		return m.switchTab(-1)
-	case key.Matches(msg, k.Filter):
+	case "browser.filter":
 		m.filtering = true
 		return m, m.input.Focus()
-	case key.Matches(msg, k.Sort):
+	case "browser.filter.keep":
+		m.filtering = false
+		m.input.Blur()
+		return m, nil
+	case "browser.clear_filter", "browser.filter.clear":
+		m.clearFilter()
+		return m, nil
+	case "browser.sort":
 		m.order.col = (m.order.col + 1) % numSortCols
 		if m.order.col == sortViews7d && m.mir.db == nil {
 			m.order.col = (m.order.col + 1) % numSortCols
@@ -103,39 +104,65 @@ func (m Model) tableKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.order.desc = naturalDesc[m.order.col]
 		m.ensure(m.cur)
 		return m, m.prefetch() // a sort over part of the rows loads the rest (walk.go)
-	case key.Matches(msg, k.Reverse):
+	case "browser.reverse":
 		m.order.desc = !m.order.desc
 		m.ensure(m.cur)
 		return m, m.prefetch()
-	case key.Matches(msg, k.Refresh):
+	case "browser.refresh":
 		return m, m.load(tabDefs[m.cur].src, true)
-	case key.Matches(msg, k.Import):
+	case "browser.import":
 		return m, emit(msgs.OpenImport{})
-	case msg.Type == tea.KeyEsc && m.query != "":
-		m.clearFilter()
+	case "browser.mark":
+		return m.mark()
+	case "browser.mark_all":
+		return m.markAll()
+	case "browser.clear_marks":
+		m.marks.clear()
 		return m, nil
+	case "browser.price":
+		cmd, _ := m.bulkOf(msgs.BulkPrice)
+		return m, cmd
+	case "browser.fields":
+		cmd, _ := m.bulkOf(msgs.BulkEdit)
+		return m, cmd
+	case "browser.activate":
+		if cmd, ok := m.bulkOf(msgs.BulkActivate); ok {
+			return m, cmd
+		}
+	case "browser.deactivate":
+		if cmd, ok := m.bulkOf(msgs.BulkDeactivate); ok {
+			return m, cmd
+		}
+	case "browser.watch":
+		if m.marks.len() > 0 {
+			return m, m.watchMarked()
+		}
 	}
+	return m.rowAction(id)
+}
+
+// rowAction does an action on the listing under the cursor.
+func (m Model) rowAction(id action.ID) (Model, tea.Cmd) {
 	r := m.selectedRow()
 	if r == nil {
 		return m, nil
 	}
 	l := m.srcs[tabDefs[m.cur].src].rows.listing(r)
-	if !l.HasID() && (key.Matches(msg, k.Open) || key.Matches(msg, k.Activate) || key.Matches(msg, k.Deactivate) ||
-		key.Matches(msg, k.Watch)) {
+	if !l.HasID() && (id == "browser.open" || id == "browser.activate" || id == "browser.deactivate" || id == "browser.watch") {
 		return m, noID()
 	}
-	switch {
-	case key.Matches(msg, k.Open):
+	switch id {
+	case "browser.open":
 		return m, emit(msgs.OpenListing{ID: l.ID, Title: l.Title})
-	case key.Matches(msg, k.Activate):
+	case "browser.activate":
 		return m, emit(msgs.RequestStatus{ID: l.ID, Title: l.Title, From: l.Status, To: api.StatusActive})
-	case key.Matches(msg, k.Deactivate):
+	case "browser.deactivate":
 		return m, emit(msgs.RequestStatus{ID: l.ID, Title: l.Title, From: l.Status, To: api.StatusInactive})
-	case key.Matches(msg, k.Watch):
+	case "browser.watch":
 		return m, emit(msgs.Watch{ID: l.ID, Title: l.Title})
-	case key.Matches(msg, k.OpenURL):
+	case "browser.open_page":
 		return m, system.OpenURL(l.URL)
-	case key.Matches(msg, k.CopyURL):
+	case "browser.copy_url":
 		return m, system.CopyURL(l.URL)
 	}
 	return m, nil
@@ -150,22 +177,8 @@ func noID() tea.Cmd {
 		"marked or changed here (o opens its page)"})
 }
 
-// filterKey handles a key while the filter input has focus: arrows still move the
-// cursor, enter keeps the filter, esc drops it, the rest edits it live.
-func (m Model) filterKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	switch msg.Type {
-	case tea.KeyEnter:
-		m.filtering = false
-		m.input.Blur()
-		return m, nil
-	case tea.KeyEsc:
-		m.clearFilter()
-		return m, nil
-	case tea.KeyUp:
-		return m.moveTo(m.tabs[m.cur].cursor - 1)
-	case tea.KeyDown:
-		return m.moveTo(m.tabs[m.cur].cursor + 1)
-	}
+// typeFilter edits the filter with a key no action has, and filters live.
+func (m Model) typeFilter(msg tea.KeyMsg) (Model, tea.Cmd) {
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)
 	if q := strings.ToLower(strings.TrimSpace(m.input.Value())); q != m.query {

@@ -51,8 +51,10 @@ type Model struct {
 	price priceForm
 	form  fieldsForm
 	city  citypick.Model
-	// picking: the city picker has the screen (enter on the city field).
+	// picking: the city picker has the screen (a letter typed on the city field).
 	picking bool
+	// discarding: esc on a form with something set asks before throwing it away.
+	discarding bool
 
 	plan bulk.Plan
 	box  planbox.Box // the plan, rendered when made, and its scroll
@@ -78,7 +80,7 @@ func (m Model) Init() tea.Cmd { return nil }
 // Open starts on req: a status change goes straight to its plan, a price or a
 // fields change to its form first. What was typed for an earlier action is gone.
 func (m Model) Open(req msgs.Bulk) (Model, tea.Cmd) {
-	m.verb, m.items, m.picking = req.Verb, req.Items, false
+	m.verb, m.items, m.picking, m.discarding = req.Verb, req.Items, false, false
 	switch req.Verb {
 	case msgs.BulkPrice:
 		m.stage, m.price = stPrice, newPriceForm(req.Items)
@@ -120,7 +122,7 @@ func (m Model) Capturing() bool { return true }
 // KeyMap returns the bindings of the stage on screen.
 func (m Model) KeyMap() KeyMap {
 	k := m.keys
-	k.stage, k.picking, k.empty = m.stage, m.picking, len(m.plan.Changes) == 0
+	k.stage, k.picking, k.empty, k.discarding = m.stage, m.picking, len(m.plan.Changes) == 0, m.discarding
 	k.city = m.city.KeyMap()
 	return k
 }
@@ -145,6 +147,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.form.focus()
 	case tea.KeyMsg:
 		switch {
+		case m.discarding:
+			return m.discardKey(msg)
 		case m.picking:
 			var cmd tea.Cmd
 			m.city, cmd = m.city.Update(msg)
@@ -162,9 +166,32 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
+// leave is esc on a form: at once when nothing was set, else after a question.
+func (m Model) leave(dirty bool) (Model, tea.Cmd) {
+	if !dirty {
+		return m, emit(msgs.Back{})
+	}
+	m.discarding = true
+	return m, nil
+}
+
+// discardKey answers the question: y throws the form away, n or esc goes on with it.
+func (m Model) discardKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.keys.Discard):
+		m.discarding = false
+		return m, emit(msgs.Back{})
+	case key.Matches(msg, m.keys.Keep):
+		m.discarding = false
+	}
+	return m, nil
+}
+
 func (m Model) planKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.keys
 	switch {
+	case key.Matches(msg, k.Help):
+		return m, emit(msgs.ShowHelp{})
 	case key.Matches(msg, k.Confirm) && len(m.plan.Changes) > 0:
 		return m, emit(msgs.StartJob{Verb: string(m.verb), Plan: m.plan})
 	case key.Matches(msg, k.Confirm), key.Matches(msg, k.Cancel):

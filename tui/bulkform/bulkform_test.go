@@ -127,9 +127,9 @@ func TestFieldsFormSendsOnlyWhatIsSet(t *testing.T) {
 	m, _ = loop.Press(m, "enter") // on the condition, unchanged: city search opens? no: enter on condition plans
 	tuitest.Contains(t, tuitest.Screen(m), "every field is unchanged")
 	m, _ = loop.Press(m, "right", "right") // condition: used
-	m, _ = loop.Press(m, "down", "enter")  // city: the picker
+	m, _ = loop.Press(m, "down", "К")      // city: typing searches
 	if !m.picking {
-		t.Fatal("enter on the city did not open the picker")
+		t.Fatal("typing on the city did not open the picker")
 	}
 	m, _ = loop.Step(m, citypick.Chosen{City: api.City{Ref: "ref-kyiv", Label: "Київ"}})
 	m, _ = loop.Press(m, "down", "down") // contact phone
@@ -163,9 +163,43 @@ func TestEveryStageFitsAnySize(t *testing.T) {
 			m, _ = m.Open(msgs.Bulk{Verb: v, Items: mixed()})
 			tuitest.CheckExactSize(t, m.View(), size[0], size[1])
 			if v == msgs.BulkEdit {
-				m, _ = loop.Press(m, "down", "enter") // the city picker
+				m, _ = loop.Press(m, "down", "К") // the city picker
 				tuitest.CheckExactSize(t, m.View(), size[0], size[1])
 			}
 		}
+	}
+}
+
+// The fields form: ? shows the help where no text input has focus, enter makes the
+// plan on every field (the city too), and esc asks before throwing away what was
+// set (and leaves at once when nothing was).
+func TestFieldsFormHelpEnterAndEsc(t *testing.T) {
+	m := newView(personal)
+	m.SetSize(80, 30)
+	m, _ = m.Open(msgs.Bulk{Verb: msgs.BulkEdit, Items: mixed()})
+	if _, out := loop.Press(m, "?"); len(tuitest.Of[msgs.ShowHelp](out)) != 1 {
+		t.Errorf("? on the condition: %v", out)
+	}
+	m, _ = loop.Press(m, "right", "down", "enter") // condition new; enter on the city
+	if m.picking || m.stage != stPlan {
+		t.Fatalf("enter on the city did not make the plan (picking %v, stage %v)", m.picking, m.stage)
+	}
+	m, _ = m.Open(msgs.Bulk{Verb: msgs.BulkEdit, Items: mixed()})
+	m, _ = loop.Press(m, "right")
+	m, out := loop.Press(m, "esc")
+	if len(tuitest.Of[msgs.Back](out)) != 0 || !strings.Contains(tuitest.Screen(m), "Discard what you set?") {
+		t.Fatalf("esc with a field set did not ask: %v\n%s", out, tuitest.Screen(m))
+	}
+	m, out = loop.Press(m, "n")
+	if len(out) != 0 || strings.Contains(tuitest.Screen(m), "Discard") || m.form.pick[fCondition] != 1 {
+		t.Fatalf("n did not keep the form: %v", out)
+	}
+	m, _ = loop.Press(m, "esc")
+	if _, out = loop.Press(m, "y"); len(tuitest.Of[msgs.Back](out)) != 1 {
+		t.Fatalf("y did not discard: %v", out)
+	}
+	m, _ = m.Open(msgs.Bulk{Verb: msgs.BulkEdit, Items: mixed()})
+	if _, out = loop.Press(m, "esc"); len(tuitest.Of[msgs.Back](out)) != 1 {
+		t.Fatalf("esc on an untouched form did not leave: %v", out)
 	}
 }

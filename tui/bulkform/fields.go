@@ -126,7 +126,7 @@ func (f *fieldsForm) patch() (*api.ListingEdit, error) {
 		e.Currency = api.Set(v)
 	}
 	if e.Empty() {
-		return nil, errors.New("every field is unchanged: set at least one (←/→ choose, type a name or a phone, enter on the city)")
+		return nil, errors.New("every field is unchanged: set at least one (←/→ choose, type a name, a phone or a city)")
 	}
 	return e, nil
 }
@@ -135,12 +135,20 @@ func (m Model) fieldsKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.keys
 	f := &m.form
 	opts := choices[f.cur]
+	text := f.cur == fName || f.cur == fPhone
 	switch {
 	case key.Matches(msg, k.Back):
-		return m, emit(msgs.Back{})
-	case key.Matches(msg, k.Submit) && f.cur == fCity:
+		return m.leave(f.dirty())
+	case key.Matches(msg, k.Help) && !text:
+		return m, emit(msgs.ShowHelp{})
+	case f.cur == fCity && msg.Type == tea.KeyRunes && !msg.Alt:
+		// The city is searched as it is typed, like the name and the phone: enter
+		// makes the plan on every field.
 		m.picking = true
-		return m, m.city.Focus()
+		focus := m.city.Focus()
+		var cmd tea.Cmd
+		m.city, cmd = m.city.Update(msg)
+		return m, tea.Batch(focus, cmd)
 	case key.Matches(msg, k.Submit), key.Matches(msg, k.Review):
 		e, err := f.patch()
 		if err != nil {
@@ -179,6 +187,16 @@ func (m Model) fieldsKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	return m, cmd
 }
 
+// dirty reports whether anything was set, which esc would throw away.
+func (f *fieldsForm) dirty() bool {
+	for _, p := range f.pick {
+		if p != 0 {
+			return true
+		}
+	}
+	return f.cityRef != "" || f.name.Value() != "" || f.phone.Value() != ""
+}
+
 // view is the form's lines.
 func (f fieldsForm) view(n, width int) []string {
 	lines := []string{
@@ -195,7 +213,7 @@ func (f fieldsForm) view(n, width int) []string {
 		var v string
 		switch fi {
 		case fCity:
-			v = theme.Muted.Render(unchanged + " (enter to search)")
+			v = theme.Muted.Render(unchanged + " (type to search)")
 			if f.cityRef != "" {
 				v = f.cityLabel + theme.Muted.Render(" (delete clears)")
 			}

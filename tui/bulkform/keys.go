@@ -16,11 +16,14 @@ type KeyMap struct {
 	Back, FieldUp, FieldDown key.Binding
 	Left, Right, Clear       key.Binding
 	Submit, Review           key.Binding
+	Help                     key.Binding // where no text input has focus
+	Discard, Keep            key.Binding // the question before throwing a form away
 
-	stage   stage
-	picking bool
-	empty   bool // the plan changes nothing
-	city    citypick.KeyMap
+	discarding bool
+	stage      stage
+	picking    bool
+	empty      bool // the plan changes nothing
+	city       citypick.KeyMap
 }
 
 // DefaultKeyMap returns the view's bindings.
@@ -42,18 +45,23 @@ func DefaultKeyMap() KeyMap {
 		Clear:     key.NewBinding(key.WithKeys("delete", "backspace"), key.WithHelp("del", "clear the city")),
 		Submit:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "plan")),
 		Review:    key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "plan")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Discard:   key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "discard what you set")),
+		Keep:      key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "keep editing")),
 	}
 }
 
 // ShortHelp is the footer line.
 func (k KeyMap) ShortHelp() []key.Binding {
 	switch {
+	case k.discarding:
+		return []key.Binding{k.Discard, k.Keep}
 	case k.picking:
 		return k.city.ShortHelp()
 	case k.stage == stPrice:
 		return []key.Binding{k.Submit, k.Next, k.Back}
 	case k.stage == stFields:
-		return []key.Binding{k.FieldDown, k.Left, k.Submit, k.Review, k.Back}
+		return []key.Binding{k.FieldDown, k.Left, k.Submit, k.Back, k.Help}
 	case k.empty:
 		return []key.Binding{key.NewBinding(key.WithKeys("esc"), key.WithHelp("enter/esc", "close"))}
 	}
@@ -65,6 +73,8 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	if k.picking {
 		return k.city.FullHelp()
 	}
-	return [][]key.Binding{{k.Confirm, k.Cancel, k.Up, k.Down, k.PageUp, k.PageDown},
-		{k.Next, k.Prev, k.Left, k.Clear, k.Submit, k.Review}}
+	if k.stage == stPlan {
+		return [][]key.Binding{{k.Confirm, k.Cancel, k.Up, k.Down, k.PageUp, k.PageDown}}
+	}
+	return [][]key.Binding{{k.Next, k.Prev, k.FieldDown, k.Left, k.Clear}, {k.Submit, k.Review, k.Back}}
 }

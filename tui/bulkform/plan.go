@@ -146,5 +146,9 @@ func (m Model) View() string {
 		}
 		body = m.box.Body(keys)
 	}
+	if m.discarding {
+		body = append(body, theme.Warning.Render(theme.WarningMark+" Discard what you set?")+"  "+
+			theme.Key.Render("y")+theme.Muted.Render(" discard · ")+theme.Key.Render("n/esc")+theme.Muted.Render(" keep editing"))
+	}
 	return planbox.Draw(body, m.width, m.height)
 }

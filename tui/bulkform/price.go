@@ -95,7 +95,7 @@ func (m Model) priceKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	f := &m.price
 	switch {
 	case key.Matches(msg, k.Back):
-		return m, emit(msgs.Back{})
+		return m.leave(strings.TrimSpace(f.inputs[0].Value()) != "" || f.touched)
 	case key.Matches(msg, k.Next), key.Matches(msg, k.Prev):
 		f.cur = 1 - f.cur
 		return m, f.focus()

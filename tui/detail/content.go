@@ -96,7 +96,12 @@ func (m Model) moderationBox(w int) string {
 		row("Reviewed at", reviewed, 12, inner),
 	}
 	if m.listing.Status == api.StatusBlocked {
-		lines = append(lines, row("What to do", "edit the listing to resubmit it", 12, inner))
+		// A key that cannot write cannot edit: say what can, not what this one cannot.
+		todo := "edit the listing to resubmit it"
+		if m.readOnly {
+			todo = "this key is read-only: a key with listings:write can edit the listing to resubmit it"
+		}
+		lines = append(lines, row("What to do", todo, 12, inner))
 	}
 	box := theme.Border.BorderForeground(style.GetForeground()).Width(inner + 2)
 	return box.Render(strings.Join(lines, "\n"))

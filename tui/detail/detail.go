@@ -10,14 +10,13 @@ import (
 	"errors"
 	"image"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/system"
 	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/termtext"
 )
@@ -41,11 +40,11 @@ type attrKey struct {
 // copies on purpose, so a copy kept by the root still benefits from later loads.
 type Model struct {
 	// readOnly: the key lacks listings:write (msgs.KeyScopes); no write is offered.
-	readOnly bool
-	svc      Service
-	images   ImageFetcher
-	lang     string
-	keys     KeyMap
+	readOnly    bool
+	svc         Service
+	images      ImageFetcher
+	lang        string
+	action.Keys // the user's keys (actions.go)
 
 	width, height int
 	vp            viewport.Model
@@ -89,7 +88,7 @@ func New(svc Service, images ImageFetcher, lang string) Model {
 	vp.KeyMap = viewport.KeyMap{} // keys are ours; the viewport only scrolls on the wheel
 	vp.MouseWheelEnabled = true
 	return Model{
-		svc: svc, images: images, lang: lang, keys: defaultKeyMap(), vp: vp,
+		svc: svc, images: images, lang: lang, vp: vp,
 		attrs: map[attrKey][]api.Attribute{}, attrPending: map[attrKey]bool{},
 	}
 }
@@ -120,30 +119,6 @@ func (m Model) load() (Model, tea.Cmd) {
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = max(width, 0), max(height, 0)
 	m.rebuild()
-}
-
-// KeyMap returns the view's keys, those that need a loaded listing disabled
-// until there is one.
-func (m Model) KeyMap() KeyMap {
-	k := m.keys
-	loaded := m.listing != nil
-	allowed := func(to api.Status) bool {
-		if !loaded || m.readOnly {
-			return false
-		}
-		mv, _ := api.CheckMove(m.listing.Status, to)
-		return mv == api.MoveAllowed
-	}
-	// Only what applies is offered; the keys still work, and the root says why a
-	// move cannot be made.
-	k.can = [3]bool{allowed(api.StatusActive), allowed(api.StatusInactive),
-		m.id > 0 && (!loaded || m.listing.Status == api.StatusPending || !m.listing.Status.Known())}
-	k.Activate.SetEnabled(loaded && !m.readOnly)
-	k.Deactivate.SetEnabled(loaded && !m.readOnly)
-	k.Watch.SetEnabled(m.id > 0)
-	k.Open.SetEnabled(loaded && m.listing.URL != "")
-	k.Copy.SetEnabled(loaded && m.listing.URL != "")
-	return k
 }
 
 // Capturing reports whether a text input has focus: never, the view has none.
@@ -194,43 +169,6 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		return m.load()
-	}
-	return m, nil
-}
-
-func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	// The keys work whatever the help offers (the root says why a move cannot be
-	// made); what needs the listing waits for it.
-	k, loaded := m.keys, m.listing != nil
-	switch {
-	case key.Matches(msg, k.Up):
-		m.vp.ScrollUp(1)
-	case key.Matches(msg, k.Down):
-		m.vp.ScrollDown(1)
-	case key.Matches(msg, k.PageUp):
-		m.vp.PageUp()
-	case key.Matches(msg, k.PageDown):
-		m.vp.PageDown()
-	case key.Matches(msg, k.Home):
-		m.vp.GotoTop()
-	case key.Matches(msg, k.End):
-		m.vp.GotoBottom()
-	case key.Matches(msg, k.Back):
-		return m, emit(msgs.Back{})
-	case key.Matches(msg, k.Reload):
-		if m.id > 0 {
-			return m.load()
-		}
-	case key.Matches(msg, k.Activate) && loaded:
-		return m, emit(msgs.RequestStatus{ID: m.id, Title: m.listing.Title, From: m.listing.Status, To: api.StatusActive})
-	case key.Matches(msg, k.Deactivate) && loaded:
-		return m, emit(msgs.RequestStatus{ID: m.id, Title: m.listing.Title, From: m.listing.Status, To: api.StatusInactive})
-	case key.Matches(msg, k.Watch) && m.id > 0:
-		return m, emit(msgs.Watch{ID: m.id, Title: m.shownTitle()})
-	case key.Matches(msg, k.Open) && loaded && m.listing.URL != "":
-		return m, system.OpenURL(m.listing.URL)
-	case key.Matches(msg, k.Copy) && loaded && m.listing.URL != "":
-		return m, system.CopyURL(m.listing.URL)
 	}
 	return m, nil
 }

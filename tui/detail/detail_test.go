@@ -187,8 +187,10 @@ func TestNotFound(t *testing.T) {
 	if len(out) != 0 {
 		t.Fatalf("a 404 is shown in place, no banner: %#v", out)
 	}
-	if k := m.KeyMap(); k.Activate.Enabled() || k.Open.Enabled() {
-		t.Fatal("actions enabled without a listing")
+	for _, b := range m.Actions() {
+		if b.ID == "detail.activate" || b.ID == "detail.open_page" {
+			t.Fatalf("%s in reach without a listing", b.ID)
+		}
 	}
 }
 
@@ -378,4 +380,18 @@ func TestAttributesAskedOnceWhenTheRootEchoes(t *testing.T) {
 	}
 	m, _ = m.Update(attrs[0])
 	tuitest.Contains(t, tuitest.Screen(m), "Brand", "Apple")
+}
+
+// A read-only key is not told to edit what it cannot: the box says what can.
+func TestModerationBlockReadOnly(t *testing.T) {
+	m, _, _ := newModel(100, 60)
+	m, _ = m.Update(msgs.KeyScopes{Write: false})
+	m, _ = open(m, 10043)
+	s := strings.Join(strings.Fields(tuitest.Screen(m)), " ")
+	tuitest.Contains(t, s, "What to do", "this key is read-only: a key with listings:write can edit")
+	for _, b := range m.Actions() {
+		if (b.ID == "detail.activate" || b.ID == "detail.deactivate") && !b.Hidden {
+			t.Errorf("%s offered to a read-only key", b.ID)
+		}
+	}
 }

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/listings-tui/listings/tui/action"
 
 	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/tui/draft"
@@ -38,7 +38,7 @@ type Model struct {
 	offset  int
 	confirm string // the id asked about for deletion
 
-	keys          KeyMap
+	action.Keys   // the user's keys (actions.go)
 	width, height int
 }
 
@@ -70,7 +70,7 @@ func New(store *draft.Store, baseURL string, now func() time.Time) Model {
 	if now == nil {
 		now = time.Now
 	}
-	m := Model{store: store, baseURL: baseURL, now: now, keys: defaultKeyMap()}
+	m := Model{store: store, baseURL: baseURL, now: now}
 	m.SetSize(80, 20)
 	return m
 }
@@ -121,45 +121,6 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.onKey(msg)
 	case tea.MouseMsg:
 		return m.mouse(msg)
-	}
-	return m, nil
-}
-
-func (m Model) onKey(k tea.KeyMsg) (Model, tea.Cmd) {
-	if m.confirm != "" {
-		id := m.confirm
-		m.confirm = ""
-		m.render()
-		if key.Matches(k, m.keys.Yes) {
-			return m, remove(m.store, id)
-		}
-		return m, nil
-	}
-	switch {
-	case key.Matches(k, m.keys.Up):
-		m.move(-1)
-	case key.Matches(k, m.keys.Down):
-		m.move(1)
-	case key.Matches(k, m.keys.Home):
-		m.move(-len(m.items))
-	case key.Matches(k, m.keys.End):
-		m.move(len(m.items))
-	case key.Matches(k, m.keys.Back):
-		return m, func() tea.Msg { return msgs.Back{} }
-	case key.Matches(k, m.keys.Open):
-		if it, ok := m.selected(); ok && it.Draft != nil {
-			id := it.ID
-			return m, func() tea.Msg { return msgs.ResumeDraft{ID: id} }
-		}
-	case key.Matches(k, m.keys.Delete):
-		if it, ok := m.selected(); ok {
-			m.confirm = it.ID
-			m.render()
-		}
-	case key.Matches(k, m.keys.Reload):
-		return m, m.Reload()
-	case key.Matches(k, m.keys.Import):
-		return m, func() tea.Msg { return msgs.OpenImport{} }
 	}
 	return m, nil
 }

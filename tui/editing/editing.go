@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/msgs"
@@ -155,3 +156,9 @@ func (m Model) Draft() *draft.Draft { return m.ed.Draft() }
 
 // Unsent reports whether the open draft holds work not yet sent.
 func (m Model) Unsent() bool { return m.ed.Unsent() }
+
+// Actions is the editor's.
+func (m Model) Actions() []action.Bound { return m.ed.Actions() }
+
+// SetKeymap gives the editor the user's keys.
+func (m *Model) SetKeymap(km action.Keymap) { m.ed.SetKeymap(km) }

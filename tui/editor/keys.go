@@ -3,6 +3,8 @@ package editor
 import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/huh"
+
+	"github.com/listings-tui/listings/tui/action"
 )
 
 // KeyMap holds the editor's own keys and, for the help bar, the keys of the step
@@ -98,3 +100,19 @@ func fieldKeys(sf *stepForm) []key.Binding {
 	}
 	return out
 }
+
+// Actions is what the editor does now, for the root. The media step has a table
+// (tui/mediapick): while its list has the keys, its actions come first, with the
+// ids and shadows it declares (J moves a photo), then the editor's own keys. Every
+// other step gives its key map's bindings, its text fields taking the letters.
+func (m Model) Actions() []action.Bound {
+	k := m.KeyMap()
+	if m.d != nil && m.loading == 0 && m.step == stepMedia && !m.media.Capturing() {
+		k.step, k.stepFull = nil, nil
+		return append(m.media.Actions(), action.FromKeyMap(k, false)...)
+	}
+	return action.FromKeyMap(k, m.Capturing())
+}
+
+// SetKeymap gives the editor's steps with a table the user's keys.
+func (m *Model) SetKeymap(km action.Keymap) { m.media.SetKeymap(km) }

@@ -20,8 +20,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/listings-tui/listings/tui/action"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
@@ -90,17 +90,17 @@ type Model struct {
 	now     func() time.Time
 	at      time.Time
 
-	job     job
-	runs    int // numbers the runs
-	offers  []offer
-	asking  bool // c was pressed: y gives the job up
-	failOff int  // the scroll of the failures' list
-	keys    KeyMap
-	eta     string
-	est     eta.Estimator // the time left of the run under way (timeleft.go)
-	width   int
-	height  int
-	scanned bool
+	job         job
+	runs        int // numbers the runs
+	offers      []offer
+	asking      bool // c was pressed: y gives the job up
+	failOff     int  // the scroll of the failures' list
+	action.Keys      // the user's keys (actions.go)
+	eta         string
+	est         eta.Estimator // the time left of the run under way (timeleft.go)
+	width       int
+	height      int
+	scanned     bool
 	// after starts the wait for the day's reset: tea.Tick, which tests replace so
 	// that they deliver the tick themselves.
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
@@ -117,7 +117,7 @@ func New(svc Service, cfg Config) Model {
 	if dir == nil {
 		dir = func() string { return "" }
 	}
-	m := Model{svc: svc, dir: dir, scan: cfg.Scan, baseURL: cfg.BaseURL, now: now, at: now(), keys: DefaultKeyMap(), after: tea.Tick}
+	m := Model{svc: svc, dir: dir, scan: cfg.Scan, baseURL: cfg.BaseURL, now: now, at: now(), after: tea.Tick}
 	m.SetSize(80, 24)
 	return m
 }
@@ -329,53 +329,6 @@ func (m *Model) dropOffer(job string) {
 		}
 	}
 	m.offers = keep
-}
-
-func (m Model) key(k tea.KeyMsg) (Model, tea.Cmd) {
-	keys := m.keys
-	j := &m.job
-	if m.asking {
-		switch {
-		case key.Matches(k, keys.Yes):
-			m.asking = false
-			if j.r != nil {
-				j.r.giveUp.Store(true)
-				j.r.cancel()
-				j.st = stPausing
-				return m, nil
-			}
-			return m, m.cancelStopped()
-		case key.Matches(k, keys.No):
-			m.asking = false
-		}
-		return m, nil
-	}
-	switch {
-	case key.Matches(k, keys.Back):
-		return m, send(msgs.Back{})
-	case key.Matches(k, keys.Pause) && j.st == stRunning:
-		j.st = stPausing
-		j.r.cancel()
-	case key.Matches(k, keys.Pause) && (j.st == stPaused || j.st == stWaiting || j.st == stStopped) && j.path != "":
-		return m.resumeJob()
-	case key.Matches(k, keys.Cancel) && j.path != "" && j.st != stDone && j.st != stCancelled && j.st != stStarting:
-		m.asking = true
-	case key.Matches(k, keys.Resume) && len(m.offers) > 0 && !m.Running():
-		o := m.offers[0]
-		m.runs++
-		m.failOff = 0
-		m.job = job{about: o.about, left: o.left, st: stStarting}
-		return m, resume(m.svc, o.kind, o.path, m.runs)
-	case key.Matches(k, keys.Discard) && len(m.offers) > 0:
-		return m, discard(m.offers[0].about)
-	case key.Matches(k, keys.Report) && j.kind == kindImport && j.path != "":
-		return m, writeReport(j.id, j.path)
-	case key.Matches(k, keys.Up):
-		m.failOff = max(m.failOff-1, 0)
-	case key.Matches(k, keys.Down):
-		m.failOff = max(min(m.failOff+1, len(j.failures)-1), 0)
-	}
-	return m, nil
 }
 
 // cancelStopped gives up a job that is not running (paused, waiting, stopped).

@@ -1,17 +1,69 @@
 package mediapick
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/charmbracelet/bubbles/key"
 
-// KeyMap is the media step's keys; it implements help.KeyMap for the footer and the
-// full help. tab, shift+tab and ctrl+s are left to the editor.
+	"github.com/listings-tui/listings/tui/action"
+)
+
+// onPhoto: the cursor is on one of two photos or more, which can be moved.
+func onPhoto(m Model) bool {
+	sec, _ := m.row(m.cursor)
+	return sec == secPhotos && len(m.photos) > 1
+}
+
+// table is the media step's actions while browsing its list; tab, shift+tab and
+// ctrl+s are the editor's. J and K move a photo as j and k move the cursor: the
+// step takes J from the root's jobs panel, which the palette still opens.
+var table = action.Table[Model]{
+	Mode: func(m Model) string {
+		if m.mode != browsing {
+			return "open" // the file picker or the path input has the keys (KeyMap)
+		}
+		return ""
+	},
+	Actions: []action.Action[Model]{
+		{ID: "media.up", Moves: true, Desc: "up", Keys: []string{"up", "k"}},
+		{ID: "media.down", Moves: true, Desc: "down", Keys: []string{"down", "j"}},
+		{ID: "media.first", Moves: true, Desc: "first", Keys: []string{"home", "g"}, Label: "g/home"},
+		{ID: "media.last", Moves: true, Desc: "last", Keys: []string{"end", "G"}, Label: "G/end"},
+		{ID: "media.pick", Desc: "pick photos", Keys: []string{"a", "+"}, Label: "a", Group: 1, Short: 1},
+		{ID: "media.path", Desc: "path or glob", Keys: []string{"p", "i"}, Label: "p", Group: 1, Short: 2},
+		{ID: "media.video", Desc: "video", Keys: []string{"v"}, Group: 1, Short: 3},
+		{ID: "media.frames", Desc: "3D frames folder", Keys: []string{"f"}, Group: 1, Short: 4},
+		{ID: "media.choose", Desc: "add here", Keys: []string{"enter"}, Group: 1},
+		{ID: "media.move_up", Desc: "move photo up", Keys: []string{"K", "alt+up"}, Group: 2, Short: 5, When: onPhoto},
+		{ID: "media.move_down", Desc: "move photo down", Keys: []string{"J", "alt+down"}, Group: 2, Short: 6,
+			When: onPhoto, Shadows: []action.ID{"global.jobs"}},
+		{ID: "media.remove", Desc: "remove", Keys: []string{"d", "delete"}, Label: "d", Group: 2, Short: 7,
+			When: func(m Model) bool {
+				sec, _ := m.row(m.cursor)
+				return m.selected() != nil || (sec == secFrames && len(m.frames) > 0)
+			}},
+		{ID: "media.retry", Desc: "retry failed", Keys: []string{"r"}, Group: 2, Short: 8,
+			When: func(m Model) bool { return m.Failed() > 0 }},
+	},
+}
+
+// Table is the step's actions, for the check of the user's keys and the reference
+// of every action id.
+func Table() action.Catalog { return table }
+
+// Actions is what the step does now: its table while browsing, the file picker's or
+// the path input's keys (which take the letters) while one is open.
+func (m Model) Actions() []action.Bound {
+	if m.mode != browsing {
+		return action.FromKeyMap(m.keys.with(m.mode), true)
+	}
+	return table.Reach(m, m.Keys.Map)
+}
+
+// KeyMap is the help of Actions.
+func (m Model) KeyMap() action.Help { return action.HelpOf(m.Actions()) }
+
+// KeyMap is the keys of the file picker and the path input, which hand the keys
+// they do not have to the picker's list or the input.
 type KeyMap struct {
-	Up, Down, Home, End key.Binding
-	MoveUp, MoveDown    key.Binding
-	Pick, Path          key.Binding
-	Video, Frames       key.Binding
-	Remove, Retry       key.Binding
-	Choose              key.Binding
-
 	// While the file picker is open.
 	PickToggle, PickParent, PickDone key.Binding
 	// While the path input is open.
@@ -22,19 +74,6 @@ type KeyMap struct {
 
 func defaultKeyMap() KeyMap {
 	return KeyMap{
-		Up:         key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:       key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		Home:       key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
-		End:        key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
-		MoveUp:     key.NewBinding(key.WithKeys("K", "alt+up"), key.WithHelp("K/alt+↑", "move photo up")),
-		MoveDown:   key.NewBinding(key.WithKeys("J", "alt+down"), key.WithHelp("J/alt+↓", "move photo down")),
-		Pick:       key.NewBinding(key.WithKeys("a", "+"), key.WithHelp("a", "pick photos")),
-		Path:       key.NewBinding(key.WithKeys("p", "i"), key.WithHelp("p", "path or glob")),
-		Video:      key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "video")),
-		Frames:     key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "3D frames folder")),
-		Remove:     key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "remove")),
-		Retry:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "retry failed")),
-		Choose:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add here")),
 		PickToggle: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "add/remove · open folder")),
 		PickParent: key.NewBinding(key.WithKeys("h", "left", "backspace"), key.WithHelp("←/h", "parent folder")),
 		PickDone:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "done")),
@@ -43,28 +82,19 @@ func defaultKeyMap() KeyMap {
 	}
 }
 
-// ShortHelp is the footer line.
-func (k KeyMap) ShortHelp() []key.Binding {
-	switch k.mode {
-	case picking:
-		return []key.Binding{k.PickToggle, k.PickParent, k.PickDone}
-	case typing:
-		return []key.Binding{k.Submit, k.Cancel}
-	}
-	return []key.Binding{k.Pick, k.Path, k.Video, k.Frames, k.MoveUp, k.MoveDown, k.Remove, k.Retry}
+// with is the keys for the help in mode.
+func (k KeyMap) with(md mode) KeyMap {
+	k.mode = md
+	return k
 }
 
-// FullHelp is the help overlay, one column per group.
-func (k KeyMap) FullHelp() [][]key.Binding {
-	switch k.mode {
-	case picking:
-		return [][]key.Binding{{k.Up, k.Down, k.PickToggle, k.PickParent, k.PickDone}}
-	case typing:
-		return [][]key.Binding{{k.Submit, k.Cancel}}
+// ShortHelp is the footer line.
+func (k KeyMap) ShortHelp() []key.Binding {
+	if k.mode == picking {
+		return []key.Binding{k.PickToggle, k.PickParent, k.PickDone}
 	}
-	return [][]key.Binding{
-		{k.Up, k.Down, k.Home, k.End},
-		{k.Pick, k.Path, k.Video, k.Frames, k.Choose},
-		{k.MoveUp, k.MoveDown, k.Remove, k.Retry},
-	}
+	return []key.Binding{k.Submit, k.Cancel}
 }
+
+// FullHelp is the help overlay.
+func (k KeyMap) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }

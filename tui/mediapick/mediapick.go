@@ -22,6 +22,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -83,11 +84,12 @@ type Model struct {
 	inputBusy bool
 	inputErr  string
 
-	bar     progress.Model
-	keys    KeyMap
-	focused bool
-	width   int
-	height  int
+	bar         progress.Model
+	keys        KeyMap // the picker's and the input's
+	action.Keys        // the user's keys (keys.go)
+	focused     bool
+	width       int
+	height      int
 
 	// Precomputed by refresh for View.
 	body       []string
@@ -205,18 +207,6 @@ func (m *Model) SetSize(width, height int) {
 	m.picker.SetHeight(m.pickerHeight())
 	m.input.Width = max(m.width-lipgloss.Width(m.input.Prompt)-2, 4)
 	m.refresh()
-}
-
-// KeyMap returns the keys for the help bar.
-func (m Model) KeyMap() KeyMap {
-	k := m.keys
-	k.mode = m.mode
-	sec, _ := m.row(m.cursor)
-	k.MoveUp.SetEnabled(sec == secPhotos && len(m.photos) > 1)
-	k.MoveDown.SetEnabled(sec == secPhotos && len(m.photos) > 1)
-	k.Remove.SetEnabled(m.selected() != nil || (sec == secFrames && len(m.frames) > 0))
-	k.Retry.SetEnabled(m.Failed() > 0)
-	return k
 }
 
 // Capturing reports whether the path input or the file picker has the keys: letters

@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/tui/action"
+
 	"github.com/listings-tui/listings/api/rules"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/theme"
@@ -94,38 +96,45 @@ func (m *Model) onKey(k tea.KeyMsg) tea.Cmd {
 		return m.inputKey(k)
 	}
 	m.notice = ""
-	keys := m.keys
+	if id, ok := table.Match(*m, m.Keys.Map, k); ok {
+		return m.run(id)
+	}
+	return nil
+}
+
+// run does the step's action id while browsing the media.
+func (m *Model) run(id action.ID) tea.Cmd {
 	sec, i := m.row(m.cursor)
-	switch {
-	case key.Matches(k, keys.Up):
+	switch id {
+	case "media.up":
 		m.cursor = max(m.cursor-1, 0)
-	case key.Matches(k, keys.Down):
+	case "media.down":
 		m.cursor = min(m.cursor+1, m.rowCount()-1)
-	case key.Matches(k, keys.Home):
+	case "media.first":
 		m.cursor = 0
-	case key.Matches(k, keys.End):
+	case "media.last":
 		m.cursor = m.rowCount() - 1
-	case key.Matches(k, keys.MoveUp):
+	case "media.move_up":
 		if sec == secPhotos && i > 0 {
 			return m.movePhoto(i, i-1)
 		}
-	case key.Matches(k, keys.MoveDown):
+	case "media.move_down":
 		if sec == secPhotos && i >= 0 && i < len(m.photos)-1 {
 			return m.movePhoto(i, i+1)
 		}
-	case key.Matches(k, keys.Pick):
+	case "media.pick":
 		return m.openPicker()
-	case key.Matches(k, keys.Path):
+	case "media.path":
 		return m.openInput(secPhotos)
-	case key.Matches(k, keys.Video):
+	case "media.video":
 		return m.openInput(secVideo)
-	case key.Matches(k, keys.Frames):
+	case "media.frames":
 		return m.openInput(secFrames)
-	case key.Matches(k, keys.Remove):
+	case "media.remove":
 		return m.remove(sec, i)
-	case key.Matches(k, keys.Retry):
+	case "media.retry":
 		m.retry()
-	case key.Matches(k, keys.Choose):
+	case "media.choose":
 		if sec == secPhotos {
 			return m.openPicker()
 		}

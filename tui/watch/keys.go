@@ -5,116 +5,135 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
-// KeyMap is the watch panel's keys; it feeds the help bar (help.KeyMap). None of them
-// is one the root takes on every screen (docs/tui.md, "Keys"): D, for one, opens the
-// drafts, so clearing the decided listings is c.
-type KeyMap struct {
-	Up, Down, PageUp, PageDown, Home, End key.Binding
-	Open, Add, Remove, RemoveDecided      key.Binding
-	Check, Back                           key.Binding
-	// Submit and Cancel act while the "add id" input has focus.
-	Submit, Cancel key.Binding
+// The panel's modes: the list, and the "add id" input in focus.
+const (
+	modeList   = ""
+	modeAdding = "adding"
+)
 
-	capturing bool
-	inGroup   bool // a group is open: esc goes back to the top of the panel
+func nonEmpty(m Model) bool { return len(m.items) > 0 }
+func inGroup(m Model) bool  { return m.open != "" }
+
+// table is the watch panel's actions. None of them takes a key the root has on
+// every screen (docs/tui.md, "Keys"): D, for one, opens the drafts, so clearing the
+// decided listings is c.
+var table = action.Table[Model]{
+	Mode: func(m Model) string {
+		if m.adding {
+			return modeAdding
+		}
+		return modeList
+	},
+	Actions: []action.Action[Model]{
+		{ID: "watch.up", Moves: true, Desc: "up", Keys: []string{"up", "k"}, When: nonEmpty},
+		{ID: "watch.down", Moves: true, Desc: "down", Keys: []string{"down", "j"}, When: nonEmpty},
+		{ID: "watch.page_up", Moves: true, Desc: "page up", Keys: []string{"pgup"}, When: nonEmpty},
+		{ID: "watch.page_down", Moves: true, Desc: "page down", Keys: []string{"pgdown"}, When: nonEmpty},
+		{ID: "watch.first", Moves: true, Desc: "first", Keys: []string{"home", "g"}, Label: "g/home", When: nonEmpty},
+		{ID: "watch.last", Moves: true, Desc: "last", Keys: []string{"end", "G"}, Label: "G/end", When: nonEmpty},
+		{ID: "watch.open", Desc: "open", Keys: []string{"enter"}, Group: 1, Short: 1, When: nonEmpty},
+		{ID: "watch.add", Desc: "add id", Keys: []string{"+", "a"}, Group: 1, Short: 2},
+		{ID: "watch.remove", Desc: "remove", Keys: []string{"d", "delete"}, Label: "d", Group: 1, Short: 3, When: nonEmpty},
+		{ID: "watch.remove_decided", Desc: "clear decided", Keys: []string{"c"}, Group: 1, When: nonEmpty},
+		{ID: "watch.check", Desc: "check now", Keys: []string{"r"}, Group: 1, Short: 4,
+			When: func(m Model) bool { return nonEmpty(m) && m.base > 0 }},
+		{ID: "watch.back", Desc: "back", Keys: []string{"esc"}, Group: 1, Short: 5,
+			When: func(m Model) bool { return !inGroup(m) }},
+		{ID: "watch.all_watched", Desc: "all watched", Keys: []string{"esc"}, Group: 1, Short: 5, When: inGroup},
+
+		{ID: "watch.add.type", Desc: "type a listing id", Mode: modeAdding, Typing: true},
+		{ID: "watch.add.submit", Desc: "watch id", Keys: []string{"enter"}, Mode: modeAdding, Short: 1},
+		{ID: "watch.add.cancel", Desc: "cancel", Keys: []string{"esc"}, Mode: modeAdding, Short: 2},
+	},
 }
 
-// DefaultKeyMap returns the panel's keys.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Up:            key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:          key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		PageUp:        key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-		PageDown:      key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
-		Home:          key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
-		End:           key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
-		Open:          key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
-		Add:           key.NewBinding(key.WithKeys("+", "a"), key.WithHelp("+/a", "add id")),
-		Remove:        key.NewBinding(key.WithKeys("d", "delete"), key.WithHelp("d", "remove")),
-		RemoveDecided: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "clear decided")),
-		Check:         key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "check now")),
-		Back:          key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-		Submit:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "watch id")),
-		Cancel:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-	}
+// Table is the panel's actions, for the check of the user's keys and the reference
+// of every action id.
+func Table() action.Catalog { return table }
+
+// Actions is what the panel does now.
+func (m Model) Actions() []action.Bound { return table.Reach(m, m.Keys.Map) }
+
+// KeyMap is the help of Actions.
+func (m Model) KeyMap() action.Help { return table.Help(m, m.Keys.Map) }
+
+// Run does the panel's action id, by its key or from the palette.
+func (m Model) Run(id action.ID) (Model, tea.Cmd) {
+	cmd := m.run(id)
+	m.refresh()
+	return m, cmd
 }
 
-// ShortHelp is the footer's line.
-func (k KeyMap) ShortHelp() []key.Binding {
-	if k.capturing {
-		return []key.Binding{k.Submit, k.Cancel}
-	}
-	return []key.Binding{k.Open, k.Add, k.Remove, k.Check, k.back()}
-}
-
-// FullHelp is the help overlay's columns.
-func (k KeyMap) FullHelp() [][]key.Binding {
-	if k.capturing {
-		return [][]key.Binding{{k.Submit, k.Cancel}}
-	}
-	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Home, k.End},
-		{k.Open, k.Add, k.Remove, k.RemoveDecided, k.Check, k.back()},
-	}
-}
-
-func (k KeyMap) back() key.Binding {
-	if k.inGroup {
-		b := k.Back
-		b.SetHelp("esc", "all watched")
-		return b
-	}
-	return k.Back
-}
-
-// key handles the panel's keys.
+// key handles the panel's keys: an action's, else the "add id" input's typing.
 func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
-	k := m.keys
+	if id, ok := table.Match(*m, m.Keys.Map, msg); ok {
+		return m.run(id)
+	}
+	if m.adding {
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		m.inputErr = ""
+		return cmd
+	}
+	return nil
+}
+
+func (m *Model) run(id action.ID) tea.Cmd {
 	page := max(m.listHeight()-1, 1)
-	switch {
-	case key.Matches(msg, k.Up):
+	switch id {
+	case "watch.up":
 		m.cursor--
-	case key.Matches(msg, k.Down):
+	case "watch.down":
 		m.cursor++
-	case key.Matches(msg, k.PageUp):
+	case "watch.page_up":
 		m.cursor -= page
-	case key.Matches(msg, k.PageDown):
+	case "watch.page_down":
 		m.cursor += page
-	case key.Matches(msg, k.Home):
+	case "watch.first":
 		m.cursor = 0
-	case key.Matches(msg, k.End):
+	case "watch.last":
 		m.cursor = len(m.items) - 1
-	case key.Matches(msg, k.Open):
+	case "watch.open":
 		if g, ok := m.selectedGroup(); ok {
 			m.openGroup(g)
 		} else if e := m.selected(); e != nil {
 			return send(msgs.OpenListing{ID: e.ID, Title: e.Title})
 		}
-	case key.Matches(msg, k.Add):
+	case "watch.add":
 		m.adding, m.inputErr = true, ""
 		m.input.Reset()
 		return m.input.Focus()
-	case key.Matches(msg, k.Remove):
+	case "watch.remove":
 		return m.remove()
-	case key.Matches(msg, k.RemoveDecided):
+	case "watch.remove_decided":
 		return m.clearDecided()
-	case key.Matches(msg, k.Check):
+	case "watch.check":
 		if g, ok := m.selectedGroup(); ok {
 			return send(msgs.Notice{Text: fmt.Sprintf("%s is a group: enter shows its listings, r there checks one", g)})
 		}
 		return m.checkNow()
-	case key.Matches(msg, k.Back):
-		if m.open != "" {
-			m.closeGroup()
+	case "watch.all_watched":
+		m.closeGroup()
+	case "watch.back":
+		return send(msgs.Back{})
+	case "watch.add.cancel":
+		m.adding, m.inputErr = false, ""
+		m.input.Blur()
+	case "watch.add.submit":
+		id, err := parseID(m.input.Value())
+		if err != nil {
+			m.inputErr = err.Error()
 			return nil
 		}
-		return send(msgs.Back{})
+		m.adding, m.inputErr = false, ""
+		m.input.Blur()
+		return m.watch(id, "", "", true)
 	}
 	return nil
 }
@@ -197,29 +216,6 @@ func (m *Model) forget(id int) {
 	if m.asked == id {
 		m.asked = 0
 	}
-}
-
-// inputKey handles keys while the "add id" input has focus.
-func (m *Model) inputKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, m.keys.Cancel):
-		m.adding, m.inputErr = false, ""
-		m.input.Blur()
-		return nil
-	case key.Matches(msg, m.keys.Submit):
-		id, err := parseID(m.input.Value())
-		if err != nil {
-			m.inputErr = err.Error()
-			return nil
-		}
-		m.adding, m.inputErr = false, ""
-		m.input.Blur()
-		return m.watch(id, "", "", true)
-	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	m.inputErr = ""
-	return cmd
 }
 
 // parseID accepts a listing id typed or pasted: digits only, surrounding spaces and a

@@ -17,9 +17,9 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/cursor"
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/listings-tui/listings/tui/action"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/tui/msgs"
@@ -58,7 +58,7 @@ type Model struct {
 	burst      burst           // decisions not yet said
 	refused    map[string]bool // groups told the watch is full, this session
 
-	keys          KeyMap
+	action.Keys   // the user's keys (keys.go)
 	input         textinput.Model
 	adding        bool
 	inputErr      string
@@ -99,7 +99,7 @@ func New(svc Poller, store *Store, interval time.Duration, now func() time.Time)
 	in.Cursor.SetMode(cursor.CursorStatic)
 	m := Model{
 		svc: svc, store: store, base: max(interval, 0), now: now,
-		reported: map[string]bool{}, refused: map[string]bool{}, keys: DefaultKeyMap(), input: in,
+		reported: map[string]bool{}, refused: map[string]bool{}, input: in,
 		width: 80, height: 24,
 	}
 	m.at = now()
@@ -121,19 +121,6 @@ func (m Model) Init() tea.Cmd {
 
 // Capturing reports whether the "add id" input has focus.
 func (m Model) Capturing() bool { return m.adding }
-
-// KeyMap returns the keys for the help bar.
-func (m Model) KeyMap() KeyMap {
-	k := m.keys
-	k.capturing = m.adding
-	empty := len(m.items) == 0
-	for _, b := range []*key.Binding{&k.Open, &k.Remove, &k.RemoveDecided, &k.Check, &k.Up, &k.Down} {
-		b.SetEnabled(!empty)
-	}
-	k.Check.SetEnabled(!empty && m.base > 0)
-	k.inGroup = m.open != ""
-	return k
-}
 
 // SetSize sets the panel's size.
 func (m *Model) SetSize(width, height int) {
@@ -164,11 +151,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case msgs.LangChanged:
 		m.lang = msg.Lang
 	case tea.KeyMsg:
-		if m.adding {
-			cmd = m.inputKey(msg)
-		} else {
-			cmd = m.key(msg)
-		}
+		cmd = m.key(msg)
 	case tea.MouseMsg:
 		cmd = m.mouse(msg)
 	default:

@@ -9,10 +9,14 @@ package registry
 import (
 	"github.com/charmbracelet/bubbles/help"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/tui/action"
 )
 
 // View is the shape every view of the app has (docs/tui.md, "A view"): a value whose
-// Update returns the next value, with its own key map for the help bar.
+// Update returns the next value, with its own key map for the help bar. A view with
+// a table of actions (tui/action) adds Actions, Run and SetKeymap on the pointer,
+// and its KeyMap is made from the table.
 type View[M any, K help.KeyMap] interface {
 	Update(tea.Msg) (M, tea.Cmd)
 	View() string
@@ -26,7 +30,14 @@ type Pane interface {
 	View() string
 	SetSize(w, h int)
 	Capturing() bool
-	KeyMap() help.KeyMap
+	// Actions is what the view does now, by its table; a view without one gives
+	// its key map's bindings, without ids.
+	Actions() []action.Bound
+	// Run does the view's action id, as its key would (the palette); a view
+	// without a table does nothing.
+	Run(id action.ID) tea.Cmd
+	// SetKeymap gives the view the user's keys.
+	SetKeymap(action.Keymap)
 	// Selected is the listing under the view's cursor (the browser, the detail): e
 	// edits it. ok is false for a view without one.
 	Selected() (id int, ok bool)
@@ -45,9 +56,33 @@ func (h *Holder[M, K]) Update(msg tea.Msg) (cmd tea.Cmd) {
 	return cmd
 }
 
-func (h *Holder[M, K]) View() string        { return h.M.View() }
-func (h *Holder[M, K]) Capturing() bool     { return h.M.Capturing() }
-func (h *Holder[M, K]) KeyMap() help.KeyMap { return h.M.KeyMap() }
+func (h *Holder[M, K]) View() string    { return h.M.View() }
+func (h *Holder[M, K]) Capturing() bool { return h.M.Capturing() }
+
+// Actions asks the view's table, or makes do with its key map.
+func (h *Holder[M, K]) Actions() []action.Bound {
+	if a, ok := any(h.M).(interface{ Actions() []action.Bound }); ok {
+		return a.Actions()
+	}
+	return action.FromKeyMap(h.M.KeyMap(), h.M.Capturing())
+}
+
+// Run asks a view with a table to do an action.
+func (h *Holder[M, K]) Run(id action.ID) (cmd tea.Cmd) {
+	if r, ok := any(h.M).(interface {
+		Run(action.ID) (M, tea.Cmd)
+	}); ok {
+		h.M, cmd = r.Run(id)
+	}
+	return cmd
+}
+
+// SetKeymap reaches the view's pointer method, if it has one.
+func (h *Holder[M, K]) SetKeymap(km action.Keymap) {
+	if s, ok := any(&h.M).(interface{ SetKeymap(action.Keymap) }); ok {
+		s.SetKeymap(km)
+	}
+}
 
 // SetSize reaches the view's pointer method through the holder's own copy.
 func (h *Holder[M, K]) SetSize(w, ht int) {

@@ -24,6 +24,7 @@ import (
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/theme"
@@ -160,6 +161,13 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 	}
 	opts.Lang = orDefault(opts.Lang, cmdutil.DefaultLang)
 	opts.Quiet = quiet(noNotify, f.Getenv, cfg)
+	if cfg != nil && len(cfg.TUI.Keys) > 0 {
+		// The app checks them against its tables and says what is wrong (tui/action).
+		opts.Keys, opts.KeysFile = action.Keymap{}, cfg.Path()
+		for id, ks := range cfg.TUI.Keys {
+			opts.Keys[action.ID(id)] = ks
+		}
+	}
 	// The mouse is the app's unless the config keeps it for the terminal's selection.
 	opts.NoMouse = cfg != nil && cfg.TUI.Mouse != nil && !*cfg.TUI.Mouse
 	if opts.Mirror != nil {

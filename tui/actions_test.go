@@ -1,0 +1,182 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/tui/action"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
+)
+
+// walkStates are states of every view with a table, each reached from the started
+// app on the sandbox by keys.
+var walkStates = []struct {
+	name string
+	keys []string
+}{
+	{"browser", []string{"down", "down"}},
+	{"browser with marks", []string{"down", "space"}},
+	{"browser's filter", []string{"/"}},
+	{"browser filtered", []string{"/", "a", "enter"}},
+	{"detail", []string{"down", "enter"}},
+	{"watch panel, empty", []string{"W"}},
+	{"watch panel, a listing", []string{"down", "w", "W"}},
+	{"watch panel, adding an id", []string{"W", "a"}},
+	{"jobs panel", []string{"J"}},
+	{"drafts list, empty", []string{"D"}},
+	// A title typed as one paste: each key the editor's form takes costs half a
+	// second of the settling loop.
+	{"drafts list, a draft", []string{"n", "Lamp", "esc", "D"}},
+	{"drafts list, deleting", []string{"n", "Lamp", "esc", "D", "d"}},
+	{"editor's media step", []string{"n", "alt+6"}},
+}
+
+// Every key the help shows does what it says: in every state of every view with a
+// table, no two actions in reach share a key, each key shown is dispatched to its
+// own action (the view's, or the root's where no view takes it), and pressing it
+// does something: the screen changes or a command follows.
+func TestEveryKeyShownDoesWhatItSays(t *testing.T) {
+	for _, st := range walkStates {
+		t.Run(st.name, func(t *testing.T) {
+			t.Parallel() // the editor's keys wait on timers, not the CPU
+			f := newFixture(t, sandbox.KeyPersonal, nil)
+			build := func() Model {
+				f.clock.Advance(time.Minute) // a new minute's budget for each start's requests
+				m := f.started(100, 30)
+				m, _ = f.press(m, st.keys...)
+				return m
+			}
+			m := build()
+			reach, conflicts := m.reach()
+			for _, c := range conflicts {
+				t.Errorf("%s", c)
+			}
+			for _, b := range reach {
+				if b.Hidden || b.FooterOnly || len(b.Keys) == 0 || b.ID == "" {
+					continue
+				}
+				for _, k := range b.Keys {
+					if got, _ := action.Find(reach, tuitest.Key(keyName(k))); got.ID != b.ID {
+						t.Errorf("%q is shown for %s but runs %s", k, b.ID, got.ID)
+					}
+				}
+				if b.Moves {
+					continue // at an edge a move has nowhere to go
+				}
+				// Every key of b is b (above): its first one stands for all.
+				m := build()
+				before := tuitest.Screen(m)
+				after, cmd := m.update(tuitest.Key(keyName(b.Keys[0])))
+				if cmd == nil && tuitest.Screen(after) == before {
+					t.Errorf("%q (%s, %q) did nothing", b.Keys[0], b.ID, b.Desc)
+				}
+			}
+		})
+	}
+}
+
+// keyName is a key as tuitest.Key takes it.
+func keyName(k string) string {
+	if k == " " {
+		return "space"
+	}
+	return k
+}
+
+// The help of the watch panel lists c for clearing the decided listings and D once,
+// for the drafts, which D opens there.
+func TestWatchPanelHelpHasOneD(t *testing.T) {
+	f := newFixture(t, sandbox.KeyPersonal, nil)
+	m := f.started(100, 30)
+	m, _ = f.press(m, "down", "w", "W", "?")
+	s := tuitest.Screen(m)
+	if n := strings.Count(s, " D "); n != 1 {
+		t.Errorf("D is in the help %d times:\n%s", n, s)
+	}
+	tuitest.Contains(t, s, "c     clear decided")
+	m, _ = f.press(m, "esc", "D")
+	if m.active != viewDrafts {
+		t.Errorf("D in the watch panel opened %v", m.active)
+	}
+}
+
+// The palette finds "deactivate" by typing deac, and enter runs it: the root asks
+// to confirm the status change of the row under the cursor. It fits 80×24 and
+// 60×15, and esc closes it.
+func TestPaletteRunsDeactivate(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {60, 15}} {
+		f := newFixture(t, sandbox.KeyPersonal, nil)
+		m := f.started(size[0], size[1])
+		m, _ = f.press(m, ":")
+		if m.palette == nil {
+			t.Fatal(": did not open the palette")
+		}
+		m, _ = f.press(m, "d", "e", "a", "c")
+		s := tuitest.Screen(m)
+		tuitest.CheckExactSize(t, m.View(), size[0], size[1])
+		tuitest.Contains(t, s, "› deactivate", "x")
+		m, _ = f.press(m, "enter")
+		if m.palette != nil || m.dialog == nil {
+			t.Fatalf("%v: enter did not run deactivate (palette %v, dialog %v)", size, m.palette != nil, m.dialog != nil)
+		}
+		tuitest.Contains(t, flat(m), "Deactivate")
+		m, _ = f.press(m, "n", "ctrl+p")
+		if m.palette == nil {
+			t.Fatal("ctrl+p did not open the palette")
+		}
+		// Every action in reach is there, more than the screen holds; one with no
+		// key lives in the palette alone.
+		tuitest.Contains(t, tuitest.Screen(m), "more: type to narrow")
+		m, _ = f.press(m, "a", "b", "o", "u", "t", "enter")
+		tuitest.Contains(t, flat(m), "listings test")
+		m, _ = f.press(m, ":", "esc")
+		if m.palette != nil {
+			t.Fatal("esc did not close the palette")
+		}
+	}
+}
+
+// The user's keys replace the defaults in the dispatch, the help and the palette;
+// what cannot apply is named at start, with the file, the ids and the key, and the
+// actions concerned keep their defaults.
+func TestUserKeymap(t *testing.T) {
+	f := newFixture(t, sandbox.KeyPersonal, nil)
+	opts := f.options()
+	opts.Keys = action.Keymap{"browser.deactivate": {"X"}, "global.quit": {"ctrl+q"}}
+	m := f.model(opts, 100, 30)
+	m, _ = f.settle(m, m.Init())
+	if m.banner != nil {
+		t.Fatalf("a good keymap was refused: %s", flat(m))
+	}
+	m, _ = f.press(m, "?")
+	tuitest.Contains(t, tuitest.Screen(m), "X deactivate", "ctrl+q   quit")
+	m, _ = f.press(m, "esc", "x")
+	if m.dialog != nil {
+		t.Fatal("x still deactivates")
+	}
+	m, _ = f.press(m, "X")
+	if m.dialog == nil {
+		t.Fatal("X did not deactivate")
+	}
+	m, _ = f.press(m, "n")
+	if _, quit := f.press(m, "q"); quit {
+		t.Fatal("q still quits")
+	}
+	if _, quit := f.press(m, "ctrl+q"); !quit {
+		t.Fatal("ctrl+q did not quit")
+	}
+
+	opts.KeysFile = "/home/u/.config/listings/config.json"
+	opts.Keys = action.Keymap{"browser.nope": {"z"}, "browser.deactivate": {"q"}}
+	m = f.model(opts, 100, 30)
+	m, _ = f.settle(m, m.Init())
+	s := flat(m)
+	tuitest.Contains(t, s, "/home/u/.config/listings/config.json", "browser.nope is no action",
+		`"q" is both browser.deactivate and global.quit`)
+	m, _ = f.press(m, "esc", "x")
+	if m.dialog == nil {
+		t.Fatal("deactivate lost its default key")
+	}
+}
