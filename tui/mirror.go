@@ -93,10 +93,11 @@ func (m *Model) mirrorNotice() {
 
 // browserOptions are the browser's options: the mirror when there is one.
 func (m *Model) browserOptions() []browser.Option {
+	opts := []browser.Option{browser.WithColumns(m.opts.Columns)}
 	if m.opts.Mirror == nil {
-		return nil
+		return opts
 	}
-	return []browser.Option{browser.WithMirror(m.opts.Mirror)}
+	return append(opts, browser.WithMirror(m.opts.Mirror))
 }
 
 // maybeSync starts a background sync when one is due and the budget has room.
