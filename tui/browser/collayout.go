@@ -246,6 +246,10 @@ func (m *Model) writeCell(b *strings.Builder, rs *rowStore, r *row, p placed, se
 	case colGain:
 		b.WriteString(gainCell(r, p.w))
 	case colPromo:
+		if p.w == marksW { // as wide as the badges: no measuring of their styles
+			b.WriteString(marks(r, selected))
+			return
+		}
 		b.WriteString(layout.Pad(marks(r, selected), p.w))
 	case colCreated:
 		b.WriteString(layout.Pad(rs.str(r.created), p.w))
