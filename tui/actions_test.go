@@ -20,6 +20,8 @@ var walkStates = []struct {
 	{"browser with marks", []string{"down", "space"}},
 	{"browser's filter", []string{"/"}},
 	{"browser filtered", []string{"/", "a", "enter"}},
+	{"browser's column menu", []string{"C"}},
+	{"browser's column menu, on a hidden column", []string{"C", "down", "space"}},
 	{"detail", []string{"down", "enter"}},
 	{"watch panel, empty", []string{"W"}},
 	{"watch panel, a listing", []string{"down", "w", "W"}},

@@ -95,10 +95,11 @@ func (m *Model) mirrorNotice() {
 // browserOptions are the browser's options: the mirror when there is one, and its
 // first frame when Run read it ahead.
 func (m *Model) browserOptions() []browser.Option {
+	opts := []browser.Option{browser.WithColumns(m.opts.Columns)}
 	if m.opts.Mirror == nil {
-		return nil
+		return opts
 	}
-	opts := []browser.Option{browser.WithMirror(m.opts.Mirror)}
+	opts = append(opts, browser.WithMirror(m.opts.Mirror))
 	if m.opts.prefetched != nil {
 		opts = append(opts, browser.WithPrefetched(m.opts.prefetched))
 	}

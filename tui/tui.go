@@ -119,6 +119,9 @@ type Options struct {
 	// KeysFile; what is wrong with them is said at start (tui/action).
 	Keys     action.Keymap
 	KeysFile string
+	// Columns are the browser's columns (the config's tui.columns) and how the
+	// column menu saves them.
+	Columns browser.ColumnConfig
 
 	// Input and Output replace the terminal (tests); nil means stdin and stdout.
 	Input  io.Reader

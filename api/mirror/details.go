@@ -101,18 +101,23 @@ func (d *DB) detailsLeft(ctx context.Context, res DetailsResult, cause error) (D
 }
 
 func (d *DB) ids(ctx context.Context, q string, args ...any) ([]int, error) {
+	return column[int](ctx, d, q, args...)
+}
+
+// column is the one column every row of query q gives.
+func column[T any](ctx context.Context, d *DB, q string, args ...any) ([]T, error) {
 	rows, err := d.conn().QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("mirror: %w", err)
 	}
 	defer rows.Close()
-	var out []int
+	var out []T
 	for rows.Next() {
-		var id int
-		if err := rows.Scan(&id); err != nil {
+		var v T
+		if err := rows.Scan(&v); err != nil {
 			return nil, fmt.Errorf("mirror: %w", err)
 		}
-		out = append(out, id)
+		out = append(out, v)
 	}
 	return out, rows.Err()
 }

@@ -81,6 +81,11 @@ type TUISettings struct {
 	// always), or "kitty", "iterm2", "sixel" to force one; empty means auto. The app
 	// checks the name (tui/termimg).
 	Images string `json:"images,omitempty"`
+	// Columns are the browser's columns by tab name, or "default" for the tabs not
+	// named: column ids in order, each with ":N" for a width ({"all": ["title",
+	// "price", "views:8", "attr.brand"]}). The app checks them (tui/browser) and
+	// says at start what does not apply; its column menu writes a tab's list here.
+	Columns map[string][]string `json:"columns,omitempty"`
 }
 
 // MediaSettings are how the app and the commands send media, whichever profile.
@@ -173,6 +178,21 @@ func (c *Config) Save() error {
 		return fmt.Errorf("save config: %w", err)
 	}
 	return nil
+}
+
+// SaveColumns writes one tab's columns (tui.columns) to the config file in dir as
+// the file is now: read again, so that what changed there since the app started
+// stays, every other setting kept, then saved as Save does.
+func SaveColumns(dir, tab string, list []string) error {
+	c, err := Load(dir)
+	if err != nil {
+		return err
+	}
+	if c.TUI.Columns == nil {
+		c.TUI.Columns = map[string][]string{}
+	}
+	c.TUI.Columns[tab] = list
+	return c.Save()
 }
 
 // Names returns the profile names, sorted.

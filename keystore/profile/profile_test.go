@@ -171,3 +171,29 @@ func TestTUISettingsAreReadAndKept(t *testing.T) {
 		t.Errorf("after a save the theme is %q (%v)", c2.TUI.Theme, err)
 	}
 }
+
+// The column menu's save writes one tab's list into the file as it is now: the
+// profiles, the other settings and the other tabs' columns stay.
+func TestSaveColumnsKeepsEverythingElse(t *testing.T) {
+	dir := t.TempDir()
+	body := `{"current":"shop","profiles":{"shop":{"base_url":"https://s.example","key_storage":"file"}},` +
+		`"tui":{"theme":"dark","keys":{"global.quit":["ctrl+q"]},"columns":{"default":["title","views:8"]}},` +
+		`"media":{"keep_metadata":true}}`
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveColumns(dir, "all", []string{"title", "attr.brand"}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := c.Get("shop")
+	if !ok || p.BaseURL != "https://s.example" || p.Storage != StorageFile || c.Current != "shop" ||
+		c.TUI.Theme != "dark" || len(c.TUI.Keys["global.quit"]) != 1 || !c.Media.KeepMetadata ||
+		strings.Join(c.TUI.Columns["default"], ",") != "title,views:8" ||
+		strings.Join(c.TUI.Columns["all"], ",") != "title,attr.brand" {
+		t.Errorf("after the save: %+v %+v", c, c.TUI)
+	}
+}

@@ -47,6 +47,9 @@ func awaits(m Model) bool {
 // are the root's.
 var table = action.Table[Model]{
 	Mode: func(m Model) string {
+		if m.menu.open {
+			return modeColumns
+		}
 		if m.filtering {
 			return modeFilter
 		}
@@ -79,6 +82,8 @@ var table = action.Table[Model]{
 		{ID: "browser.watch", Desc: "watch", Keys: []string{"w"}, Group: 2, Short: 6, When: rowOrMarks, Offer: awaits},
 		{ID: "browser.open_page", Desc: "open page", Keys: []string{"o"}, Group: 2, When: hasRow},
 		{ID: "browser.copy_url", Desc: "copy URL", Keys: []string{"y"}, Group: 2, When: hasRow},
+		// In the second column of the help, which has room for it.
+		{ID: "browser.columns", Desc: "columns", Keys: []string{"C"}, Group: 2},
 
 		{ID: "browser.mark", Desc: "mark", Keys: []string{" "}, Group: 3, Short: 7, When: hasRows, Offer: marked},
 		{ID: "browser.mark_all", Desc: "mark all shown", Keys: []string{"*", "ctrl+a"}, Label: "*", Group: 3, Short: 8,
@@ -97,6 +102,16 @@ var table = action.Table[Model]{
 		{ID: "browser.filter.clear", Desc: "clear filter", Keys: []string{"esc"}, Mode: modeFilter, Short: 2},
 		{ID: "browser.filter.up", Moves: true, Desc: "up", Keys: []string{"up"}, Mode: modeFilter, Short: 3},
 		{ID: "browser.filter.down", Moves: true, Desc: "down", Keys: []string{"down"}, Mode: modeFilter, Short: 4},
+
+		// The column menu (colmenu.go).
+		{ID: "browser.columns.up", Moves: true, Desc: "up", Keys: []string{"up", "k"}, Mode: modeColumns},
+		{ID: "browser.columns.down", Moves: true, Desc: "down", Keys: []string{"down", "j"}, Mode: modeColumns},
+		{ID: "browser.columns.toggle", Desc: "show/hide", Keys: []string{" "}, Mode: modeColumns, Short: 1},
+		{ID: "browser.columns.move_up", Moves: true, Desc: "move left", Keys: []string{"alt+up"}, Mode: modeColumns, Short: 2},
+		{ID: "browser.columns.move_down", Moves: true, Desc: "move right", Keys: []string{"alt+down"}, Mode: modeColumns, Short: 3},
+		{ID: "browser.columns.save", Desc: "save to config", Keys: []string{"ctrl+s"}, Mode: modeColumns, Short: 4,
+			When: func(m Model) bool { return m.colSave != nil }},
+		{ID: "browser.columns.close", Desc: "close", Keys: []string{"esc", "enter", "C"}, Label: "esc", Mode: modeColumns, Short: 5},
 	},
 }
 

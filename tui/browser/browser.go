@@ -144,6 +144,18 @@ type Model struct {
 	rev reviews  // the moderation tab's reasons and refresh (moderation.go)
 	mir mirrored // the local mirror's rows, search and gains (mirror.go)
 
+	// colTabs is each tab's columns (columns.go); the column menu (colmenu.go)
+	// changes them, colSave writes one to the config.
+	colTabs     [len(tabDefs)][]colSpec
+	colProblems []string
+	colFile     string
+	colSave     func(tab string, list []string) error
+	menu        colMenu
+	// attrs are the values of the attribute columns shown, by key and listing id;
+	// attrKeys every key the mirror knows (colattrs.go).
+	attrs    map[string]map[int]string
+	attrKeys []string
+
 	marks     markSet // the rows marked for a bulk action (marks.go)
 	markCount markCount
 
@@ -161,6 +173,9 @@ func New(svc Lister, lang string, opts ...Option) Model {
 	m := Model{svc: svc, lang: lang, limit: pageLimit, strs: newStrtab(), rev: newReviews(svc), now: time.Now}
 	for _, o := range opts {
 		o(&m)
+	}
+	if m.colTabs[0] == nil {
+		m.colTabs, _ = parseColumns(nil)
 	}
 	for i, s := range sourceStatus {
 		m.srcs[i] = source{status: s, rows: newStore(m.strs)}
@@ -182,7 +197,8 @@ func New(svc Lister, lang string, opts ...Option) Model {
 // Init sends the request for the first page of the first tab (prepared by New).
 func (m Model) Init() tea.Cmd {
 	s := m.srcs[0]
-	return tea.Batch(fetchPage(s.reqCtx, s.cancel, m.svc, m.params(0, 0), 0, s.seq, true), m.spin.Tick, m.readRest())
+	return tea.Batch(fetchPage(s.reqCtx, s.cancel, m.svc, m.params(0, 0), 0, s.seq, true), m.spin.Tick, m.readRest(),
+		m.readAttrs(), m.columnNotice())
 }
 
 // SetSize sets the size View fills exactly.

@@ -25,33 +25,6 @@ const (
 	maxReviewRows = 2  // a longer review is cut, with an ellipsis
 )
 
-// modLayout is computeLayout for the moderation tab: created, then city, then the
-// price go until the title has its room.
-func (m *Model) modLayout() columns {
-	l := columns{sep: 1, status: statusW, created: createdW, city: 14}
-	if m.width >= 120 {
-		l.sep, l.city = 2, 20
-	}
-	l.price = min(max(m.srcs[tabDefs[m.cur].src].modPriceW, len("price")+2), 20)
-	used := func() int { // everything but the title
-		n, cols := 2+l.status, 2
-		for _, w := range []int{l.price, l.city, l.created} {
-			if w > 0 {
-				n, cols = n+w, cols+1
-			}
-		}
-		return n + (cols-1)*l.sep
-	}
-	for _, drop := range []*int{&l.created, &l.city, &l.price} {
-		if m.width-used() >= modTitleMin {
-			break
-		}
-		*drop = 0
-	}
-	l.title = max(m.width-used(), 1)
-	return l
-}
-
 // reviewText is what the tab says of the review of row r of rs; muted when it is
 // not a moderator's word (loading, none, not loaded).
 func (m *Model) reviewText(rs *rowStore, r *row) (text string, muted bool) {

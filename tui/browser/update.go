@@ -25,7 +25,10 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case hitsMsg:
 		return m.onHits(msg)
 	case MirrorSynced:
-		return m.onMirrorSynced()
+		m, cmd := m.onMirrorSynced()
+		return m, tea.Batch(cmd, m.readAttrs())
+	case attrsMsg:
+		return m.onAttrs(msg)
 	case mirrorRowsMsg:
 		return m.onMirrorRows(msg)
 	case spinner.TickMsg:
@@ -68,6 +71,9 @@ func (m *Model) anyLoading() bool {
 
 // Run does the browser's action id, by its key or from the palette.
 func (m Model) Run(id action.ID) (Model, tea.Cmd) {
+	if strings.HasPrefix(string(id), "browser.columns") {
+		return m.columnsKey(string(id))
+	}
 	t := &m.tabs[m.cur]
 	switch id {
 	case "browser.up", "browser.filter.up":

@@ -1,7 +1,6 @@
 package browser
 
 import (
-	"github.com/listings-tui/listings/api/format"
 	"strconv"
 	"strings"
 
@@ -10,53 +9,6 @@ import (
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
-
-// columns is the width of each column; 0 hides it. It is computed in Update (size,
-// tab or data change) so View only pads.
-type columns struct {
-	sep                                               int
-	title, price, status, city, views, marks, created int
-	gain                                              int // +7d, with a mirror (mirror.go)
-}
-
-const (
-	statusW  = 10 // "○ inactive", "▪ archived"
-	marksW   = 7  // "VIP TOP"
-	viewsW   = 7  // "views ↓"
-	createdW = 10 // 2006-01-02
-	minTitle = 22
-)
-
-// computeLayout drops views, then created, then city, then the marks, until the
-// title has room; title, price and status always stay. Spare width goes to the title.
-// The moderation tab has its own (modLayout).
-func (m *Model) computeLayout() columns {
-	if tabDefs[m.cur].moderation {
-		return m.modLayout()
-	}
-	l := columns{sep: 1, status: statusW, marks: marksW, views: viewsW, created: createdW, city: 14, gain: m.gainWidth()}
-	if m.width >= 120 {
-		l.sep, l.city = 2, 20
-	}
-	l.price = min(max(m.srcs[tabDefs[m.cur].src].priceW, len("price")+2), 20)
-	used := func() int {
-		n, cols := 2+l.price+l.status, 3
-		for _, w := range []int{l.city, l.views, l.gain, l.marks, l.created} {
-			if w > 0 {
-				n, cols = n+w, cols+1
-			}
-		}
-		return n + (cols-1)*l.sep
-	}
-	for _, drop := range []*int{&l.gain, &l.views, &l.created, &l.city, &l.marks} {
-		if m.width-used() >= minTitle {
-			break
-		}
-		*drop = 0
-	}
-	l.title = max(m.width-used(), 1)
-	return l
-}
 
 // View renders the tab line, the header, the visible window of rows and the footer,
 // exactly width × height.
@@ -69,6 +21,9 @@ func (m Model) View() string {
 		lines = append(lines, "")
 	}
 	lines = append(lines, m.footer())
+	if m.menu.open {
+		m.overlayMenu(lines)
+	}
 	if len(lines) > m.hgt {
 		lines = lines[len(lines)-m.hgt:]
 	}
@@ -116,40 +71,6 @@ func (m *Model) tabParts() []string {
 	return parts
 }
 
-func (m *Model) header() string {
-	c := m.cols
-	name := func(col sortCol, s string) string {
-		if m.order.col == col && col != sortServer {
-			return m.order.label()
-		}
-		return s
-	}
-	var b strings.Builder
-	b.WriteString("  ")
-	b.WriteString(layout.Pad(name(sortTitle, "title"), c.title))
-	sep := strings.Repeat(" ", c.sep)
-	if c.price > 0 {
-		b.WriteString(sep + layout.PadLeft(name(sortPrice, "price"), c.price))
-	}
-	b.WriteString(sep + layout.Pad(name(sortStatus, "status"), c.status))
-	if c.city > 0 {
-		b.WriteString(sep + layout.Pad(name(sortCity, "city"), c.city))
-	}
-	if c.views > 0 {
-		b.WriteString(sep + layout.PadLeft(name(sortViews, "views"), c.views))
-	}
-	if c.gain > 0 {
-		b.WriteString(sep + layout.PadLeft(name(sortViews7d, "+7d"), c.gain))
-	}
-	if c.marks > 0 {
-		b.WriteString(sep + layout.Pad("promo", c.marks))
-	}
-	if c.created > 0 {
-		b.WriteString(sep + layout.Pad(name(sortCreated, "created"), c.created))
-	}
-	return theme.Header.Render(b.String())
-}
-
 func (m *Model) body() []string {
 	t := &m.tabs[m.cur]
 	if len(t.vis) == 0 {
@@ -166,64 +87,6 @@ func (m *Model) body() []string {
 		}
 	}
 	return out
-}
-
-func (m *Model) renderRow(rs *rowStore, r *row, selected bool) string {
-	c := m.cols
-	sep := strings.Repeat(" ", c.sep)
-	var b strings.Builder
-	b.Grow(m.width + 64)
-	if selected {
-		b.WriteString(theme.Cursor + " ")
-	} else {
-		b.WriteString("  ")
-	}
-	b.WriteString(layout.Pad(m.markCell(r, selected), c.title))
-	if c.price > 0 {
-		b.WriteString(sep + layout.PadLeft(rs.str(r.priceS), c.price))
-	}
-	b.WriteString(sep)
-	status := rs.status(r)
-	plain := format.Status(status)
-	switch {
-	case selected:
-		b.WriteString(layout.Pad(plain, c.status))
-	case ansi.StringWidth(plain) > c.status:
-		b.WriteString(theme.Muted.Render(layout.Pad(plain, c.status)))
-	default:
-		b.WriteString(theme.Status(status) + strings.Repeat(" ", c.status-ansi.StringWidth(plain)))
-	}
-	if c.city > 0 {
-		b.WriteString(sep + layout.Pad(rs.str(r.city), c.city))
-	}
-	if c.views > 0 {
-		// Formatted here, for the rows on screen only: a string per row would cost
-		// more memory over 10 000 rows than this costs time per frame.
-		var buf [32]byte
-		v := appendGrouped(buf[:0], r.views)
-		b.WriteString(sep)
-		if len(v) > c.views {
-			b.WriteString(layout.PadLeft(string(v), c.views))
-		} else {
-			for range c.views - len(v) {
-				b.WriteByte(' ')
-			}
-			b.Write(v)
-		}
-	}
-	if c.gain > 0 {
-		b.WriteString(sep + gainCell(r, c.gain))
-	}
-	if c.marks > 0 {
-		b.WriteString(sep + marks(r, selected))
-	}
-	if c.created > 0 {
-		b.WriteString(sep + layout.Pad(rs.str(r.created), c.created))
-	}
-	if selected {
-		return theme.Selected.Render(layout.Pad(b.String(), m.width))
-	}
-	return b.String()
 }
 
 // marks renders the VIP and TOP badges in fixed places, so a column of them reads

@@ -25,6 +25,7 @@ import (
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui"
 	"github.com/listings-tui/listings/tui/action"
+	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/theme"
@@ -167,6 +168,13 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 		for id, ks := range cfg.TUI.Keys {
 			opts.Keys[action.ID(id)] = ks
 		}
+	}
+	if cfg != nil {
+		// The browser checks them and says what does not apply; its column menu
+		// writes a tab's list back, keeping the rest of the file.
+		dir := cfg.Dir()
+		opts.Columns = browser.ColumnConfig{Tabs: cfg.TUI.Columns, File: cfg.Path(),
+			Save: func(tab string, list []string) error { return profile.SaveColumns(dir, tab, list) }}
 	}
 	// The mouse is the app's unless the config keeps it for the terminal's selection.
 	opts.NoMouse = cfg != nil && cfg.TUI.Mouse != nil && !*cfg.TUI.Mouse
