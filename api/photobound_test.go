@@ -40,10 +40,10 @@ func TestUploadNeverDecodesAPictureOverTheBound(t *testing.T) {
 	deep := mediatest.PNGHeader(7000, 7000, 16, 2, false)
 	for _, tt := range []struct{ name, msg string }{
 		{"cmyk.jpg", "cmyk.jpg: 15.2 MB is over the 12 MB limit, and it cannot be shrunk here: it is 7000×7000 px " +
-			"(49 megapixels, a progressive CMYK JPEG): decoding it would take 1.1 GB of memory, over the 128 MB " +
+			"(49 megapixels, a progressive CMYK JPEG): decoding it would take 1.1 GiB of memory, over the 128 MiB " +
 			"that a photo may take here; export it at 2150×2150 px or smaller (the service shrinks every photo to 1600 px anyway)"},
 		{"deep.png", "deep.png: 15.2 MB is over the 12 MB limit, and it cannot be shrunk here: it is 7000×7000 px " +
-			"(49 megapixels, a 16-bit colour PNG): decoding it would take 394 MB of memory"},
+			"(49 megapixels, a 16-bit colour PNG): decoding it would take 394 MiB of memory"},
 	} {
 		head := cmyk
 		if strings.HasSuffix(tt.name, ".png") {

@@ -53,7 +53,7 @@ func benchShrink(b *testing.B, w, h int) {
 }
 
 // BenchmarkCheckHostilePhoto checks a 0.4 MB progressive CMYK JPEG of 7000×7000 px,
-// which would take 1.1 GB to decode, and a 16-bit PNG of that size (394 MB): what the
+// which would take 1.1 GiB to decode, and a 16-bit PNG of that size (394 MB): what the
 // refusal costs.
 func BenchmarkCheckHostilePhoto(b *testing.B) {
 	dir := b.TempDir()
@@ -136,7 +136,7 @@ func TestShrinkChecksTheHeaderAgain(t *testing.T) {
 	}
 	_, _, err := shrinkPhoto(context.Background(), path, media.JPEG)
 	const want = "changed.jpg: cannot be shrunk here: it is 4000×3000 px (12 megapixels, a baseline YCbCr 4:2:0 JPEG): " +
-		"decoding it would take 23 MB of memory, over the 4.0 MB that a photo may take here; export it smaller"
+		"decoding it would take 23 MiB of memory, over the 4.0 MiB that a photo may take here; export it smaller"
 	if !IsFileRule(err, RuleSize) || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("got %v\nwant %s", err, want)
 	}

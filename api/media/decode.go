@@ -115,15 +115,15 @@ func megapixels(n int64) string {
 	return fmt.Sprintf("%.1f", mp)
 }
 
-// Bytes formats an amount of memory as MB or GB of powers of 1024: "128 MB",
-// "1.2 GB". A file's size or a limit of the spec is printed by FileSize instead, in
-// the spec's MB of 10^6 bytes.
+// Bytes formats an amount of memory in MiB or GiB (powers of 1024: "128 MiB",
+// "1.2 GiB"), named so that it is never read as a file's size, which FileSize prints
+// in the spec's MB of 10^6 bytes (docs/sandbox.md, "Sizes").
 func Bytes(n int64) string {
 	switch {
 	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
 	case n >= 10<<20:
-		return fmt.Sprintf("%.0f MB", float64(n)/(1<<20))
+		return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
 	}
-	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 }

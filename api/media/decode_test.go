@@ -80,24 +80,24 @@ type hostile struct {
 func hostiles() []hostile {
 	return []hostile{
 		{"progressive CMYK", "jpeg", mediatest.JPEG(7000, 7000, mediatest.CMYK, true),
-			"it is 7000×7000 px (49 megapixels, a progressive CMYK JPEG): decoding it would take 1.1 GB of memory, " +
-				"over the 128 MB that a photo may take here; export it at 2150×2150 px or smaller (the service shrinks every photo to 1600 px anyway)"},
+			"it is 7000×7000 px (49 megapixels, a progressive CMYK JPEG): decoding it would take 1.1 GiB of memory, " +
+				"over the 128 MiB that a photo may take here; export it at 2150×2150 px or smaller (the service shrinks every photo to 1600 px anyway)"},
 		{"progressive 4:4:4", "jpeg", mediatest.JPEG(7000, 7000, mediatest.YCbCr444, true),
-			"it is 7000×7000 px (49 megapixels, a progressive YCbCr 4:4:4 JPEG): decoding it would take 716 MB of memory, " +
-				"over the 128 MB that a photo may take here; export it at 2786×2786 px or smaller (the service shrinks every photo to 1600 px anyway)"},
+			"it is 7000×7000 px (49 megapixels, a progressive YCbCr 4:4:4 JPEG): decoding it would take 716 MiB of memory, " +
+				"over the 128 MiB that a photo may take here; export it at 2786×2786 px or smaller (the service shrinks every photo to 1600 px anyway)"},
 		{"progressive 20 MP", "jpeg", mediatest.JPEG(5472, 3648, mediatest.YCbCr420, true),
-			"it is 5472×3648 px (20 megapixels, a progressive YCbCr 4:2:0 JPEG): decoding it would take 148 MB of memory, " +
-				"over the 128 MB that a photo may take here; export it at 5030×3353 px or smaller, " +
-				"or save it as a baseline (not progressive) JPEG, which takes 34 MB (the service shrinks every photo to 1600 px anyway)"},
+			"it is 5472×3648 px (20 megapixels, a progressive YCbCr 4:2:0 JPEG): decoding it would take 148 MiB of memory, " +
+				"over the 128 MiB that a photo may take here; export it at 5030×3353 px or smaller, " +
+				"or save it as a baseline (not progressive) JPEG, which takes 34 MiB (the service shrinks every photo to 1600 px anyway)"},
 		{"16-bit PNG", "png", mediatest.PNGHeader(7000, 7000, 16, 2, false),
-			"it is 7000×7000 px (49 megapixels, a 16-bit colour PNG): decoding it would take 394 MB of memory, " +
-				"over the 128 MB that a photo may take here; export it at 3725×3725 px or smaller (the service shrinks every photo to 1600 px anyway)"},
+			"it is 7000×7000 px (49 megapixels, a 16-bit colour PNG): decoding it would take 394 MiB of memory, " +
+				"over the 128 MiB that a photo may take here; export it at 3725×3725 px or smaller (the service shrinks every photo to 1600 px anyway)"},
 		{"lossless WebP", "webp", mediatest.WebPHeader(16383, 16383, true, false),
-			"it is 16383×16383 px (268 megapixels, a lossless WebP): decoding it would take 1.0 GB of memory, " +
-				"over the 128 MB that a photo may take here; export it at 5254×5254 px or smaller"},
+			"it is 16383×16383 px (268 megapixels, a lossless WebP): decoding it would take 1.0 GiB of memory, " +
+				"over the 128 MiB that a photo may take here; export it at 5254×5254 px or smaller"},
 		{"medium format", "jpeg", mediatest.JPEG(11648, 8736, mediatest.YCbCr420, false),
-			"it is 11648×8736 px (102 megapixels, a baseline YCbCr 4:2:0 JPEG): decoding it would take 152 MB of memory, " +
-				"over the 128 MB that a photo may take here; export it at 10578×7933 px or smaller"},
+			"it is 11648×8736 px (102 megapixels, a baseline YCbCr 4:2:0 JPEG): decoding it would take 152 MiB of memory, " +
+				"over the 128 MiB that a photo may take here; export it at 10578×7933 px or smaller"},
 	}
 }
 
@@ -258,7 +258,7 @@ func riffSized(b []byte) []byte {
 }
 
 func TestBytesAndMegapixels(t *testing.T) {
-	for n, want := range map[int64]string{5 << 19: "2.5 MB", 128 << 20: "128 MB", 3 << 29: "1.5 GB"} {
+	for n, want := range map[int64]string{5 << 19: "2.5 MiB", 128 << 20: "128 MiB", 3 << 29: "1.5 GiB"} {
 		if got := Bytes(n); got != want {
 			t.Errorf("Bytes(%d) = %s, want %s", n, got, want)
 		}

@@ -130,7 +130,7 @@ func TestUploadPhotoTooLargeToConvert(t *testing.T) {
 	r := e.upload("/api/v1/upload/photo", "file", mediatest.JPEG(7000, 7000, mediatest.CMYK, true))
 	wantErr(t, r, 413, "payload_too_large")
 	const want = "the photo is within 12 MB but too large to convert: it is 7000×7000 px (49 megapixels, " +
-		"a progressive CMYK JPEG): decoding it would take 1.1 GB of memory, over the 128 MB that a photo may take here; " +
+		"a progressive CMYK JPEG): decoding it would take 1.1 GiB of memory, over the 128 MiB that a photo may take here; " +
 		"export it at 2150×2150 px or smaller (the service shrinks every photo to 1600 px anyway)"
 	if r.str("hint") != want {
 		t.Errorf("hint %q\nwant %q", r.str("hint"), want)

@@ -136,7 +136,7 @@ func TestDecodeImageIsBounded(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	_, err := decodeImage(data)
 	runtime.ReadMemStats(&after)
-	const want = "the photo is 7000×7000 px, a progressive CMYK JPEG that would take 1.1 GB to decode; previews are decoded within 128 MB"
+	const want = "the photo is 7000×7000 px, a progressive CMYK JPEG that would take 1.1 GiB to decode; previews are decoded within 128 MiB"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}

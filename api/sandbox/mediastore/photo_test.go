@@ -241,14 +241,14 @@ func TestPutPhotoTooLarge(t *testing.T) {
 	binary.BigEndian.PutUint32(huge[20:], 40000)
 	binary.BigEndian.PutUint32(huge[29:], crc32.ChecksumIEEE(huge[12:29]))
 	if _, err := s.PutPhoto(bytes.NewReader(huge)); !errors.Is(err, ErrTooLarge) ||
-		!strings.Contains(err.Error(), "it is 40000×40000 px (1600 megapixels, a grey PNG): decoding it would take 1.5 GB") {
+		!strings.Contains(err.Error(), "it is 40000×40000 px (1600 megapixels, a grey PNG): decoding it would take 1.5 GiB") {
 		t.Errorf("40000x40000 PNG: err = %v, want ErrTooLarge", err)
 	}
 }
 
 // TestPutPhotoBoundsTheDecode: a photo is refused from its header when converting it
 // would take more than the bound, before anything is decoded: a progressive CMYK JPEG
-// of 7000×7000 px (0.4 MB; 1.1 GB to decode), a 16-bit PNG of that size (394 MB), a
+// of 7000×7000 px (0.4 MB; 1.1 GiB to decode), a 16-bit PNG of that size (394 MB), a
 // HEIC over what the WebAssembly decoder may take. A 48 MP phone JPEG is converted.
 func TestPutPhotoBoundsTheDecode(t *testing.T) {
 	s := mustNew(t, "")
@@ -279,8 +279,8 @@ func TestPutPhotoBoundsTheDecode(t *testing.T) {
 	maxHEICBytes = 2 << 20
 	_, err = s.PutPhoto(bytes.NewReader(heicFile))
 	const want = "it is 320×240 px (0.1 megapixels, a HEIC photo, which the sandbox decodes at about 36 bytes a pixel): " +
-		"decoding it would take 3.4 MB of memory, over the 2.0 MB that a photo may take here; export it at 254×191 px or smaller, " +
-		"or save it as a JPEG, which takes 0.9 MB"
+		"decoding it would take 3.4 MiB of memory, over the 2.0 MiB that a photo may take here; export it at 254×191 px or smaller, " +
+		"or save it as a JPEG, which takes 0.9 MiB"
 	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), want) {
 		t.Errorf("HEIC over its bound: %v\nwant %s", err, want)
 	}
