@@ -12,6 +12,7 @@ import (
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/drafts"
+	"github.com/listings-tui/listings/tui/importer"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
 	"github.com/listings-tui/listings/tui/mediapick"
@@ -215,5 +216,6 @@ func viewTables() map[string]action.Catalog {
 	return map[string]action.Catalog{
 		"browser": browser.Table(), "detail": detail.Table(), "watch": watch.Table(),
 		"jobs": jobs.Table(), "drafts": drafts.Table(), "editor": mediapick.Table(),
+		"importer": importer.Table(),
 	}
 }

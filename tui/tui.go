@@ -170,7 +170,7 @@ type Model struct {
 	drafts  *registry.Holder[drafts.Model, action.Help]
 	bulk    *registry.Holder[bulkform.Model, bulkform.KeyMap]
 	jobs    *registry.Holder[jobs.Model, action.Help]
-	imp     *registry.Holder[importer.Model, importer.KeyMap]
+	imp     *registry.Holder[importer.Model, action.Help]
 	store   *watch.Store
 
 	draftStore  *draft.Store
