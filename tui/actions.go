@@ -10,6 +10,7 @@ import (
 
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/browser"
+	"github.com/listings-tui/listings/tui/citypick"
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/drafts"
 	"github.com/listings-tui/listings/tui/importer"
@@ -216,6 +217,6 @@ func viewTables() map[string]action.Catalog {
 	return map[string]action.Catalog{
 		"browser": browser.Table(), "detail": detail.Table(), "watch": watch.Table(),
 		"jobs": jobs.Table(), "drafts": drafts.Table(), "editor": mediapick.Table(),
-		"importer": importer.Table(),
+		"importer": importer.Table(), "citypick": citypick.Table(),
 	}
 }

@@ -33,6 +33,8 @@ var walkStates = []struct {
 	{"drafts list, a draft", []string{"n", "Lamp", "esc", "D"}, nil},
 	{"drafts list, deleting", []string{"n", "Lamp", "esc", "D", "d"}, nil},
 	{"editor's media step", []string{"n", "alt+6"}, nil},
+	{"editor's city step", []string{"n", "alt+4"}, nil},
+	{"editor's city step, a city typed", []string{"n", "alt+4", "Київ"}, nil},
 	{"import's path", []string{"I"}, nil},
 	{"import's path, a path typed", []string{"I", "stock.csv"}, withSheet},
 	{"import's plan", []string{"I", "stock.csv", "enter"}, withSheet},

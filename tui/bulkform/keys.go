@@ -3,7 +3,7 @@ package bulkform
 import (
 	"github.com/charmbracelet/bubbles/key"
 
-	"github.com/listings-tui/listings/tui/citypick"
+	"github.com/listings-tui/listings/tui/action"
 )
 
 // KeyMap holds the view's bindings; it implements help.KeyMap for the root's footer,
@@ -23,7 +23,7 @@ type KeyMap struct {
 	stage      stage
 	picking    bool
 	empty      bool // the plan changes nothing
-	city       citypick.KeyMap
+	city       action.Help
 }
 
 // DefaultKeyMap returns the view's bindings.
