@@ -168,7 +168,7 @@ type Model struct {
 	login   *registry.Holder[login.Model, login.KeyMap]
 	editor  *registry.Holder[editing.Model, editor.KeyMap]
 	drafts  *registry.Holder[drafts.Model, action.Help]
-	bulk    *registry.Holder[bulkform.Model, bulkform.KeyMap]
+	bulk    *registry.Holder[bulkform.Model, action.Help]
 	jobs    *registry.Holder[jobs.Model, action.Help]
 	imp     *registry.Holder[importer.Model, action.Help]
 	store   *watch.Store

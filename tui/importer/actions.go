@@ -103,14 +103,8 @@ func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 		return m, emit(msgs.StartJob{Import: m.plan})
 	case "importer.report":
 		return m, writePlanReport(m.file, m.plan)
-	case "importer.up":
-		m.box.Scroll(-1)
-	case "importer.down":
-		m.box.Scroll(1)
-	case "importer.page_up":
-		m.box.Scroll(-m.box.Page())
-	case "importer.page_down":
-		m.box.Scroll(m.box.Page())
+	case "importer.up", "importer.down", "importer.page_up", "importer.page_down":
+		m.box.ScrollAction(string(id))
 	case "importer.take":
 		return m, emit(msgs.StartJob{Import: m.plan})
 	case "importer.not_now":
