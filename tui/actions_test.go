@@ -15,8 +15,8 @@ import (
 var walkStates = []struct {
 	name string
 	keys []string
-	// setup readies the app's options: a sheet to import.
-	setup func(t *testing.T, o *Options)
+	// setup readies the app's options: a sheet to import, no key.
+	setup func(t *testing.T, f *fixture, o *Options)
 }{
 	{"browser", []string{"down", "down"}, nil},
 	{"browser with marks", []string{"down", "space"}, nil},
@@ -44,12 +44,16 @@ var walkStates = []struct {
 	{"bulk fields' plan", []string{"E", "right", "enter"}, nil},
 	{"bulk plan of marks", []string{"down", "space", "x"}, nil},
 	{"import's path", []string{"I"}, nil},
+	{"login screen", nil, loggedOut},
+	{"login screen, the URL", []string{"shift+tab"}, loggedOut},
+	{"login screen, the buttons", []string{"shift+tab", "shift+tab"}, loggedOut},
+	{"login screen, the sandbox button", []string{"shift+tab", "shift+tab", "right"}, loggedOut},
 	{"import's path, a path typed", []string{"I", "stock.csv"}, withSheet},
 	{"import's plan", []string{"I", "stock.csv", "enter"}, withSheet},
 }
 
 // withSheet starts the app in a folder holding a sheet of three rows, one refused.
-func withSheet(t *testing.T, o *Options) {
+func withSheet(t *testing.T, _ *fixture, o *Options) {
 	o.StartDir = t.TempDir()
 	shopSheet(t, o.StartDir)
 }
@@ -65,7 +69,7 @@ func TestEveryKeyShownDoesWhatItSays(t *testing.T) {
 			f := newFixture(t, sandbox.KeyPersonal, nil)
 			opts := f.options()
 			if st.setup != nil {
-				st.setup(t, &opts)
+				st.setup(t, f, &opts)
 			}
 			build := func() Model {
 				f.clock.Advance(time.Minute) // a new minute's budget for each start's requests
