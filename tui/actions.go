@@ -10,10 +10,14 @@ import (
 
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/browser"
+	"github.com/listings-tui/listings/tui/bulkform"
+	"github.com/listings-tui/listings/tui/citypick"
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/drafts"
+	"github.com/listings-tui/listings/tui/importer"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
+	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/mediapick"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
@@ -215,5 +219,7 @@ func viewTables() map[string]action.Catalog {
 	return map[string]action.Catalog{
 		"browser": browser.Table(), "detail": detail.Table(), "watch": watch.Table(),
 		"jobs": jobs.Table(), "drafts": drafts.Table(), "editor": mediapick.Table(),
+		"importer": importer.Table(), "citypick": citypick.Table(),
+		"bulkform": bulkform.Table(), "login": login.Table(),
 	}
 }

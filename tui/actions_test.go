@@ -15,24 +15,49 @@ import (
 var walkStates = []struct {
 	name string
 	keys []string
+	// setup readies the app's options: a sheet to import, no key.
+	setup func(t *testing.T, f *fixture, o *Options)
 }{
-	{"browser", []string{"down", "down"}},
-	{"browser with marks", []string{"down", "space"}},
-	{"browser's filter", []string{"/"}},
-	{"browser filtered", []string{"/", "a", "enter"}},
-	{"browser's column menu", []string{"C"}},
-	{"browser's column menu, on a hidden column", []string{"C", "down", "space"}},
-	{"detail", []string{"down", "enter"}},
-	{"watch panel, empty", []string{"W"}},
-	{"watch panel, a listing", []string{"down", "w", "W"}},
-	{"watch panel, adding an id", []string{"W", "a"}},
-	{"jobs panel", []string{"J"}},
-	{"drafts list, empty", []string{"D"}},
+	{"browser", []string{"down", "down"}, nil},
+	{"browser with marks", []string{"down", "space"}, nil},
+	{"browser's filter", []string{"/"}, nil},
+	{"browser filtered", []string{"/", "a", "enter"}, nil},
+	{"browser's column menu", []string{"C"}, nil},
+	{"browser's column menu, on a hidden column", []string{"C", "down", "space"}, nil},
+	{"detail", []string{"down", "enter"}, nil},
+	{"watch panel, empty", []string{"W"}, nil},
+	{"watch panel, a listing", []string{"down", "w", "W"}, nil},
+	{"watch panel, adding an id", []string{"W", "a"}, nil},
+	{"jobs panel", []string{"J"}, nil},
+	{"drafts list, empty", []string{"D"}, nil},
 	// A title typed as one paste: each key the editor's form takes costs half a
 	// second of the settling loop.
-	{"drafts list, a draft", []string{"n", "Lamp", "esc", "D"}},
-	{"drafts list, deleting", []string{"n", "Lamp", "esc", "D", "d"}},
-	{"editor's media step", []string{"n", "alt+6"}},
+	{"drafts list, a draft", []string{"n", "Lamp", "esc", "D"}, nil},
+	{"drafts list, deleting", []string{"n", "Lamp", "esc", "D", "d"}, nil},
+	{"editor's media step", []string{"n", "alt+6"}, nil},
+	{"editor's city step", []string{"n", "alt+4"}, nil},
+	{"editor's city step, a city typed", []string{"n", "alt+4", "Київ"}, nil},
+	{"bulk price form", []string{"$"}, nil},
+	{"bulk price form, a price typed", []string{"$", "10"}, nil},
+	{"bulk fields form", []string{"E"}, nil},
+	{"bulk fields form, the name", []string{"E", "down", "down"}, nil},
+	{"bulk fields form, the city searched", []string{"E", "down", "Київ"}, nil},
+	{"bulk fields form, asking to discard", []string{"E", "right", "esc"}, nil},
+	{"bulk fields' plan", []string{"E", "right", "enter"}, nil},
+	{"bulk plan of marks", []string{"down", "space", "x"}, nil},
+	{"import's path", []string{"I"}, nil},
+	{"login screen", nil, loggedOut},
+	{"login screen, the URL", []string{"shift+tab"}, loggedOut},
+	{"login screen, the buttons", []string{"shift+tab", "shift+tab"}, loggedOut},
+	{"login screen, the sandbox button", []string{"shift+tab", "shift+tab", "right"}, loggedOut},
+	{"import's path, a path typed", []string{"I", "stock.csv"}, withSheet},
+	{"import's plan", []string{"I", "stock.csv", "enter"}, withSheet},
+}
+
+// withSheet starts the app in a folder holding a sheet of three rows, one refused.
+func withSheet(t *testing.T, _ *fixture, o *Options) {
+	o.StartDir = t.TempDir()
+	shopSheet(t, o.StartDir)
 }
 
 // Every key the help shows does what it says: in every state of every view with a
@@ -44,9 +69,14 @@ func TestEveryKeyShownDoesWhatItSays(t *testing.T) {
 		t.Run(st.name, func(t *testing.T) {
 			t.Parallel() // the editor's keys wait on timers, not the CPU
 			f := newFixture(t, sandbox.KeyPersonal, nil)
+			opts := f.options()
+			if st.setup != nil {
+				st.setup(t, f, &opts)
+			}
 			build := func() Model {
 				f.clock.Advance(time.Minute) // a new minute's budget for each start's requests
-				m := f.started(100, 30)
+				m := f.model(opts, 100, 30)
+				m, _ = f.settle(m, m.Init())
 				m, _ = f.press(m, st.keys...)
 				return m
 			}

@@ -17,8 +17,20 @@ import (
 func (f *fixture) atLogin(t *testing.T) Model {
 	t.Helper()
 	opts := f.options()
-	opts.Client, opts.Sandbox, opts.BaseURL = nil, false, f.ts.URL
-	opts.SandboxStarter = func(context.Context) (string, string, func(), error) {
+	loggedOut(t, f, &opts)
+	m := f.model(opts, 80, 24)
+	m, _ = f.settle(m, m.Init())
+	if m.active != viewLogin {
+		t.Fatalf("started on %v, not the login screen", m.active)
+	}
+	return m
+}
+
+// loggedOut makes o start with no key, on the fixture's service, the sandbox
+// button starting a sandbox of its own.
+func loggedOut(_ *testing.T, f *fixture, o *Options) {
+	o.Client, o.Sandbox, o.BaseURL = nil, false, f.ts.URL
+	o.SandboxStarter = func(context.Context) (string, string, func(), error) {
 		srv, err := sandbox.New(sandbox.Options{Now: f.clock.Now})
 		if err != nil {
 			return "", "", nil, err
@@ -26,12 +38,6 @@ func (f *fixture) atLogin(t *testing.T) Model {
 		ts := httptest.NewServer(srv)
 		return ts.URL, sandbox.KeyBusiness, func() { ts.Close(); _ = srv.Close() }, nil
 	}
-	m := f.model(opts, 80, 24)
-	m, _ = f.settle(m, m.Init())
-	if m.active != viewLogin {
-		t.Fatalf("started on %v, not the login screen", m.active)
-	}
-	return m
 }
 
 func paste(m Model, s string) tea.Msg {

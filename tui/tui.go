@@ -177,12 +177,12 @@ type Model struct {
 	browser *registry.Holder[browser.Model, action.Help]
 	detail  *registry.Holder[detail.Model, action.Help]
 	watch   *registry.Holder[watch.Model, action.Help]
-	login   *registry.Holder[login.Model, login.KeyMap]
+	login   *registry.Holder[login.Model, action.Help]
 	editor  *registry.Holder[editing.Model, editor.KeyMap]
 	drafts  *registry.Holder[drafts.Model, action.Help]
-	bulk    *registry.Holder[bulkform.Model, bulkform.KeyMap]
+	bulk    *registry.Holder[bulkform.Model, action.Help]
 	jobs    *registry.Holder[jobs.Model, action.Help]
-	imp     *registry.Holder[importer.Model, importer.KeyMap]
+	imp     *registry.Holder[importer.Model, action.Help]
 	store   *watch.Store
 
 	draftStore  *draft.Store

@@ -12,11 +12,11 @@ package bulkform
 import (
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/citypick"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/planbox"
@@ -42,7 +42,7 @@ type Model struct {
 	svc  Service
 	now  func() time.Time
 	lang string
-	keys KeyMap
+	action.Keys
 
 	stage stage
 	verb  msgs.BulkVerb
@@ -67,7 +67,7 @@ func New(svc Service, lang string, now func() time.Time) Model {
 	if now == nil {
 		now = time.Now
 	}
-	m := Model{svc: svc, now: now, lang: lang, keys: DefaultKeyMap(), city: citypick.New(svc, lang)}
+	m := Model{svc: svc, now: now, lang: lang, city: citypick.New(svc, lang)}
 	m.price = newPriceForm(nil)
 	m.form = newFieldsForm()
 	m.SetSize(80, 24)
@@ -119,14 +119,6 @@ func (m *Model) SetSize(width, height int) {
 // (y, n, what is typed) are its own; only ctrl+c leaves past it.
 func (m Model) Capturing() bool { return true }
 
-// KeyMap returns the bindings of the stage on screen.
-func (m Model) KeyMap() KeyMap {
-	k := m.keys
-	k.stage, k.picking, k.empty, k.discarding = m.stage, m.picking, len(m.plan.Changes) == 0, m.discarding
-	k.city = m.city.KeyMap()
-	return k
-}
-
 // Update handles keys and the city picker's answers.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -146,19 +138,23 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.city.Blur()
 		return m, m.form.focus()
 	case tea.KeyMsg:
-		switch {
-		case m.discarding:
-			return m.discardKey(msg)
-		case m.picking:
+		if m.picking && !m.discarding {
 			var cmd tea.Cmd
 			m.city, cmd = m.city.Update(msg)
 			return m, cmd
+		}
+		if id, ok := table.Match(m, m.Keys.Map, msg); ok {
+			return m.Run(id)
+		}
+		switch {
+		case m.discarding:
+			return m, nil // the question waits for its answer
 		case m.stage == stPrice:
 			return m.priceKey(msg)
 		case m.stage == stFields:
 			return m.fieldsKey(msg)
 		}
-		return m.planKey(msg)
+		return m, nil
 	}
 	// The picker's own answers (debounce ticks, search results).
 	var cmd tea.Cmd
@@ -172,33 +168,6 @@ func (m Model) leave(dirty bool) (Model, tea.Cmd) {
 		return m, emit(msgs.Back{})
 	}
 	m.discarding = true
-	return m, nil
-}
-
-// discardKey answers the question: y throws the form away, n or esc goes on with it.
-func (m Model) discardKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.keys.Discard):
-		m.discarding = false
-		return m, emit(msgs.Back{})
-	case key.Matches(msg, m.keys.Keep):
-		m.discarding = false
-	}
-	return m, nil
-}
-
-func (m Model) planKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	k := m.keys
-	switch {
-	case key.Matches(msg, k.Help):
-		return m, emit(msgs.ShowHelp{})
-	case key.Matches(msg, k.Confirm) && len(m.plan.Changes) > 0:
-		return m, emit(msgs.StartJob{Verb: string(m.verb), Plan: m.plan})
-	case key.Matches(msg, k.Confirm), key.Matches(msg, k.Cancel):
-		return m, emit(msgs.Back{})
-	default:
-		m.box.ScrollKey(msg, k.Up, k.Down, k.PageUp, k.PageDown)
-	}
 	return m, nil
 }
 

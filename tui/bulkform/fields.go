@@ -5,13 +5,11 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/rules"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/msgs"
@@ -132,16 +130,8 @@ func (f *fieldsForm) patch() (*api.ListingEdit, error) {
 }
 
 func (m Model) fieldsKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	k := m.keys
 	f := &m.form
-	opts := choices[f.cur]
-	text := f.cur == fName || f.cur == fPhone
-	switch {
-	case key.Matches(msg, k.Back):
-		return m.leave(f.dirty())
-	case key.Matches(msg, k.Help) && !text:
-		return m, emit(msgs.ShowHelp{})
-	case f.cur == fCity && msg.Type == tea.KeyRunes && !msg.Alt:
+	if f.cur == fCity && msg.Type == tea.KeyRunes && !msg.Alt {
 		// The city is searched as it is typed, like the name and the phone: enter
 		// makes the plan on every field.
 		m.picking = true
@@ -149,32 +139,6 @@ func (m Model) fieldsKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		var cmd tea.Cmd
 		m.city, cmd = m.city.Update(msg)
 		return m, tea.Batch(focus, cmd)
-	case key.Matches(msg, k.Submit), key.Matches(msg, k.Review):
-		e, err := f.patch()
-		if err != nil {
-			f.err = err.Error()
-			return m, nil
-		}
-		f.err = ""
-		m.makePlan(bulk.Action{Edit: true, Patch: e})
-		return m, nil
-	case key.Matches(msg, k.Next), key.Matches(msg, k.FieldDown):
-		f.cur = (f.cur + 1) % numFields
-		return m, f.focus()
-	case key.Matches(msg, k.Prev), key.Matches(msg, k.FieldUp):
-		f.cur = (f.cur + numFields - 1) % numFields
-		return m, f.focus()
-	case opts != nil && key.Matches(msg, k.Right):
-		f.pick[f.cur] = (f.pick[f.cur] + 1) % len(opts)
-		f.err = ""
-		return m, nil
-	case opts != nil && key.Matches(msg, k.Left):
-		f.pick[f.cur] = (f.pick[f.cur] + len(opts) - 1) % len(opts)
-		f.err = ""
-		return m, nil
-	case f.cur == fCity && key.Matches(msg, k.Clear):
-		f.cityRef, f.cityLabel = "", ""
-		return m, nil
 	}
 	var cmd tea.Cmd
 	switch f.cur {
@@ -185,6 +149,13 @@ func (m Model) fieldsKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	}
 	f.err = ""
 	return m, cmd
+}
+
+// turn moves the choice of the select field under the cursor by d.
+func (f *fieldsForm) turn(d int) {
+	opts := choices[f.cur]
+	f.pick[f.cur] = (f.pick[f.cur] + len(opts) + d) % len(opts)
+	f.err = ""
 }
 
 // dirty reports whether anything was set, which esc would throw away.

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -59,8 +58,9 @@ func (f *priceForm) focus() tea.Cmd {
 
 // setWidth fits the inputs to the box of a view w wide: prompt, text and cursor.
 func (f *priceForm) setWidth(w int) {
+	// 2 for the mark of the input in focus, 1 for the cursor.
 	for i := range f.inputs {
-		f.inputs[i].Width = max(min(planbox.InnerWidth(w)-len(f.inputs[i].Prompt)-1, 48), 4)
+		f.inputs[i].Width = max(min(planbox.InnerWidth(w)-len(f.inputs[i].Prompt)-3, 48), 4)
 	}
 }
 
@@ -91,24 +91,7 @@ func (f *priceForm) change() (bulk.PriceChange, error) {
 }
 
 func (m Model) priceKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	k := m.keys
 	f := &m.price
-	switch {
-	case key.Matches(msg, k.Back):
-		return m.leave(strings.TrimSpace(f.inputs[0].Value()) != "" || f.touched)
-	case key.Matches(msg, k.Next), key.Matches(msg, k.Prev):
-		f.cur = 1 - f.cur
-		return m, f.focus()
-	case key.Matches(msg, k.Submit):
-		c, err := f.change()
-		if err != nil {
-			f.err = err.Error()
-			return m, nil
-		}
-		f.err = ""
-		m.makePlan(bulk.Action{Price: &c})
-		return m, nil
-	}
 	in := &f.inputs[f.cur]
 	before := in.Value()
 	if f.cur == 1 && !f.touched && msg.Type == tea.KeyRunes {
@@ -123,6 +106,9 @@ func (m Model) priceKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	m.previewPrice()
 	return m, cmd
 }
+
+// dirty reports whether anything was typed, which esc would throw away.
+func (f priceForm) dirty() bool { return strings.TrimSpace(f.inputs[0].Value()) != "" || f.touched }
 
 // roundHint says, under the rounding, where it comes from and what it does.
 func (f priceForm) roundHint() string {
@@ -140,13 +126,21 @@ func (f priceForm) roundHint() string {
 // view is the form's lines at width: the change, the rounding and its hint, then what
 // is wrong on enter or, as the change is typed, a few listings old → new.
 func (f priceForm) view(n, width int) []string {
-	indent := len(f.inputs[1].Prompt)
+	indent := 2 + len(f.inputs[1].Prompt)
+	// The input in focus is marked in words too: a cursor's colour is not seen
+	// everywhere, and tab must be seen to do something.
+	mark := func(i int) string {
+		if i == f.cur {
+			return theme.Key.Render("›") + " "
+		}
+		return "  "
+	}
 	lines := []string{
 		theme.Heading.Render(headingFor(msgs.BulkPrice, n)),
 		theme.Muted.Render(fit("A new price, or a change by % or an amount; then rounding.", "A new price or a change, then rounding.", width)),
 		"",
-		f.inputs[0].View(),
-		f.inputs[1].View(),
+		mark(0) + f.inputs[0].View(),
+		mark(1) + f.inputs[1].View(),
 	}
 	lines = append(lines, wrapped(theme.Muted, f.roundHint(), width, indent, indent)...)
 	lines = append(lines, "")

@@ -17,6 +17,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -77,7 +78,7 @@ type Model struct {
 
 	input textinput.Model
 	spin  spinner.Model
-	keys  KeyMap
+	action.Keys
 	// after starts the debounce timer: tea.Tick, which tests replace so that they
 	// deliver the tick messages themselves.
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
@@ -111,7 +112,7 @@ type Model struct {
 // the editor calls Focus when it shows the city step.
 func New(svc Searcher, lang string) Model {
 	m := Model{svc: svc, id: lastID.Add(1), lang: lang, limit: resultLimit,
-		keys: DefaultKeyMap(), after: tea.Tick, cache: newLRU(cacheSize), inflight: map[string]int{}}
+		after: tea.Tick, cache: newLRU(cacheSize), inflight: map[string]int{}}
 	m.input = theme.Input()
 	m.input.Prompt = "city: "
 	m.input.Placeholder = "name of the city, town or village, e.g. Київ"
@@ -142,14 +143,6 @@ func (m *Model) Blur() { m.input.Blur() }
 // Capturing reports whether the input has focus, so that the editor and the root do
 // not treat letters as shortcuts.
 func (m Model) Capturing() bool { return m.input.Focused() }
-
-// KeyMap returns the bindings for the help bar, as they work in the current state.
-func (m Model) KeyMap() KeyMap {
-	k := m.keys
-	k.HasText = m.input.Value() != ""
-	k.Failed = m.st == stError
-	return k
-}
 
 // SetChosen shows the city already in the draft (from a saved draft or the listing
 // being edited). Both come from outside the program, so they are cleaned.

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -51,30 +50,14 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	k := m.keys
-	switch {
-	case key.Matches(msg, k.Up):
-		m.move(-1)
-	case key.Matches(msg, k.Down):
-		m.move(1)
-	case key.Matches(msg, k.PageUp):
-		m.move(-m.bodyHeight())
-	case key.Matches(msg, k.PageDown):
-		m.move(m.bodyHeight())
-	case key.Matches(msg, k.Choose):
-		return m.choose()
-	case key.Matches(msg, k.Back):
-		if m.input.Value() == "" {
-			return m, emit(Cancelled{})
-		}
-		m.input.Reset()
-		return m, m.changed()
-	case msg.Type == tea.KeyTab, msg.Type == tea.KeyShiftTab, msg.Type == tea.KeyCtrlS:
-		// the editor's keys, should it pass them on
-	default:
-		return m.edit(msg)
+	if id, ok := table.Match(m, m.Keys.Map, msg); ok {
+		return m.Run(id)
 	}
-	return m, nil
+	switch msg.Type {
+	case tea.KeyTab, tea.KeyShiftTab, tea.KeyCtrlS:
+		return m, nil // the editor's keys, should it pass them on
+	}
+	return m.edit(msg)
 }
 
 // edit passes msg to the input and reacts when the text changed.

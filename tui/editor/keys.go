@@ -111,8 +111,17 @@ func (m Model) Actions() []action.Bound {
 		k.step, k.stepFull = nil, nil
 		return append(m.media.Actions(), action.FromKeyMap(k, false)...)
 	}
+	if m.d != nil && m.loading == 0 && m.step == stepCity {
+		if city := m.city.Actions(); city != nil {
+			k.step, k.stepFull = nil, nil
+			return append(city, action.FromKeyMap(k, false)...)
+		}
+	}
 	return action.FromKeyMap(k, m.Capturing())
 }
 
 // SetKeymap gives the editor's steps with a table the user's keys.
-func (m *Model) SetKeymap(km action.Keymap) { m.media.SetKeymap(km) }
+func (m *Model) SetKeymap(km action.Keymap) {
+	m.media.SetKeymap(km)
+	m.city.SetKeymap(km)
+}

@@ -15,12 +15,12 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/cursor"
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/planbox"
 	"github.com/listings-tui/listings/tui/theme"
@@ -53,8 +53,8 @@ const (
 
 // Model is the import's view.
 type Model struct {
-	cfg  Config
-	keys KeyMap
+	cfg Config
+	action.Keys
 
 	stage   stage
 	input   textinput.Model
@@ -93,7 +93,7 @@ func New(cfg Config) Model {
 	in.Placeholder = "~/stock.xlsx (a .csv, .xlsx or .jsonl file)"
 	in.CharLimit = 4096
 	in.Cursor.SetMode(cursor.CursorStatic) // no blink: a tick a half-second for nothing
-	m := Model{cfg: cfg, keys: DefaultKeyMap(), input: in, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+	m := Model{cfg: cfg, input: in, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
 	m.SetSize(80, 24)
 	return m
 }
@@ -142,20 +142,13 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case reportMsg:
 		return m, m.reported(msg)
 	case tea.KeyMsg:
-		switch m.stage {
-		case stPath:
+		if m.stage == stPath {
 			return m.pathKey(msg)
-		case stChecking:
-			if key.Matches(msg, m.keys.Back) {
-				m.stopCheck()
-				m.stage, m.problem = stPath, "the check was stopped: nothing was sent"
-				return m, m.input.Focus()
-			}
-			return m, nil
-		case stSuggested:
-			return m.suggestedKey(msg)
 		}
-		return m.planKey(msg)
+		if id, ok := table.Match(m, m.Keys.Map, msg); ok {
+			return m.Run(id)
+		}
+		return m, nil
 	}
 	return m, nil
 }
@@ -169,30 +162,16 @@ func (m *Model) stopCheck() {
 	m.seq++
 }
 
+// pathKey answers a key in the path box: the path of before, selected, gives way
+// first (path.go); then the table's keys, and the box takes the rest.
 func (m Model) pathKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	if m.typeOver(msg) {
+	id, ok := table.Match(m, m.Keys.Map, msg)
+	if m.typeOver(msg, id) {
 		m.problem, m.choices = "", nil
 		return m, nil
 	}
-	k := m.keys
-	switch {
-	case key.Matches(msg, k.Back):
-		return m, emit(msgs.Back{})
-	case key.Matches(msg, k.Complete):
-		m.seq++
-		return m, complete(m.input.Value(), m.cfg.StartDir, m.seq)
-	case key.Matches(msg, k.Suggest):
-		m.suggest = !m.suggest
-		return m, nil
-	case key.Matches(msg, k.Anywhere):
-		m.anywhere = !m.anywhere
-		return m, nil
-	case key.Matches(msg, k.Check):
-		m.stopCheck()
-		m.stage, m.problem, m.choices = stChecking, "", nil
-		m.doing = "reading the sheet…"
-		m.input.Blur()
-		return m, tea.Batch(readSheet(m.input.Value(), m.cfg.StartDir, m.seq), m.spin.Tick)
+	if ok {
+		return m.Run(id)
 	}
 	before := m.input.Value()
 	var cmd tea.Cmd
@@ -201,37 +180,6 @@ func (m Model) pathKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.problem, m.choices = "", nil
 	}
 	return m, cmd
-}
-
-func (m Model) planKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	k := m.keys
-	switch {
-	case key.Matches(msg, k.Confirm) && m.plan.Requests > 0:
-		if m.suggested > 0 {
-			m.stage = stSuggested
-			return m, nil
-		}
-		return m, emit(msgs.StartJob{Import: m.plan})
-	case key.Matches(msg, k.Confirm), key.Matches(msg, k.Cancel):
-		return m, emit(msgs.Back{})
-	case key.Matches(msg, k.Report):
-		return m, writePlanReport(m.file, m.plan)
-	default:
-		m.box.ScrollKey(msg, k.Up, k.Down, k.PageUp, k.PageDown)
-	}
-	return m, nil
-}
-
-// suggestedKey is the answer to "take the categories the AI suggested?": no goes
-// back to the plan, which lists them.
-func (m Model) suggestedKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.keys.Yes):
-		return m, emit(msgs.StartJob{Import: m.plan})
-	case key.Matches(msg, m.keys.No):
-		m.stage = stPlan
-	}
-	return m, nil
 }
 
 func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }

@@ -1,10 +1,10 @@
 package importer
 
 import (
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -29,8 +29,8 @@ func (m *Model) selectPath() {
 // typeOver answers a key while the path is selected: typed or pasted text replaces
 // it and a deletion clears it (both false: the key is then the input's, on an empty
 // box, or done); any other key keeps the path and unselects it.
-func (m *Model) typeOver(msg tea.KeyMsg) (done bool) {
-	if !m.replace || key.Matches(msg, m.keys.Suggest, m.keys.Anywhere) {
+func (m *Model) typeOver(msg tea.KeyMsg, id action.ID) (done bool) {
+	if !m.replace || id == "importer.suggest" || id == "importer.anywhere" {
 		return false // the switches under the box leave the path as it is
 	}
 	m.replace = false

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
@@ -75,30 +74,3 @@ func ping(ctx context.Context, baseURL, key, version string) (*api.KeyInfo, erro
 	}
 	return c.Ping(ctx)
 }
-
-// KeyMap is the screen's keys.
-type KeyMap struct {
-	Next, Prev, Submit, Toggle, Left, Right key.Binding
-}
-
-// DefaultKeyMap returns the screen's keys.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
-		Next:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
-		Prev:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous")),
-		Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
-		Toggle: key.NewBinding(key.WithKeys(" ", "x"), key.WithHelp("space", "tick")),
-		Left:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/→", "choose")),
-		Right:  key.NewBinding(key.WithKeys("right", "l")),
-	}
-}
-
-// ShortHelp implements help.KeyMap.
-func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Next, k.Submit, k.Left} }
-
-// FullHelp implements help.KeyMap.
-func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Next, k.Prev, k.Submit}, {k.Left, k.Toggle}}
-}
-
-func keyMatches(msg tea.KeyMsg, b key.Binding) bool { return key.Matches(msg, b) }

@@ -18,6 +18,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -77,7 +78,7 @@ type Model struct {
 	busy    bool
 	seq     int
 	spinner spinner.Model
-	keys    KeyMap
+	action.Keys
 
 	width, height int
 }
@@ -99,7 +100,6 @@ func New(cfg Config) Model {
 		name:    mk(profile.DefaultName),
 		errs:    map[field]string{},
 		spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-		keys:    DefaultKeyMap(),
 	}
 	m.url.SetValue(cfg.BaseURL)
 	m.url.CharLimit = 2048
@@ -141,9 +141,6 @@ func (m Model) Capturing() bool {
 
 // Busy reports whether a verification is in flight.
 func (m Model) Busy() bool { return m.busy }
-
-// KeyMap returns the screen's keys for the help bar.
-func (m Model) KeyMap() KeyMap { return m.keys }
 
 // SetReason replaces the line that says why the user is on this screen.
 func (m *Model) SetReason(reason string) { m.cfg.Reason = reason }
@@ -320,53 +317,6 @@ func (m Model) result(msg resultMsg) (Model, tea.Cmd) {
 		}
 	}
 	return m, nil
-}
-
-func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	k := m.keys
-	switch {
-	case keyMatches(msg, k.Next):
-		m.move(1)
-		return m, nil
-	case keyMatches(msg, k.Prev):
-		m.move(-1)
-		return m, nil
-	case keyMatches(msg, k.Submit):
-		if m.focus == fieldButtons {
-			return m.submit()
-		}
-		if m.focus == fieldInsecure {
-			// The box was offered when the keyring failed: enter logs in with it as
-			// it is (space ticks it), as from the last field.
-			m.button = buttonLogin
-			return m.submit()
-		}
-		// enter on a text field: on to the next one, or log in from the last one.
-		if m.focus == m.order()[len(m.order())-2] {
-			m.button = buttonLogin
-			return m.submit()
-		}
-		m.move(1)
-		return m, nil
-	}
-	switch m.focus {
-	case fieldInsecure:
-		if keyMatches(msg, k.Toggle) {
-			m.insecure = !m.insecure
-		}
-		return m, nil
-	case fieldButtons:
-		switch {
-		case keyMatches(msg, k.Left):
-			m.button = buttonLogin
-		case keyMatches(msg, k.Right):
-			if m.cfg.Sandbox != nil {
-				m.button = buttonSandbox
-			}
-		}
-		return m, nil
-	}
-	return m.forward(msg)
 }
 
 // forward gives a message to the focused text field; editing clears its error.

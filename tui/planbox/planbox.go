@@ -9,8 +9,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/listings-tui/listings/tui/layout"
@@ -66,18 +64,23 @@ func (b *Box) Scroll(n int) {
 	b.off = max(min(b.off+n, len(b.wrapped)-b.Page()), 0)
 }
 
-// ScrollKey scrolls by a line or a page when msg is one of the bindings.
-func (b *Box) ScrollKey(msg tea.KeyMsg, up, down, pageUp, pageDown key.Binding) {
-	switch {
-	case key.Matches(msg, up):
+// ScrollAction scrolls as the scroll action id says by its last word (up, down,
+// page_up, page_down: the names every table with a plan gives them), and reports
+// whether id was one.
+func (b *Box) ScrollAction(id string) bool {
+	switch id[strings.LastIndex(id, ".")+1:] {
+	case "up":
 		b.Scroll(-1)
-	case key.Matches(msg, down):
+	case "down":
 		b.Scroll(1)
-	case key.Matches(msg, pageUp):
+	case "page_up":
 		b.Scroll(-b.Page())
-	case key.Matches(msg, pageDown):
+	case "page_down":
 		b.Scroll(b.Page())
+	default:
+		return false
 	}
+	return true
 }
 
 // Body is the lines on screen and, under them, keys (rendered by the caller) with
