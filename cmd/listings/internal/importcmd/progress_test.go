@@ -1,13 +1,8 @@
 package importcmd_test
 
 import (
-	"regexp"
-	"strings"
 	"testing"
 	"testing/synctest"
-	"time"
-
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
@@ -32,26 +27,7 @@ func TestImportProgressFitsTheTerminalAndOnlyFalls(t *testing.T) {
 		if r.Code != 0 {
 			t.Fatalf("exit %d:\n%s", r.Code, r.Stderr[max(len(r.Stderr)-2000, 0):])
 		}
-		last, waited := time.Duration(-1), false
-		for _, m := range regexp.MustCompile(`\r([^\r\n]*?)\x1b\[K`).FindAllStringSubmatch(r.Stderr, -1) {
-			l := m[1]
-			if w := ansi.StringWidth(l); w >= 80 {
-				t.Errorf("a line of %d columns on a terminal of 80: %q", w, l)
-			}
-			waited = waited || strings.Contains(l, "waiting")
-			tl := regexp.MustCompile(`about (\S+) left`).FindStringSubmatch(l)
-			if tl == nil {
-				continue
-			}
-			d, err := time.ParseDuration(tl[1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			if last >= 0 && d > last {
-				t.Errorf("the time left rose from %s to %s: %q", last, d, l)
-			}
-			last = d
-		}
+		waited, last := clitest.ProgressLines(t, r.Stderr, 80)
 		if !waited || last < 0 {
 			t.Errorf("no wait (%v) or no time left (%s) drawn:\n%q", waited, last, r.Stderr[max(len(r.Stderr)-3000, 0):])
 		}
