@@ -35,7 +35,7 @@ func Run(ctx context.Context, opts Options) error {
 	// The palette is set before any view is built: views keep styles they derive.
 	theme.Use(theme.PaletteOf(opts.Theme, func() bool { return darkBackground(opts.Output) }))
 	if opts.Painter == nil {
-		opts.Painter = photoPainter(opts)
+		opts.Painter, opts.Input = photoPainter(opts)
 		defer func() { _ = opts.Painter.Close() }()
 	}
 	m := New(opts)
@@ -82,12 +82,13 @@ func programOptions(opts Options) []tea.ProgramOption {
 	return popts
 }
 
-// photoPainter asks the terminal how it draws pictures, before Bubble Tea takes it
-// (its input reader would take the answers for keys), and returns the painter that
-// is then the program's output; nil where only half-blocks can be drawn, so that
-// nothing stands between the renderer and the terminal there. It asks only the real
-// terminal: with Input or Output given (tests) only a protocol the setting names.
-func photoPainter(opts Options) *termimg.Painter {
+// photoPainter returns the painter that is the program's output, nil where only
+// half-blocks can be drawn, so that nothing stands between the renderer and the
+// terminal there. In a terminal that may draw pictures it asks the terminal once the
+// program has it, and returns the input the program reads instead of stdin: stdin
+// without the answers (termimg.Detector). It asks only the real terminal: with Input
+// or Output given (tests) only a protocol the setting names.
+func photoPainter(opts Options) (*termimg.Painter, io.Reader) {
 	getenv := opts.Getenv
 	if getenv == nil {
 		getenv = os.Getenv
@@ -98,11 +99,14 @@ func photoPainter(opts Options) *termimg.Painter {
 		in, out = nil, nil
 		w = opts.Output
 	}
-	caps := termimg.Detect(opts.Photos, getenv, in, out, termimg.DefaultTimeout)
-	if caps.Protocol == termimg.Blocks || w == nil {
-		return nil
+	caps, detect := termimg.Detect(opts.Photos, getenv, in, out, termimg.DefaultTimeout)
+	switch {
+	case detect != nil:
+		return termimg.NewDetectingPainter(w, detect), detect.Input(in)
+	case caps.Protocol == termimg.Blocks || w == nil:
+		return nil, opts.Input
 	}
-	return termimg.NewPainter(w, caps)
+	return termimg.NewPainter(w, caps), opts.Input
 }
 
 // darkBackground is the terminal's background, for the auto theme. It is not asked

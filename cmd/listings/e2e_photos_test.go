@@ -110,7 +110,11 @@ func (p *ptyTerminal) waitFor(texts ...string) string {
 // the detail view sends the main photo (a=t) and places it (a=p) over its preview.
 func TestE2EPhotoAsKittyPicture(t *testing.T) {
 	p := startInPty(t, true)
-	p.waitFor("› ")
+	out := p.waitFor("› ")
+	// The terminal is asked once the program has it, not before its first frame.
+	if q, alt := strings.Index(out, "\x1b_Gi=31,"), strings.Index(out, "\x1b[?1049h"); q < alt || alt < 0 {
+		t.Fatalf("asked at %d, the alternate screen at %d", q, alt)
+	}
 	_, _ = p.ptmx.WriteString("\r")
 	p.waitFor("Public page", "\x1b_Ga=t,f=100,q=2,i=", "\x1b_Ga=p,i=")
 	_, _ = p.ptmx.WriteString("\x1b") // back to the list: the picture goes

@@ -6,19 +6,15 @@ import (
 )
 
 // Detect decides how photos are drawn: by the mode when it names a protocol (or is
-// off), else by asking the terminal on in and out (Query) within timeout. It asks only
-// when both are terminals, so a pipe, a test or CI never waits; and it must run before
-// Bubble Tea reads in, which would otherwise take the answers for keys.
-func Detect(mode Mode, getenv func(string) string, in, out *os.File, timeout time.Duration) Caps {
+// off); else, when in and out are both a terminal, by asking it, which the returned
+// Detector does once the program has the terminal (lazy.go); else half-blocks, so a
+// pipe, a test or CI is never asked anything.
+func Detect(mode Mode, getenv func(string) string, in, out *os.File, timeout time.Duration) (Caps, *Detector) {
 	if p, ok := mode.forced(); ok {
-		return Caps{Protocol: p}
+		return Caps{Protocol: p}, nil
 	}
-	if in == nil || out == nil {
-		return Caps{}
+	if in == nil || out == nil || !canAsk(in, out) {
+		return Caps{}, nil
 	}
-	a, ok := askTerminal(in, out, timeout)
-	if !ok {
-		return Caps{}
-	}
-	return Choose(a, getenv)
+	return Caps{}, NewDetector(getenv, timeout)
 }

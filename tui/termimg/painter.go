@@ -55,6 +55,7 @@ type Painter struct {
 	shown     placement        // what is on the screen
 	force     bool             // the screen was cleared or redrawn: draw again
 	suspended bool             // out of the alternate screen (an external editor)
+	detect    *Detector        // nil: caps were known at the start
 }
 
 // NewPainter returns the painter that writes to out, the terminal.
@@ -62,12 +63,33 @@ func NewPainter(out io.Writer, c Caps) *Painter {
 	return &Painter{out: out, caps: c, kept: map[string]Image{}, sent: map[uint32]bool{}}
 }
 
-// Caps is what the terminal draws; Blocks for a nil Painter.
+// NewDetectingPainter returns the painter that writes to out, a terminal not yet
+// asked: it asks d's questions once the program has the terminal (lazy.go).
+func NewDetectingPainter(out io.Writer, d *Detector) *Painter {
+	p := NewPainter(out, Caps{})
+	p.detect = d
+	return p
+}
+
+// Caps is what the terminal draws; Blocks for a nil Painter. A painter still
+// learning it waits for the terminal's answers (they are in long before anyone
+// opens a photo; at worst the time-out after the first frame).
 func (p *Painter) Caps() Caps {
 	if p == nil {
 		return Caps{}
 	}
+	if p.detect != nil {
+		return p.detect.Caps(2 * p.detect.timeout)
+	}
 	return p.caps
+}
+
+// protocol is how pictures are drawn as of now, without waiting for answers.
+func (p *Painter) protocol() Protocol {
+	if p.detect != nil {
+		return p.detect.settled().Protocol
+	}
+	return p.caps.Protocol
 }
 
 // Protocol is how pictures are drawn; Blocks for a nil Painter.
@@ -147,7 +169,7 @@ func (p *Painter) Frame(lines []string, show bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.want = placement{}
-	if !show || p.caps.Protocol == Blocks {
+	if !show || p.protocol() == Blocks {
 		return
 	}
 	for i := range lines {
@@ -216,6 +238,13 @@ func (p *Painter) Write(b []byte) (int, error) {
 	}
 	if bytes.Contains(b, []byte("\x1b[?1049h")) {
 		p.suspended, p.force = false, true
+		// The terminal is now the program's, in raw mode: its answers are neither
+		// echoed nor held for a newline, and come in as the program's input.
+		if q := p.detect.askOnce(); q != "" {
+			if _, err := io.WriteString(p.out, q); err != nil {
+				return n, err
+			}
+		}
 	}
 	if p.suspended {
 		return n, nil
@@ -239,7 +268,7 @@ func (p *Painter) paint() []byte {
 		want = placement{}
 	}
 	same := want.id == p.shown.id && want.row == p.shown.row && want.col == p.shown.col
-	switch p.caps.Protocol {
+	switch p.protocol() {
 	case Kitty:
 		// Text never covers a kitty picture: it lies above the cells until deleted.
 		if p.shown.id != 0 && (!same || want.id == 0) {

@@ -2,8 +2,6 @@ package termimg
 
 import (
 	"bytes"
-	"errors"
-	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -31,14 +29,6 @@ const (
 // is done in one round trip, a few milliseconds on a local machine.
 const DefaultTimeout = 150 * time.Millisecond
 
-// ErrTimeout is what a TimedReader returns when nothing came in time.
-var ErrTimeout = errors.New("termimg: no answer in time")
-
-// TimedReader reads what the terminal sends, waiting at most d for something.
-type TimedReader interface {
-	ReadTimeout(p []byte, d time.Duration) (int, error)
-}
-
 // Answers is what the terminal said.
 type Answers struct {
 	Kitty   bool   // answered the kitty graphics query with OK
@@ -47,36 +37,6 @@ type Answers struct {
 	Version string // XTVERSION's name and version, "" without one
 	CellW   int    // a cell in pixels, 0 unknown
 	CellH   int
-}
-
-// Query asks the terminal (writes Questions to w) and reads its answers from r until
-// the DA1 answer or timeout, whichever first. Answers it does not know are skipped.
-func Query(w io.Writer, r TimedReader, timeout time.Duration) (Answers, error) {
-	if _, err := io.WriteString(w, Questions); err != nil {
-		return Answers{}, err
-	}
-	deadline := time.Now().Add(timeout)
-	var buf []byte
-	chunk := make([]byte, 256)
-	for {
-		left := time.Until(deadline)
-		if left <= 0 {
-			return parseAnswers(buf), nil
-		}
-		n, err := r.ReadTimeout(chunk, left)
-		buf = append(buf, chunk[:n]...)
-		a := parseAnswers(buf)
-		switch {
-		case a.DA1:
-			return a, nil
-		case errors.Is(err, ErrTimeout):
-			return a, nil
-		case err != nil:
-			return a, err
-		case len(buf) > 4096: // not a terminal answering questions
-			return a, nil
-		}
-	}
 }
 
 // parseAnswers reads the answers in b: each one is an escape sequence; anything else

@@ -1,28 +1,10 @@
 package termimg
 
 import (
-	"bytes"
+	"strings"
 	"testing"
 	"time"
 )
-
-// fakeTerminal answers the questions it is asked, as a terminal would: the answers
-// become readable once the questions are written; after them it answers nothing.
-type fakeTerminal struct {
-	asked   bytes.Buffer
-	answers []string // each read returns the next one
-	reads   int
-}
-
-func (f *fakeTerminal) Write(b []byte) (int, error) { return f.asked.Write(b) }
-
-func (f *fakeTerminal) ReadTimeout(p []byte, d time.Duration) (int, error) {
-	if f.asked.Len() == 0 || f.reads >= len(f.answers) {
-		return 0, ErrTimeout
-	}
-	f.reads++
-	return copy(p, f.answers[f.reads-1]), nil
-}
 
 func noEnv(string) string { return "" }
 
@@ -54,21 +36,25 @@ func TestQueryChoosesFromTheAnswers(t *testing.T) {
 		{"typing", []string{"x" + kittyOK + "\x1b[?62c"}, nil, Kitty},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			ft := &fakeTerminal{answers: c.answers}
+			env := func(k string) string { return c.env[k] }
+			d := NewDetector(env, 50*time.Millisecond)
+			if q := d.askOnce(); q != Questions || d.askOnce() != "" {
+				t.Fatalf("asked %q, then again", q)
+			}
 			start := time.Now()
-			a, err := Query(ft, ft, 50*time.Millisecond)
-			if err != nil {
-				t.Fatal(err)
+			var keys []byte
+			for _, r := range c.answers {
+				keys = append(keys, d.take([]byte(r))...)
 			}
-			if ft.asked.String() != Questions {
-				t.Fatalf("asked %q", ft.asked.String())
-			}
+			got := d.Caps(time.Second)
 			if c.answers != nil && time.Since(start) > 40*time.Millisecond {
 				t.Errorf("waited %v after DA1", time.Since(start))
 			}
-			env := func(k string) string { return c.env[k] }
-			if got := Choose(a, env).Protocol; got != c.want {
-				t.Errorf("got %v, want %v (answers %+v)", got, c.want, a)
+			if got.Protocol != c.want {
+				t.Errorf("got %v, want %v (answers %+v)", got.Protocol, c.want, d.ans)
+			}
+			if want := strings.Repeat("x", strings.Count(strings.Join(c.answers, ""), "x")); string(keys) != want {
+				t.Errorf("keys %q, want %q", keys, want)
 			}
 		})
 	}
@@ -81,11 +67,13 @@ func TestModes(t *testing.T) {
 			t.Fatal(err)
 		}
 		// A forced protocol asks nothing: no terminal is given here.
-		if got := Detect(m, noEnv, nil, nil, time.Millisecond).Protocol; got != want {
+		if got, d := Detect(m, noEnv, nil, nil, time.Millisecond); got.Protocol != want || d != nil {
 			t.Errorf("%s: %v", in, got)
 		}
 	}
-	if m, _ := ParseMode(""); m != Auto || Detect(m, noEnv, nil, nil, time.Millisecond).Protocol != Blocks {
+	if m, _ := ParseMode(""); m != Auto {
+		t.Error("the default is not auto")
+	} else if c, d := Detect(m, noEnv, nil, nil, time.Millisecond); c.Protocol != Blocks || d != nil {
 		t.Error("auto without a terminal is not half-blocks")
 	}
 	if _, err := ParseMode("pictures"); err == nil {

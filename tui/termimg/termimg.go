@@ -1,7 +1,8 @@
 // Package termimg shows photos in the terminal: as coloured half-blocks anywhere with
 // colour (blocks.go), and as the photo itself where the terminal draws pictures, by the
 // kitty graphics protocol, iTerm2's inline images or sixel. Which one is learnt by
-// asking the terminal once, before the program takes it (query.go, tty_unix.go); the
+// asking the terminal once, right after the program takes it, its answers taken out
+// of the program's input (query.go, lazy.go); the
 // pictures are encoded off the event loop (encode.go) and drawn by a Painter that sits
 // between Bubble Tea's renderer and the terminal (painter.go).
 package termimg

@@ -2,11 +2,8 @@
 
 package termimg
 
-import (
-	"os"
-	"time"
-)
+import "os"
 
-// askTerminal does not ask on systems without poll(2) (Windows): half-blocks there,
-// unless the setting names a protocol.
-func askTerminal(_, _ *os.File, _ time.Duration) (Answers, bool) { return Answers{}, false }
+// canAsk is false on systems whose console input Bubble Tea reads as events, not
+// bytes (Windows): half-blocks there, unless the setting names a protocol.
+func canAsk(_, _ *os.File) bool { return false }
