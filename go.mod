@@ -19,6 +19,7 @@ require (
 	github.com/godbus/dbus/v5 v5.2.2
 	github.com/mattn/go-sixel v0.0.14
 	github.com/muesli/termenv v0.16.0
+	github.com/nicksnyder/go-i18n/v2 v2.7.0
 	github.com/remko/go-mkvparse v0.14.0
 	github.com/sahilm/fuzzy v0.1.1
 	github.com/spf13/cobra v1.10.2

@@ -14,3 +14,8 @@ var Seed embed.FS
 //
 //go:embed widget
 var Widget embed.FS
+
+// I18n holds i18n/<lang>.json, the interface's message catalogs (internal/i18n).
+//
+//go:embed i18n/*.json
+var I18n embed.FS

@@ -1,0 +1,76 @@
+package i18n
+
+import (
+	"encoding/json"
+	"strings"
+
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+
+	"github.com/listings-tui/listings/assets"
+)
+
+// accents are the pseudo-language's letters: each English letter as an accented one
+// of the same width, so what is cut and what was never translated both show.
+var accents = strings.NewReplacer(
+	"a", "á", "e", "é", "i", "í", "o", "ö", "u", "ü", "c", "ç", "n", "ñ", "y", "ý",
+	"A", "Á", "E", "É", "I", "Í", "O", "Ö", "U", "Ü", "C", "Ç", "N", "Ñ", "Y", "Ý",
+)
+
+// pseudo is s in the pseudo-language: its letters accented and 40 % longer (a tilde
+// run at the end), its placeholders ({{.Count}}) and escapes left as they are.
+func pseudo(s string) string {
+	var b strings.Builder
+	rest := s
+	for {
+		i := strings.Index(rest, "{{")
+		if i < 0 {
+			b.WriteString(accents.Replace(rest))
+			break
+		}
+		j := strings.Index(rest[i:], "}}")
+		if j < 0 {
+			b.WriteString(accents.Replace(rest))
+			break
+		}
+		b.WriteString(accents.Replace(rest[:i]))
+		b.WriteString(rest[i : i+j+2])
+		rest = rest[i+j+2:]
+	}
+	n := len([]rune(s)) * 2 / 5
+	return "[" + b.String() + strings.Repeat("~", max(n-2, 0)) + "]"
+}
+
+// pseudoMessages are English's entries in the pseudo-language; the number marks are
+// kept, so numbers still read.
+func pseudoMessages() ([]*goi18n.Message, error) {
+	b, err := assets.I18n.ReadFile("i18n/en.json")
+	if err != nil {
+		return nil, err
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return nil, err
+	}
+	var out []*goi18n.Message
+	for id, v := range raw {
+		m := &goi18n.Message{ID: id}
+		var one string
+		if json.Unmarshal(v, &one) == nil {
+			m.Other = one
+		} else {
+			var forms map[string]string
+			if err := json.Unmarshal(v, &forms); err != nil {
+				return nil, err
+			}
+			m.One, m.Other = forms["one"], forms["other"]
+		}
+		if !strings.HasPrefix(id, "number.") && id != "price" {
+			m.One, m.Other = pseudo(m.One), pseudo(m.Other)
+			if m.One == "[]" {
+				m.One = ""
+			}
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
