@@ -53,7 +53,7 @@ func ReadVideoTrack(r io.ReaderAt, size int64) (VideoTrack, Format, error) {
 	var found bool
 	switch f {
 	case MP4, MOV:
-		if err := mp4TopBoxes(r, size); err != nil {
+		if err := mp4TopBoxes(src); err != nil {
 			return VideoTrack{}, f, fmt.Errorf("%s: %w", f, err)
 		}
 		t, found, err = mp4VideoTrack(src)

@@ -5,110 +5,106 @@ import (
 	"fmt"
 	"io"
 
-	mp4 "github.com/abema/go-mp4"
 	"github.com/remko/go-mkvparse"
 )
 
 // mp4Tracks walks moov/trak for ReadVideoTrack: each track's header (size and
 // matrix), its handler (vide is video) and the type of its first sample entry
-// (stsd), which names the codec. mdat and the sample tables are stepped over.
+// (stsd), which names the codec. mdat and the sample tables are stepped over, and the
+// walk stops at the end of the first video track.
 type mp4Tracks struct {
-	src     *source
-	visited int
+	boxWalk
 	cur     VideoTrack // the trak being read
-	handler string
+	handler [4]byte
 	first   *VideoTrack
-	problem error
 }
-
-var (
-	boxMinf, boxStbl = mp4.BoxTypeMinf(), mp4.BoxTypeStbl()
-	boxHdlr, boxStsd = mp4.BoxTypeHdlr(), mp4.BoxTypeStsd()
-)
 
 func mp4VideoTrack(src *source) (VideoTrack, bool, error) {
-	m := &mp4Tracks{src: src}
-	err := parse(src, func() error {
-		_, err := mp4.ReadBoxStructure(io.NewSectionReader(src, 0, src.size), m.box)
-		return err
-	})
-	if m.first != nil {
+	m := &mp4Tracks{boxWalk: boxWalk{src: src}}
+	err := parse(src, func() error { return m.each(boxHead{end: src.size}, m.top) })
+	switch {
+	case m.first != nil:
 		return *m.first, true, nil
-	}
-	if src.err != nil || errors.Is(err, errCorrupt) {
+	case err != nil && !errors.Is(err, errStop):
 		return VideoTrack{}, false, err
 	}
-	if err == nil || errors.Is(err, errStop) {
-		err = m.problem
-	}
-	return VideoTrack{}, false, err
+	return VideoTrack{}, false, m.problem
 }
 
-func (m *mp4Tracks) box(h *mp4.ReadHandle) (any, error) {
-	if m.visited++; m.visited > maxBoxes {
-		return nil, fmt.Errorf("more than %d boxes: %w", maxBoxes, errCorrupt)
+func (m *mp4Tracks) top(h boxHead) error {
+	if string(h.typ[:]) == "moov" {
+		return m.each(h, m.moov)
 	}
-	if m.first != nil {
-		return nil, errStop
+	return nil
+}
+
+func (m *mp4Tracks) moov(h boxHead) error {
+	if string(h.typ[:]) != "trak" {
+		return nil
 	}
-	bi := &h.BoxInfo
-	if bi.Size < bi.HeaderSize {
-		return nil, errStop // see mp4Reader.box
+	m.cur, m.handler = VideoTrack{}, [4]byte{}
+	err := m.each(h, m.trak)
+	if string(m.handler[:]) == "vide" && m.cur.Codec.ID != "" {
+		t := m.cur
+		m.first = &t // even if the rest of the track could not be read
+		return errStop
 	}
-	var parent mp4.BoxType
-	if n := len(h.Path); n > 1 {
-		parent = h.Path[n-2]
-	}
-	switch typ := bi.Type; {
-	case len(h.Path) == 1 && typ == boxMoov,
-		parent == boxTrak && typ == boxMdia,
-		parent == boxMdia && typ == boxMinf,
-		parent == boxMinf && typ == boxStbl:
-		return nil, m.expand(h)
-	case parent == boxMoov && typ == boxTrak:
-		m.cur, m.handler = VideoTrack{}, ""
-		err := m.expand(h)
-		if m.handler == "vide" && m.cur.Codec.ID != "" && m.first == nil {
-			t := m.cur
-			m.first = &t
+	return err
+}
+
+func (m *mp4Tracks) trak(h boxHead) error {
+	switch string(h.typ[:]) {
+	case "tkhd":
+		b, w, ok, err := m.fullBody(h, true, tkhdSize)
+		if ok { // width and height are 16.16 fixed point, after the matrix
+			var matrix [9]int32
+			for i := range matrix {
+				matrix[i] = int32(field(b, 28+3*w+4*i, 4))
+			}
+			m.cur.Rotation = matrixRotation(matrix)
+			m.cur.Width, m.cur.Height = int(field(b, 64+3*w, 4)>>16), int(field(b, 68+3*w, 4)>>16)
 		}
-		return nil, err
-	case parent == boxTrak && typ == mp4.BoxTypeTkhd():
-		b, _, err := h.ReadPayload()
-		if err != nil {
-			return nil, m.src.err // an undecodable header leaves the size unknown
-		}
-		if tk, ok := b.(*mp4.Tkhd); ok {
-			m.cur.Width, m.cur.Height = int(tk.Width>>16), int(tk.Height>>16)
-			m.cur.Rotation = matrixRotation(tk.Matrix)
-		}
-	case parent == boxMdia && typ == boxHdlr:
+		return err
+	case "mdia":
+		return m.each(h, m.mdia)
+	}
+	return nil
+}
+
+func (m *mp4Tracks) mdia(h boxHead) error {
+	switch string(h.typ[:]) {
+	case "hdlr":
 		// version/flags, pre_defined (QuickTime's component type), handler_type
-		if b, ok := m.read(bi, 12); ok {
-			m.handler = string(b[8:12])
+		b, err := m.head(h, 12)
+		if len(b) == 12 {
+			copy(m.handler[:], b[8:])
 		}
-	case parent == boxStbl && typ == boxStsd:
+		return err
+	case "minf":
+		return m.each(h, m.minf)
+	}
+	return nil
+}
+
+func (m *mp4Tracks) minf(h boxHead) error {
+	if string(h.typ[:]) == "stbl" {
+		return m.each(h, m.stbl)
+	}
+	return nil
+}
+
+func (m *mp4Tracks) stbl(h boxHead) error {
+	switch string(h.typ[:]) {
+	case "stsd":
 		// version/flags, entry_count, then the first entry's size and type
-		if b, ok := m.read(bi, 16); ok {
+		b, err := m.head(h, 16)
+		if len(b) == 16 {
 			m.cur.Codec = codecOf(string(b[12:16]), mp4Codecs)
 		}
+		return err
 	}
-	return nil, nil
+	return nil
 }
-
-// read reads the first n bytes of a box's body, if it has them.
-func (m *mp4Tracks) read(bi *mp4.BoxInfo, n int) ([]byte, bool) {
-	if bi.Size-bi.HeaderSize < uint64(n) {
-		return nil, false
-	}
-	b := make([]byte, n)
-	if err := readFull(m.src, b, int64(bi.Offset+bi.HeaderSize)); err != nil {
-		return nil, false
-	}
-	return b, true
-}
-
-func (m *mp4Tracks) expand(h *mp4.ReadHandle) error { return expandBox(h, m.src, &m.problem) }
 
 // webmTracks reads Segment/Tracks for ReadVideoTrack: each TrackEntry's TrackType
 // (1 is video), CodecID and Video/PixelWidth and PixelHeight. It stops at the first

@@ -15,6 +15,9 @@ var errCorrupt = errors.New("corrupt container")
 // errStop ends a parser's walk early; it is never shown to a caller.
 var errStop = errors.New("stop")
 
+// errPanic is a parser's panic, made an error by parse.
+var errPanic = errors.New("the parser failed")
+
 // maxElements bounds how many boxes or EBML elements one VideoDuration call visits, so
 // that a crafted file of millions of tiny elements cannot keep it busy. A real 50 MiB
 // minute of video has a few thousand.
@@ -43,7 +46,7 @@ func VideoDuration(r io.ReaderAt, size int64) (time.Duration, Format, error) {
 	var d time.Duration
 	switch f {
 	case MP4, MOV:
-		if err := mp4TopBoxes(r, size); err != nil {
+		if err := mp4TopBoxes(src); err != nil {
 			return 0, f, fmt.Errorf("%s: %w", f, err)
 		}
 		d, err = mp4Duration(src)
@@ -127,7 +130,7 @@ func (s *source) fill(dst []byte, off int64) error {
 func parse(src *source, run func() error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("the parser failed: %v", r)
+			err = fmt.Errorf("%w: %v", errPanic, r)
 		}
 		if src.err != nil {
 			err = src.err

@@ -52,8 +52,9 @@ func FuzzVideoDuration(f *testing.F) {
 	f.Add(cat(isom, box32("moov", mvhd1(1000, math.MaxUint64-1), box32("mvex", trex(1, 7))), box32("moof", traf(1, 0, 5, 3))))
 	f.Add(cat(isom, box64("moov", mvhd0(600, 600))))
 	f.Add(cat(webmHeader(), ebmlUnknown(idSegment), ebmlUnknown(idCluster), ebmlEl(idTimecode, []byte{9}), simpleBlock(1, -5)))
-	// What the parsers do badly on their own: a trun count with nothing per sample
-	// (go-mp4), an element missing from go-mkvparse's table and an empty date (a panic).
+	// What parsers do badly on their own: a trun count with nothing per sample (go-mp4
+	// builds an entry for each), an element missing from go-mkvparse's table and an
+	// empty date (a panic).
 	f.Add(cat(isom, box32("moof", box32("traf", box32("tfhd", u32(0), u32(1)), box32("trun", u32(0), u32(math.MaxUint32))))))
 	f.Add(cat(webmHeader(), ebmlEl(idSegment, ebmlEl(idInfo, ebmlEl(0x55AE, ebmlEl(idDuration, u32(1)))))))
 	f.Add(cat(webmHeader(), ebmlEl(idSegment, ebmlEl(idInfo, ebmlEl(0x4461), ebmlEl(idDuration, u32(1))))))

@@ -3,21 +3,16 @@ package media
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
-	"io"
 	"math"
 	"math/bits"
 	"time"
-
-	mp4 "github.com/abema/go-mp4"
 )
 
 // maxTracks bounds the per-track state kept for one file; real files have a handful.
 const maxTracks = 64
 
-// maxBoxes is lower than maxElements because go-mp4 keeps a value for every box it
-// visits and spends about a microsecond on each. A 50 MiB minute with a fragment per
-// frame has a few tens of thousands.
+// maxBoxes bounds the boxes one walk meets, headers read whether the box is entered or
+// stepped over. A 50 MiB minute with a fragment per frame has a few tens of thousands.
 const maxBoxes = maxElements / 4
 
 // mp4Track is what the duration needs from one track.
@@ -36,12 +31,11 @@ type trafState struct {
 	hasTfhdDur, hasBase                    bool
 }
 
-// mp4Reader collects the duration fields while go-mp4 walks the boxes. Only the
-// boxes on the paths below are entered or decoded; mdat and the sample tables are
-// stepped over.
+// mp4Reader collects the duration fields while it walks the boxes. Only the boxes
+// on the paths below are entered or decoded; mdat and the sample tables are stepped
+// over.
 type mp4Reader struct {
-	src        *source
-	visited    int
+	boxWalk
 	movieScale uint64
 	movieDur   uint64
 	mehdDur    uint64
@@ -51,25 +45,6 @@ type mp4Reader struct {
 	trakDur    uint64
 	traf       trafState
 	chunk      []byte
-	problem    error // the first malformed box met, for when no duration is found
-}
-
-var (
-	boxMoov, boxMoof = mp4.BoxTypeMoov(), mp4.BoxTypeMoof()
-	boxTrak, boxMdia = mp4.BoxTypeTrak(), mp4.BoxTypeMdia()
-	boxMvex, boxTraf = mp4.BoxTypeMvex(), mp4.BoxTypeTraf()
-	boxTrun          = mp4.BoxTypeTrun()
-)
-
-// mp4Leaves are the small boxes decoded, keyed by parent and type.
-var mp4Leaves = map[[2]mp4.BoxType]bool{
-	{boxMoov, mp4.BoxTypeMvhd()}: true,
-	{boxTrak, mp4.BoxTypeTkhd()}: true,
-	{boxMdia, mp4.BoxTypeMdhd()}: true,
-	{boxMvex, mp4.BoxTypeMehd()}: true,
-	{boxMvex, mp4.BoxTypeTrex()}: true,
-	{boxTraf, mp4.BoxTypeTfhd()}: true,
-	{boxTraf, mp4.BoxTypeTfdt()}: true,
 }
 
 // mp4Duration finds the duration from, in order of trust: the movie header, the
@@ -77,17 +52,22 @@ var mp4Leaves = map[[2]mp4.BoxType]bool{
 // fragmented file cannot hide its length behind a short init segment. Only when all
 // are missing do the per-track media headers decide.
 //
-// A malformed box costs only the box that holds it (see expand): the walk goes on
+// A malformed box costs only the box that holds it (see boxWalk): the walk goes on
 // with that box's next sibling.
 func mp4Duration(src *source) (time.Duration, error) {
-	m := &mp4Reader{src: src, tracks: map[uint64]*mp4Track{}}
-	err := parse(src, func() error {
-		_, err := mp4.ReadBoxStructure(io.NewSectionReader(src, 0, src.size), m.box)
-		return err
-	})
-	if src.err != nil || errors.Is(err, errCorrupt) {
+	m := &mp4Reader{boxWalk: boxWalk{src: src}, tracks: map[uint64]*mp4Track{}}
+	err := parse(src, func() error { return m.each(boxHead{end: src.size}, m.top) })
+	if err != nil && !errors.Is(err, errStop) {
 		return 0, err // the file cannot be read, or a bound was passed
 	}
+	if d := m.duration(); d > 0 {
+		return d, nil
+	}
+	return 0, stopped(m.problem)
+}
+
+// duration weighs the headers read, as mp4Duration says.
+func (m *mp4Reader) duration() time.Duration {
 	d := max(ticksToDuration(m.movieDur, m.movieScale), ticksToDuration(m.mehdDur, m.movieScale))
 	for _, t := range m.tracks {
 		d = max(d, ticksToDuration(max(t.fragEnd, t.fragCum), t.scale))
@@ -97,114 +77,156 @@ func mp4Duration(src *source) (time.Duration, error) {
 			d = max(d, ticksToDuration(t.mdhdDur, t.scale))
 		}
 	}
-	if d > 0 {
-		return d, nil
-	}
-	if err == nil || errors.Is(err, errStop) {
-		err = m.problem
-	}
-	return 0, stopped(err)
+	return d
 }
 
-// expand walks the children of the box h. A malformed child ends only this walk:
-// go-mp4 would end them all, and then a damaged fragment would hide the fragments
-// after it, making a long video look short.
-func (m *mp4Reader) expand(h *mp4.ReadHandle) error { return expandBox(h, m.src, &m.problem) }
-
-// expandBox walks h's children for a walker over src: a failure to read the file or a
-// passed bound ends every walk; another error is kept in *problem (the first one) and
-// ends only this box's.
-func expandBox(h *mp4.ReadHandle, src *source, problem *error) error {
-	_, err := h.Expand()
-	switch {
-	case src.err != nil || errors.Is(err, errCorrupt):
-		return err
-	case err != nil && *problem == nil && !errors.Is(err, errStop):
-		*problem = err
+// top enters the movie and its fragments.
+func (m *mp4Reader) top(h boxHead) error {
+	switch string(h.typ[:]) {
+	case "moov":
+		return m.each(h, m.moov)
+	case "moof":
+		return m.each(h, m.moof)
 	}
 	return nil
 }
 
-// box is go-mp4's callback for every box it meets on the levels entered.
-func (m *mp4Reader) box(h *mp4.ReadHandle) (any, error) {
-	if m.visited++; m.visited > maxBoxes {
-		return nil, fmt.Errorf("more than %d boxes: %w", maxBoxes, errCorrupt)
-	}
-	bi := &h.BoxInfo
-	if bi.Size < bi.HeaderSize {
-		// go-mp4 would carry on from inside this header, a few bytes on, reading
-		// whatever follows as boxes.
-		return nil, errStop
-	}
-	var parent mp4.BoxType
-	if n := len(h.Path); n > 1 {
-		parent = h.Path[n-2]
-	}
-	switch typ := bi.Type; {
-	case len(h.Path) == 1 && (typ == boxMoov || typ == boxMoof),
-		parent == boxMoov && typ == boxMvex,
-		parent == boxTrak && typ == boxMdia:
-		return nil, m.expand(h)
-	case parent == boxMoov && typ == boxTrak:
+func (m *mp4Reader) moov(h boxHead) error {
+	switch string(h.typ[:]) {
+	case "mvhd":
+		// creation and modification times, timescale, duration, then 80 bytes to next_track_ID
+		b, w, ok, err := m.fullBody(h, true, func(w int, _ uint32) int { return 88 + 3*w })
+		if ok {
+			m.movieScale, m.movieDur = field(b, 4+2*w, 4), knownDuration(b, 8+2*w, w)
+		}
+		return err
+	case "trak":
 		m.trakID, m.trakScale, m.trakDur = 0, 0, 0
-		err := m.expand(h)
+		err := m.each(h, m.trak)
 		if t := m.track(m.trakID); t != nil {
 			t.scale, t.mdhdDur = m.trakScale, m.trakDur
 		}
-		return nil, err
-	case parent == boxMoof && typ == boxTraf:
-		m.traf = trafState{}
-		err := m.expand(h)
-		m.endTraf()
-		return nil, err
-	case parent == boxTraf && typ == boxTrun:
-		return nil, m.trun(bi)
-	case mp4Leaves[[2]mp4.BoxType{parent, typ}]:
-		return nil, m.leaf(h)
-	}
-	return nil, nil
-}
-
-// leaf decodes one header box. A box go-mp4 cannot decode (too short, or of a
-// version it does not know) is skipped: another header may still give the duration.
-func (m *mp4Reader) leaf(h *mp4.ReadHandle) error {
-	b, _, err := h.ReadPayload()
-	if err != nil {
-		return m.src.err
-	}
-	switch b := b.(type) {
-	case *mp4.Mvhd:
-		m.movieScale, m.movieDur = uint64(b.Timescale), knownDuration(b.GetVersion(), b.DurationV0, b.DurationV1)
-	case *mp4.Tkhd:
-		m.trakID = uint64(b.TrackID)
-	case *mp4.Mdhd:
-		m.trakScale, m.trakDur = uint64(b.Timescale), knownDuration(b.GetVersion(), b.DurationV0, b.DurationV1)
-	case *mp4.Mehd:
-		m.mehdDur = b.GetFragmentDuration()
-	case *mp4.Trex:
-		if t := m.track(uint64(b.TrackID)); t != nil {
-			t.trexDur = uint64(b.DefaultSampleDuration)
-		}
-	case *mp4.Tfhd:
-		m.traf.id = uint64(b.TrackID)
-		if b.CheckFlag(mp4.TfhdDefaultSampleDurationPresent) {
-			m.traf.tfhdDur, m.traf.hasTfhdDur = uint64(b.DefaultSampleDuration), true
-		}
-	case *mp4.Tfdt:
-		m.traf.base, m.traf.hasBase = b.GetBaseMediaDecodeTime(), true
+		return err
+	case "mvex":
+		return m.each(h, m.mvex)
 	}
 	return nil
 }
 
-// knownDuration reads a version 0 or 1 header duration; all ones means "unknown".
-func knownDuration(version uint8, v0 uint32, v1 uint64) uint64 {
-	switch {
-	case version == 1 && v1 != math.MaxUint64:
-		return v1
-	case version == 0 && v0 != math.MaxUint32:
-		return uint64(v0)
+func (m *mp4Reader) trak(h boxHead) error {
+	switch string(h.typ[:]) {
+	case "tkhd":
+		b, w, ok, err := m.fullBody(h, true, tkhdSize)
+		if ok {
+			m.trakID = field(b, 4+2*w, 4)
+		}
+		return err
+	case "mdia":
+		return m.each(h, m.mdia)
 	}
-	return 0
+	return nil
+}
+
+func (m *mp4Reader) mdia(h boxHead) error {
+	if string(h.typ[:]) != "mdhd" {
+		return nil
+	}
+	// times, timescale, duration, language, pre_defined
+	b, w, ok, err := m.fullBody(h, true, func(w int, _ uint32) int { return 12 + 3*w })
+	if ok {
+		m.trakScale, m.trakDur = field(b, 4+2*w, 4), knownDuration(b, 8+2*w, w)
+	}
+	return err
+}
+
+func (m *mp4Reader) mvex(h boxHead) error {
+	switch string(h.typ[:]) {
+	case "mehd":
+		b, w, ok, err := m.fullBody(h, true, func(w int, _ uint32) int { return 4 + w })
+		if ok {
+			m.mehdDur = field(b, 4, w)
+		}
+		return err
+	case "trex":
+		// track_ID, default_sample_description_index, default_sample_duration, size, flags
+		b, _, ok, err := m.fullBody(h, false, func(int, uint32) int { return 24 })
+		if ok {
+			if t := m.track(field(b, 4, 4)); t != nil {
+				t.trexDur = field(b, 12, 4)
+			}
+		}
+		return err
+	}
+	return nil
+}
+
+func (m *mp4Reader) moof(h boxHead) error {
+	if string(h.typ[:]) != "traf" {
+		return nil
+	}
+	m.traf = trafState{}
+	err := m.each(h, m.trafChild)
+	m.endTraf()
+	return err
+}
+
+// tfhd flags that add a field after track_ID (ISO/IEC 14496-12 §8.8.7): an 8-byte
+// base data offset, then 4-byte fields, the default duration third.
+const (
+	tfhdBaseDataOffset  = 0x01
+	tfhdSampleDescIndex = 0x02
+	tfhdDefaultDuration = 0x08
+	tfhd4ByteFields     = 0x3A // sample description index, default duration, size, flags
+)
+
+func (m *mp4Reader) trafChild(h boxHead) error {
+	switch string(h.typ[:]) {
+	case "tfhd":
+		b, _, ok, err := m.fullBody(h, false, tfhdSize)
+		if ok {
+			flags := field(b, 0, 4) & 0xFFFFFF
+			m.traf.id = field(b, 4, 4)
+			if flags&tfhdDefaultDuration != 0 {
+				at := 8
+				if flags&tfhdBaseDataOffset != 0 {
+					at += 8
+				}
+				if flags&tfhdSampleDescIndex != 0 {
+					at += 4
+				}
+				m.traf.tfhdDur, m.traf.hasTfhdDur = field(b, at, 4), true
+			}
+		}
+		return err
+	case "tfdt":
+		b, w, ok, err := m.fullBody(h, true, func(w int, _ uint32) int { return 4 + w })
+		if ok {
+			m.traf.base, m.traf.hasBase = field(b, 4, w), true
+		}
+		return err
+	case "trun":
+		return m.trun(h)
+	}
+	return nil
+}
+
+// tkhdSize is a track header's length: times, track_ID, reserved, duration, reserved,
+// layer, alternate_group, volume, reserved, matrix, width and height.
+func tkhdSize(w int, _ uint32) int { return 72 + 3*w }
+
+// tfhdSize is a track fragment header's length: track_ID and the fields its flags add.
+func tfhdSize(_ int, flags uint32) int {
+	return 8 + 8*int(flags&tfhdBaseDataOffset) + 4*bits.OnesCount32(flags&tfhd4ByteFields)
+}
+
+// knownDuration reads the header duration of width bytes at at; all ones means
+// "unknown", and reads as 0.
+func knownDuration(b []byte, at, width int) uint64 {
+	d := field(b, at, width)
+	if d == math.MaxUint64>>(64-8*width) {
+		return 0
+	}
+	return d
 }
 
 // track returns the state of track id, or nil once maxTracks are known.
@@ -241,26 +263,17 @@ func (m *mp4Reader) endTraf() {
 }
 
 // trun adds up the durations a track run states per sample, and counts the samples
-// that take the default duration instead. go-mp4 would decode it too, but it trusts
-// the sample count: a crafted count with no per-sample fields makes it build billions
-// of empty entries, and a count larger than the box is an error where players cut it
-// to what the box holds.
-func (m *mp4Reader) trun(bi *mp4.BoxInfo) error {
-	body := int64(bi.Offset + bi.HeaderSize)
-	end := m.src.size
-	if bi.Size < uint64(end)-bi.Offset {
-		end = int64(bi.Offset + bi.Size)
-	}
-	var head [8]byte
-	if end-body < int64(len(head)) {
-		return nil
-	}
-	if err := readFull(m.src, head[:], body); err != nil {
+// that take the default duration instead. The sample count is not trusted: it is cut
+// to the entries the box holds, as players do, and only a chunk of entries is held at
+// a time, so a crafted count of billions costs nothing.
+func (m *mp4Reader) trun(h boxHead) error {
+	b, err := m.head(h, 8) // version and flags, sample_count
+	if len(b) < 8 {
 		return err
 	}
-	flags := binary.BigEndian.Uint32(head[:]) & 0xFFFFFF
-	count := uint64(binary.BigEndian.Uint32(head[4:]))
-	at := body + 8
+	flags := binary.BigEndian.Uint32(b) & 0xFFFFFF
+	count := uint64(binary.BigEndian.Uint32(b[4:]))
+	at, end := h.body+8, h.end
 	if flags&0x001 != 0 {
 		at += 4 // data_offset
 	}
