@@ -36,17 +36,20 @@
 //     Table.Notes says so), else refused.
 //   - XLSX: the first sheet, named "Listings", header in row 1; cells typed (numbers as
 //     numbers, true/false as booleans, dates as date cells in Kyiv time; a number of
-//     more than 15 significant digits, which a spreadsheet cannot hold, as text). A
-//     template adds a sheet "Columns" explaining each column (and a hidden "Options"
-//     holding its drop-down lists). Read from the sheet named Listings in any case,
-//     else the first, streamed out of the zip with a reader of this package's own
-//     (no workbook is held whole): a cell as stored, not as formatted (a number as
-//     typed, 3000 not 3000.0000001, a boolean as true/false), except where the format
-//     is the meaning, and what tools leave behind, read as a person sees it and
-//     marked in Row.Kinds: a percentage "85%", a date or time "2026-06-15", "23:24",
-//     "2026-06-15 23:24" (both date systems), an error "#N/A", a formula without a
-//     saved value "=A2*2" (but TRUE() and FALSE(), LibreOffice's booleans that
-//     openpyxl saves without their value: true and false, said in Table.Notes).
+//     more than 15 significant digits, which a spreadsheet cannot hold, as text; text
+//     cut to a cell's 32 767 characters, what XML cannot hold as U+FFFD). A template
+//     adds a sheet "Columns" explaining each column (and a hidden "Options" holding
+//     its drop-down lists). Written by this package's own writer (archive/zip, each
+//     row streamed into the sheet as it comes: xlsx_book.go) and read from the sheet
+//     named Listings in any case, else the first, streamed out of the zip with a
+//     reader of this package's own (no workbook is held whole): a cell as stored, not
+//     as formatted (a number as typed, 3000 not 3000.0000001, a boolean as
+//     true/false), except where the format is the meaning, and what tools leave
+//     behind, read as a person sees it and marked in Row.Kinds: a percentage "85%", a
+//     date or time "2026-06-15", "23:24", "2026-06-15 23:24" (both date systems), an
+//     error "#N/A", a formula without a saved value "=A2*2" (but TRUE() and FALSE(),
+//     LibreOffice's booleans that openpyxl saves without their value: true and false,
+//     said in Table.Notes).
 //   - JSON Lines: one flat object per line keyed by column name, an empty cell left
 //     out; numbers and booleans typed; dates as RFC 3339 with the Kyiv offset; photos
 //     and photos_3d as arrays of strings. A reader also takes every value as a string,

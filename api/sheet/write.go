@@ -35,12 +35,12 @@ type Number string
 const TimeLayout = "2006-01-02 15:04:05"
 
 // Writer writes a sheet row by row, holding no more than one row: ten thousand rows
-// cost what one does (XLSX keeps the rows in a temporary file until Close).
+// cost what one does (XLSX streams each row into its zip entry as it comes).
 type Writer interface {
 	// WriteRow writes one row, a cell per column.
 	WriteRow(cells []any) error
-	// Close ends the file (the whole XLSX archive is written here); the underlying
-	// writer is not closed.
+	// Close ends the file (an XLSX's sheet and zip directory are ended here: the file
+	// is incomplete until then); the underlying writer is not closed.
 	Close() error
 }
 

@@ -3,9 +3,8 @@ package sheet
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // Column is a column of a template as a person filling it in needs it explained.
@@ -52,86 +51,121 @@ func WriteTemplate(w io.Writer, f Format, cols []Column) error {
 	return fmt.Errorf("a template is written as csv or xlsx, not %s", f)
 }
 
+// The limits Excel puts on a drop-down's message when the list is refused: a title
+// of 32 characters, a text of 255.
+const (
+	maxErrorTitle = 32
+	maxErrorText  = 255
+)
+
 func writeXLSXTemplate(w io.Writer, cols []Column) error {
-	x := excelize.NewFile()
-	defer x.Close()
-	t := &template{x: x}
-	t.do(func() error { return x.SetSheetName(x.GetSheetName(0), SheetName) })
-	bold := t.style(&excelize.Style{Font: &excelize.Font{Bold: true}})
-	required := t.style(&excelize.Style{Font: &excelize.Font{Bold: true},
-		Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFC000"}}})
-	wrap := t.style(&excelize.Style{Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}})
-	t.do(func() error { _, err := x.NewSheet(optionsSheet); return err })
-	lists := 0
+	if len(cols) > maxSheetColumns {
+		return fmt.Errorf("write the template: %d columns, more than the %d a sheet holds", len(cols), maxSheetColumns)
+	}
+	b, err := newBookWriter(w, []outSheet{{name: SheetName, notes: true}, {name: optionsSheet, hidden: true}, {name: ColumnsSheet}})
+	if err != nil {
+		return fmt.Errorf("write the template: %w", err)
+	}
+	t := &template{b: b}
+	head := make([]xcell, len(cols))
+	widths := make([]float64, len(cols))
+	notes := make([]note, len(cols))
+	var lists [][]xcell // the Options sheet's columns
+	var valid strings.Builder
 	for i, c := range cols {
-		cell := cellName(i+1, 1)
-		col := strings.TrimRight(cell, "1")
-		style, note := bold, c.What
+		head[i], widths[i], notes[i] = xcell{kind: xText, style: styleBold, v: c.Name}, Width(c.Name), note{col: i, text: c.What}
 		if c.Required {
-			style, note = required, "Required. "+c.What
+			head[i].style, notes[i].text = styleRequired, "Required. "+c.What
 		}
-		t.do(func() error { return x.SetCellValue(SheetName, cell, c.Name) })
-		t.do(func() error { return x.SetCellStyle(SheetName, cell, cell, style) })
-		t.do(func() error { return x.SetColWidth(SheetName, col, col, Width(c.Name)) })
 		if c.Allowed != "" {
-			note += "\n" + c.Allowed
+			notes[i].text += "\n" + c.Allowed
 		}
-		t.do(func() error {
-			return x.AddComment(SheetName, excelize.Comment{Cell: cell, Author: "listings", Paragraph: []excelize.RichTextRun{{Text: note}}})
-		})
 		if len(c.Options) == 0 {
 			continue
 		}
-		lists++
-		list := cellName(lists, 1)
-		listCol := strings.TrimRight(list, "1")
-		for j, o := range c.Options {
-			t.do(func() error { return x.SetCellValue(optionsSheet, cellName(lists, j+1), o) })
+		if len(c.Options) > maxSheetRows {
+			return fmt.Errorf("write the template: column %s offers %d values, more than the %d rows of a sheet", c.Name, len(c.Options), maxSheetRows)
 		}
-		dv := excelize.NewDataValidation(true)
-		dv.Sqref = fmt.Sprintf("%s2:%s%d", col, col, templateRows)
-		dv.SetSqrefDropList(fmt.Sprintf("%s!$%s$1:$%s$%d", optionsSheet, listCol, listCol, len(c.Options)))
-		dv.SetError(excelize.DataValidationErrorStyleWarning, c.Name, "Not one of the values offered: "+c.Allowed)
-		t.do(func() error { return x.AddDataValidation(SheetName, dv) })
+		list := make([]xcell, len(c.Options))
+		for j, o := range c.Options {
+			list[j] = xlsxText(o)
+		}
+		lists = append(lists, list)
+		valid.WriteString(dropDown(columnLetters(i), columnLetters(len(lists)-1), c))
 	}
-	t.do(func() error {
-		return x.SetPanes(SheetName, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"})
-	})
-	t.do(func() error { return x.SetSheetVisible(optionsSheet, false) })
+	tail := `<legacyDrawing r:id="` + notesRel + `"/>`
+	if len(lists) > 0 {
+		tail = `<dataValidations count="` + strconv.Itoa(len(lists)) + `">` + valid.String() + `</dataValidations>` + tail
+	}
+	t.sheet(sheetView{widths: widths, frozen: true}, [][]xcell{head}, tail)
+	t.sheet(sheetView{}, byRows(lists), "")
 
-	// The second sheet: a row per column.
-	t.do(func() error { _, err := x.NewSheet(ColumnsSheet); return err })
-	head := []any{"column", "required", "what it holds", "allowed values and limits", "example"}
-	t.do(func() error { return x.SetSheetRow(ColumnsSheet, "A1", &head) })
-	t.do(func() error { return x.SetCellStyle(ColumnsSheet, "A1", "E1", bold) })
-	for i, c := range cols {
+	// The second sheet a person sees: a row per column.
+	explained := [][]xcell{textRow(styleBold, "column", "required", "what it holds", "allowed values and limits", "example")}
+	for _, c := range cols {
 		req := "no"
 		if c.Required {
 			req = "yes"
 		}
-		row := []any{c.Name, req, c.What, c.Allowed, c.Example}
-		t.do(func() error { return x.SetSheetRow(ColumnsSheet, cellName(1, i+2), &row) })
+		explained = append(explained, textRow(styleWrap, c.Name, req, c.What, c.Allowed, c.Example))
 	}
-	for col, width := range map[string]float64{"A": 22, "B": 9, "C": 60, "D": 50, "E": 30} {
-		t.do(func() error { return x.SetColWidth(ColumnsSheet, col, col, width) })
-	}
-	t.do(func() error { return x.SetCellStyle(ColumnsSheet, "A2", cellName(5, len(cols)+1), wrap) })
-	t.do(func() error {
-		return x.SetPanes(ColumnsSheet, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"})
-	})
-	x.SetActiveSheet(0)
+	t.sheet(sheetView{widths: []float64{22, 9, 60, 50, 30}, frozen: true}, explained, "")
+	t.do(func() error { return b.writeNotes(1, notes, widths) })
+	t.do(b.close)
 	if t.err != nil {
 		return fmt.Errorf("write the template: %w", t.err)
-	}
-	if err := x.Write(w); err != nil {
-		return fmt.Errorf("write the template: %w", err)
 	}
 	return nil
 }
 
+// dropDown is the validation of a column's cells below the header (col, a letter):
+// a drop-down of the values in the Options sheet's column list, a warning for any
+// other. The values are a range of cells, not a list typed into the validation,
+// which Excel limits to 255 characters (a select attribute's labels run past that).
+func dropDown(col, list string, c Column) string {
+	v := []byte(`<dataValidation type="list" errorStyle="warning" allowBlank="1" showErrorMessage="1" errorTitle="`)
+	v = appendXML(v, clipUTF16(c.Name, maxErrorTitle), true)
+	v = append(v, `" error="`...)
+	v = appendXML(v, clipUTF16("Not one of the values offered: "+c.Allowed, maxErrorText), true)
+	v = append(v, fmt.Sprintf(`" sqref="%s2:%s%d"><formula1>%s!$%s$1:$%s$%d</formula1></dataValidation>`,
+		col, col, templateRows, optionsSheet, list, list, len(c.Options))...)
+	return string(v)
+}
+
+// clipUTF16 is s cut to n UTF-16 units, an ellipsis saying so.
+func clipUTF16(s string, n int) string {
+	if cut := cutUTF16(s, n); cut != s {
+		return cutUTF16(s, n-1) + "…"
+	}
+	return s
+}
+
+// byRows turns columns of cells into rows.
+func byRows(cols [][]xcell) [][]xcell {
+	var rows [][]xcell
+	for i, col := range cols {
+		for j, c := range col {
+			if j == len(rows) {
+				rows = append(rows, make([]xcell, len(cols)))
+			}
+			rows[j][i] = c
+		}
+	}
+	return rows
+}
+
+func textRow(style int, texts ...string) []xcell {
+	row := make([]xcell, len(texts))
+	for i, s := range texts {
+		row[i] = xlsxText(s)
+		row[i].style = style
+	}
+	return row
+}
+
 // template keeps the first error of the many small steps of a workbook.
 type template struct {
-	x   *excelize.File
+	b   *bookWriter
 	err error
 }
 
@@ -141,13 +175,18 @@ func (t *template) do(step func() error) {
 	}
 }
 
-func (t *template) style(s *excelize.Style) int {
-	var id int
-	t.do(func() (err error) { id, err = t.x.NewStyle(s); return err })
-	return id
-}
-
-func cellName(col, row int) string {
-	name, _ := excelize.CoordinatesToCellName(col, row)
-	return name
+// sheet writes the workbook's next sheet whole.
+func (t *template) sheet(v sheetView, rows [][]xcell, tail string) {
+	t.do(func() error {
+		sh, err := t.b.startSheet(v)
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			if err := sh.writeRow(r); err != nil {
+				return err
+			}
+		}
+		return sh.end(tail)
+	})
 }

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/xuri/excelize/v2"
-
 	"github.com/listings-tui/listings/api"
 )
 
@@ -21,98 +19,94 @@ const DateFormat = "yyyy-mm-dd hh:mm:ss"
 // service said.
 const maxExactDigits = 15
 
-// xlsxWriter writes one sheet through excelize's StreamWriter: rows go to a temporary
-// file as they come and the archive is put together on Close.
+// xlsxWriter writes the sheet Listings, streamed into the zip as rows come
+// (xlsx_book.go).
 type xlsxWriter struct {
-	w     io.Writer
-	f     *excelize.File
-	sw    *excelize.StreamWriter
-	date  int // the style of a date cell
-	row   int
-	cells []any
+	book  *bookWriter
+	sh    *sheetOut
+	cells []xcell
 }
 
 func newXLSXWriter(w io.Writer, columns []string) (*xlsxWriter, error) {
-	f := excelize.NewFile()
-	x := &xlsxWriter{w: w, f: f, row: 1}
-	fail := func(err error) (*xlsxWriter, error) {
-		f.Close()
+	if len(columns) > maxSheetColumns {
+		return nil, fmt.Errorf("write the sheet: %d columns, more than the %d a sheet holds", len(columns), maxSheetColumns)
+	}
+	book, err := newBookWriter(w, []outSheet{{name: SheetName}})
+	if err != nil {
 		return nil, fmt.Errorf("write the sheet: %w", err)
 	}
-	if err := f.SetSheetName(f.GetSheetName(0), SheetName); err != nil {
-		return fail(err)
-	}
-	sw, err := f.NewStreamWriter(SheetName)
-	if err != nil {
-		return fail(err)
-	}
-	x.sw = sw
-	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
-	if err != nil {
-		return fail(err)
-	}
-	format := DateFormat
-	if x.date, err = f.NewStyle(&excelize.Style{CustomNumFmt: &format}); err != nil {
-		return fail(err)
-	}
-	// Widths and panes come before the first row: the stream writes them ahead of it.
+	widths := make([]float64, len(columns))
+	head := make([]xcell, len(columns))
 	for i, c := range columns {
-		if err := sw.SetColWidth(i+1, i+1, Width(c)); err != nil {
-			return fail(err)
-		}
+		widths[i] = Width(c)
+		head[i] = xcell{kind: xText, style: styleBold, v: c}
 	}
-	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
-		return fail(err)
+	x := &xlsxWriter{book: book}
+	if x.sh, err = book.startSheet(sheetView{widths: widths, frozen: true}); err != nil {
+		return nil, fmt.Errorf("write the sheet: %w", err)
 	}
-	head := make([]any, len(columns))
-	for i, c := range columns {
-		head[i] = excelize.Cell{StyleID: bold, Value: c}
-	}
-	if err := sw.SetRow("A1", head); err != nil {
-		return fail(err)
+	if err := x.sh.writeRow(head); err != nil {
+		return nil, fmt.Errorf("write the sheet: %w", err)
 	}
 	return x, nil
 }
 
 func (x *xlsxWriter) WriteRow(cells []any) error {
-	x.row++
 	x.cells = x.cells[:0]
 	for _, v := range cells {
-		x.cells = append(x.cells, x.cell(v))
+		x.cells = append(x.cells, xlsxCell(v))
 	}
-	cell, _ := excelize.CoordinatesToCellName(1, x.row)
-	if err := x.sw.SetRow(cell, x.cells); err != nil {
-		return fmt.Errorf("write the sheet: row %d: %w", x.row, err)
+	if err := x.sh.writeRow(x.cells); err != nil {
+		return fmt.Errorf("write the sheet: row %d: %w", x.sh.row+1, err)
 	}
 	return nil
 }
 
-// cell is v as excelize types it: numbers as numbers, times as dates in Kyiv wall
-// time with an ISO format, several values joined by Multi.
-func (x *xlsxWriter) cell(v any) any {
+// xlsxCell is v as a typed cell: numbers as numbers, times as dates in Kyiv wall
+// time with an ISO format, several values joined by Multi, anything else as text.
+func xlsxCell(v any) xcell {
 	switch v := v.(type) {
+	case nil:
+		return xcell{}
 	case Number:
 		if f, ok := exactFloat(string(v)); ok {
-			return f
+			if lit, ok := numberLiteral(f); ok {
+				return xcell{kind: xNumber, v: lit}
+			}
 		}
-		return string(v)
+	case int:
+		return xcell{kind: xNumber, v: strconv.Itoa(v)}
+	case int64:
+		return xcell{kind: xNumber, v: strconv.FormatInt(v, 10)}
+	case float64:
+		if lit, ok := numberLiteral(v); ok {
+			return xcell{kind: xNumber, v: lit}
+		}
+	case bool:
+		if v {
+			return xcell{kind: xBool, v: "1"}
+		}
+		return xcell{kind: xBool, v: "0"}
 	case time.Time:
-		if v.IsZero() {
-			return nil
+		if serial, ok := serialDate(v.In(api.Kyiv)); ok {
+			return xcell{kind: xNumber, style: styleDate, v: serial}
 		}
-		// excelize counts days from its epoch in UTC: hand it the Kyiv wall clock.
-		k := v.In(api.Kyiv)
-		wall := time.Date(k.Year(), k.Month(), k.Day(), k.Hour(), k.Minute(), k.Second(), 0, time.UTC)
-		return excelize.Cell{StyleID: x.date, Value: wall}
-	case []string:
-		return strings.Join(v, Multi)
-	case string:
-		if v == "" {
-			return nil
-		}
-		return v
 	}
-	return v
+	return xlsxText(Text(v))
+}
+
+// xlsxText is a text cell. An XLSX text cell is never run as a formula, so it is not
+// guarded as CSV's are; but the reader takes the apostrophe off one that looks
+// guarded (a guarded CSV saved as XLSX), so a text of its own beginning with an
+// apostrophe before a formula's character gets a second one, to come back whole.
+func xlsxText(s string) xcell {
+	if s == "" {
+		return xcell{}
+	}
+	if guarded(s) {
+		s = "'" + s
+	}
+	return xcell{kind: xText, v: s}
 }
 
 // exactFloat reads a decimal number that a float64 cell shows as written: at most
@@ -128,11 +122,10 @@ func exactFloat(s string) (float64, bool) {
 }
 
 func (x *xlsxWriter) Close() error {
-	defer x.f.Close()
-	if err := x.sw.Flush(); err != nil {
+	if err := x.sh.end(""); err != nil {
 		return fmt.Errorf("write the sheet: %w", err)
 	}
-	if err := x.f.Write(x.w); err != nil {
+	if err := x.book.close(); err != nil {
 		return fmt.Errorf("write the sheet: %w", err)
 	}
 	return nil

@@ -8,7 +8,7 @@
 //	/usr/bin/time -f "%e s %M KB" /tmp/bigsheet -read /tmp/1m.xlsx
 //
 // It lives under testdata so that the go tool's ./... leaves it out of builds and
-// tests; it writes with the export's own writer (excelize's StreamWriter).
+// tests; it writes with the export's own writer (sheet.NewWriter).
 package main
 
 import (
