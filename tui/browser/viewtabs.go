@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/format"
@@ -294,19 +295,32 @@ func (m *Model) viewEmpty(v *viewTab) []string {
 	case viewReading:
 		return []string{"", "  " + m.spin.View() + " Reading the view from the local mirror…"}
 	case viewCannot:
-		out := []string{"", "  " + theme.Warning.Render(theme.WarningMark+" This view cannot be shown: it filters on what only a complete local mirror holds."), ""}
+		out := []string{""}
+		add := func(first, text string, style func(...string) string) {
+			for i, l := range strings.Split(ansi.Wrap(text, max(m.width-4, 8), ""), "\n") {
+				lead := "    "
+				if i == 0 {
+					lead = first
+				}
+				out = append(out, lead+style(l))
+			}
+		}
+		plain := func(s ...string) string { return strings.Join(s, "") }
+		add("  ", theme.WarningMark+" This view filters on what only a complete local mirror holds:", theme.Warning.Render)
 		switch {
 		case m.mir.db == nil:
-			out = append(out, "  · there is no mirror here: run listings sync in a shell")
+			add("  · ", "there is no mirror here: run listings sync in a shell", plain)
 		case !m.mir.complete || m.mir.synced.IsZero():
-			out = append(out, "  · the mirror's last sync did not end: run listings sync (the app syncs every 15 minutes)")
+			add("  · ", "the mirror's last sync did not end: run listings sync (the app syncs every 15 minutes)", plain)
 		case v.err != "":
-			out = append(out, "  · the mirror could not be read: "+v.err)
+			add("  · ", "the mirror could not be read: "+v.err, plain)
 		}
 		for _, l := range v.lacks {
-			out = append(out, "  · "+l)
+			add("  · ", l, plain)
 		}
-		return append(out, "", "  "+theme.Muted.Render("Filters it needs the mirror for: "+strings.Join(v.def.mirrorFilters(), ", ")))
+		out = append(out, "")
+		add("  ", "Filters only the mirror decides: "+strings.Join(v.def.mirrorFilters(), ", "), theme.Muted.Render)
+		return out
 	}
 	return nil
 }
