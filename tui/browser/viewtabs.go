@@ -310,7 +310,9 @@ func (m *Model) viewEmpty(v *viewTab) []string {
 		switch {
 		case m.mir.db == nil:
 			add("  · ", "there is no mirror here: run listings sync in a shell", plain)
-		case !m.mir.complete || m.mir.synced.IsZero():
+		case m.mir.synced.IsZero():
+			add("  · ", "the mirror was never synced: the app syncs it in the background soon, or run listings sync", plain)
+		case !m.mir.complete:
 			add("  · ", "the mirror's last sync did not end: run listings sync (the app syncs every 15 minutes)", plain)
 		case v.err != "":
 			add("  · ", "the mirror could not be read: "+v.err, plain)
