@@ -127,3 +127,23 @@ func TestAStoppedMirrorCannotAnswerAView(t *testing.T) {
 		t.Errorf("lamps: %d rows, the tab says %s", len(ids), onScreenCount(t, m))
 	}
 }
+
+// BenchmarkViewTabs10k is the views over a complete mirror of 10 000 listings on the
+// loop: the mirror's answer for three views taken (what follows each sync: every
+// view's count made again) and one view's tab shown (its rows ordered) and drawn.
+func BenchmarkViewTabs10k(b *testing.B) {
+	db := benchMirror(b)
+	c := &memConfig{}
+	m := New(&fakeLister{}, "uk", WithMirror(db), WithViews(c.config(`{"name": "cheap", "price_max": 3000, "sort": "price"}`,
+		`{"name": "promoted", "promoted": true, "sort": "views"}`, `{"name": "kyiv", "city": "київ"}`)))
+	m.SetSize(120, 40)
+	m, _ = m.Update(m.readRest()())
+	answer := m.readViews()() // the queries, off the loop: BenchmarkViewQuery in api/mirror
+	b.ResetTimer()
+	for b.Loop() {
+		m, _ = m.Update(answer)
+		m, _ = m.Update(tuitest.Key("v"))
+		_ = m.View()
+		m, _ = m.Update(tuitest.Key("shift+tab"))
+	}
+}

@@ -307,3 +307,22 @@ func actionIDs(m Model) []string {
 	}
 	return out
 }
+
+// Twelve views do not fit 80 columns: the tabs before the one on screen give way
+// to it (‹), and a click on the tab line still lands on the tab drawn there.
+func TestManyViewsKeepTheTabOnScreen(t *testing.T) {
+	var views []string
+	for i := range maxViews {
+		views = append(views, fmt.Sprintf(`{"name": "view number %02d"}`, i+1))
+	}
+	m := withViews(t, &memConfig{}, 80, 24, views...)
+	for range maxViews {
+		m, _ = viewLoop.Press(m, "v")
+	}
+	tuitest.CheckSize(t, m.View(), 80, 24)
+	line := strings.Split(tuitest.Screen(m), "\n")[0]
+	tuitest.Contains(t, line, "[view number 12 7]", "‹")
+	x := strings.Index(line, "‹") // the first tab, given way
+	m, _ = viewLoop.Step(m, tea.MouseMsg{X: x, Y: tabsY, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
+	tuitest.Contains(t, strings.Split(tuitest.Screen(m), "\n")[0], "[active")
+}
