@@ -326,3 +326,21 @@ func TestManyViewsKeepTheTabOnScreen(t *testing.T) {
 	m, _ = viewLoop.Step(m, tea.MouseMsg{X: x, Y: tabsY, Button: tea.MouseButtonLeft, Action: tea.MouseActionPress})
 	tuitest.Contains(t, strings.Split(tuitest.Screen(m), "\n")[0], "[active")
 }
+
+// On a view's tab, ctrl+s and enter save the view over itself with the words typed
+// and the sort on screen: its tab keeps its place, the filter is cleared.
+func TestSaveAViewOverItself(t *testing.T) {
+	c := &memConfig{}
+	m := withViews(t, c, 100, 20, `{"name": "cheap", "price_max": 30000}`, `{"name": "kyiv", "city": "київ"}`)
+	m, _ = viewLoop.Press(m, "v")
+	tuitest.Contains(t, tuitest.Screen(m), "[cheap 6]")
+	m, _ = viewLoop.Press(m, "/")
+	m, _ = viewLoop.Type(m, "iphone")
+	m, _ = viewLoop.Press(m, "enter", "s", "s", "ctrl+s", "enter")
+	s := tuitest.Screen(m)
+	tuitest.Contains(t, s, "[cheap 1]", "sort: price ↑", "kyiv")
+	tuitest.Lacks(t, s, "/ iphone")
+	if got := string(c.Views[0]); got != `{"name":"cheap","search":"iphone","price_max":30000,"sort":"price"}` || c.names() != "cheap,kyiv" {
+		t.Errorf("the config: %s (%s)", got, c.names())
+	}
+}

@@ -238,6 +238,7 @@ func (m Model) onViewWritten(msg viewWritten) (Model, tea.Cmd) {
 		m.views[vi].read = false
 		m.views[vi].gen++
 		m.tabs[len(tabDefs)+vi].sortedFor.ok = false
+		m.clearFilter() // its words are the view's now
 	case n.op == opSave && m.nViews < maxViews:
 		ti := m.addView(n.def)
 		m.clearFilter() // its words are the view's now
