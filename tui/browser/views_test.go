@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -342,5 +343,16 @@ func TestSaveAViewOverItself(t *testing.T) {
 	tuitest.Lacks(t, s, "/ iphone")
 	if got := string(c.Views[0]); got != `{"name":"cheap","search":"iphone","price_max":30000,"sort":"price"}` || c.names() != "cheap,kyiv" {
 		t.Errorf("the config: %s (%s)", got, c.names())
+	}
+}
+
+// The views' actions run out of reach (a caller of Run that did not ask the table)
+// do nothing rather than fail.
+func TestViewActionsOutOfReachDoNothing(t *testing.T) {
+	m := loaded(t, &fakeLister{data: fixture()}, 80, 24)
+	for _, id := range []string{"browser.view.next", "browser.view.rename", "browser.view.delete"} {
+		if got, cmd := m.Run(action.ID(id)); cmd != nil || tuitest.Screen(got) != tuitest.Screen(m) {
+			t.Errorf("%s did something without a view", id)
+		}
 	}
 }

@@ -59,6 +59,12 @@ func onSavedView(m Model) bool  { return m.viewCfg.Edit != nil && m.viewOf(m.cur
 
 // viewsKey runs the views' actions (actions.go).
 func (m Model) viewsKey(id string) (Model, tea.Cmd) {
+	v := m.viewOf(m.cur)
+	switch {
+	case m.nViews == 0 && id == "browser.view.next",
+		v == nil && (id == "browser.view.rename" || id == "browser.view.delete"):
+		return m, nil // out of reach (actions.go): never run
+	}
 	switch id {
 	case "browser.view.next":
 		next := len(tabDefs)
@@ -69,15 +75,13 @@ func (m Model) viewsKey(id string) (Model, tea.Cmd) {
 	case "browser.view.save", "browser.filter.save":
 		d := m.filterOnScreen()
 		old := ""
-		if v := m.viewOf(m.cur); v != nil {
+		if v != nil {
 			old = v.def.name // enter saves over it; another name makes a new view
 		}
 		return m.ask(naming{op: opSave, def: d, old: old}, old)
 	case "browser.view.rename":
-		v := m.viewOf(m.cur)
 		return m.ask(naming{op: opRename, def: v.def, old: v.def.name}, v.def.name)
 	case "browser.view.delete":
-		v := m.viewOf(m.cur)
 		m.naming = naming{op: opDelete, def: v.def, old: v.def.name}
 		return m, nil
 	case "browser.view.name.cancel", "browser.view.delete.no":

@@ -119,7 +119,7 @@ func (m *Model) syncViews() {
 			m.tabs[len(tabDefs)+vi].sortedFor.ok = false
 		}
 		s := &m.srcs[v.src]
-		if key := [2]int{s.version, v.gen}; key != v.heldFor || v.held < 0 {
+		if key := [2]int{s.version, v.gen}; key != v.heldFor {
 			v.heldFor, v.held = key, 0
 			for i := range s.rows.len() {
 				if r := s.rows.at(i); !r.extra && m.viewMember(v, &s.rows, r) {
