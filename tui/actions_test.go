@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/tui/action"
+	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
@@ -52,6 +54,20 @@ var walkStates = []struct {
 	{"login screen, the sandbox button", []string{"shift+tab", "shift+tab", "right"}, loggedOut},
 	{"import's path, a path typed", []string{"I", "stock.csv"}, withSheet},
 	{"import's plan", []string{"I", "stock.csv", "enter"}, withSheet},
+	{"browser with saved views", nil, withSavedViews},
+	{"browser on a saved view", []string{"v"}, withSavedViews},
+	{"browser's filter, views saved", []string{"/", "a"}, withSavedViews},
+	{"browser naming a view", []string{"ctrl+s"}, withSavedViews},
+	{"browser naming a view, a name typed", []string{"/", "a", "ctrl+s", "Lamps"}, withSavedViews},
+	{"browser asking to delete a view", []string{"v", ":", "delete this view", "enter"}, withSavedViews},
+}
+
+// withSavedViews starts the app with two saved views in a config kept in memory.
+func withSavedViews(_ *testing.T, _ *fixture, o *Options) {
+	e := browser.ViewEdit{Views: []json.RawMessage{json.RawMessage(`{"name": "cheap", "price_max": 1000}`),
+		json.RawMessage(`{"name": "blocked", "status": "blocked"}`)}, Columns: map[string][]string{}}
+	o.Views = browser.ViewConfig{Views: e.Views, File: "config.json",
+		Edit: func(edit func(*browser.ViewEdit) error) error { return edit(&e) }}
 }
 
 // withSheet starts the app in a folder holding a sheet of three rows, one refused.

@@ -95,7 +95,7 @@ func (m *Model) mirrorNotice() {
 // browserOptions are the browser's options: the mirror when there is one, and its
 // first frame when Run read it ahead.
 func (m *Model) browserOptions() []browser.Option {
-	opts := []browser.Option{browser.WithColumns(m.opts.Columns)}
+	opts := []browser.Option{browser.WithColumns(m.opts.Columns), browser.WithViews(m.opts.Views)}
 	if m.opts.Mirror == nil {
 		return opts
 	}

@@ -122,6 +122,9 @@ type Options struct {
 	// Columns are the browser's columns (the config's tui.columns) and how the
 	// column menu saves them.
 	Columns browser.ColumnConfig
+	// Views are the saved views (the config's tui.views), each a tab of the
+	// browser, and how the browser saves, renames and deletes them.
+	Views browser.ViewConfig
 
 	// Input and Output replace the terminal (tests); nil means stdin and stdout.
 	Input  io.Reader

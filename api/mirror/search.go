@@ -70,6 +70,8 @@ type Query struct {
 	Limit   int  // 0: no limit
 	Gone    bool // include listings missing from the last complete sync
 	Full    bool // Search reads the condition and the photos too (an export's columns)
+	// Filter narrows it further: what a saved view asks (filter.go).
+	Filter
 }
 
 // folds are the Cyrillic letters people often type without their marks: SQLite's
@@ -81,17 +83,25 @@ var folds = strings.NewReplacer("ё", "е", "Ё", "Е", "ґ", "г", "Ґ", "Г", 
 func Fold(s string) string { return folds.Replace(s) }
 
 func init() {
-	err := sqlite.RegisterDeterministicScalarFunction("fold", 1, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+	registerText("fold", Fold)
+	registerText("key", Key)
+}
+
+// registerText makes fn the SQL function name of one text argument; any other value
+// passes through. The file's index and columns depend on them: a failure stops the
+// program at once rather than leave a mirror that cannot be searched.
+func registerText(name string, fn func(string) string) {
+	err := sqlite.RegisterDeterministicScalarFunction(name, 1, func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
 		switch v := args[0].(type) {
 		case string:
-			return Fold(v), nil
+			return fn(v), nil
 		case []byte:
-			return Fold(string(v)), nil
+			return fn(string(v)), nil
 		}
 		return args[0], nil
 	})
 	if err != nil {
-		panic("mirror: register fold: " + err.Error())
+		panic("mirror: register " + name + ": " + err.Error())
 	}
 }
 
@@ -122,6 +132,7 @@ func (q Query) where() (string, []any) {
 		conds = append(conds, "id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ?)")
 		args = append(args, m)
 	}
+	conds, args = q.Filter.where(conds, args)
 	if len(conds) == 0 {
 		return "", nil
 	}

@@ -69,16 +69,30 @@ func (d *DB) putPage(ctx context.Context, syncID int64, page []api.Listing, at t
 			return err
 		}
 		defer get.Close()
+		// A listing new to a mirror that has seen every listing once came to its
+		// status since; one first seen by the first complete sync, who knows when.
+		var newSince any
+		var seenAll bool
+		if err := tx.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM syncs WHERE complete = 1)").Scan(&seenAll); err != nil {
+			return err
+		}
+		if seenAll {
+			newSince = at.Unix()
+		}
 		ins, err := tx.PrepareContext(ctx, `INSERT INTO listings (id, title, title_key, price, price_num,
-			currency, status, city, views, vip, top, url, created_at, first_seen, seen_sync, condition, photos)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+			currency, status, city, views, vip, top, url, created_at, first_seen, seen_sync, condition, photos,
+			status_at, city_key, photo_count)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
 			return err
 		}
 		defer ins.Close()
-		upd, err := tx.PrepareContext(ctx, `UPDATE listings SET title = ?, title_key = ?, price = ?,
-			price_num = ?, currency = ?, status = ?, city = ?, views = ?, vip = ?, top = ?, url = ?,
-			created_at = ?, seen_sync = ?, gone_at = NULL, condition = ?, photos = ? WHERE id = ?`)
+		// SET reads the row as it was: status_at moves only when the status does.
+		upd, err := tx.PrepareContext(ctx, `UPDATE listings SET title = ?1, title_key = ?2, price = ?3,
+			price_num = ?4, currency = ?5, status_at = CASE WHEN status IS NOT ?6 THEN ?17 ELSE status_at END,
+			status = ?6, city = ?7, views = ?8, vip = ?9, top = ?10, url = ?11, created_at = ?12,
+			seen_sync = ?13, gone_at = NULL, condition = ?14, photos = ?15, city_key = ?18, photo_count = ?19
+			WHERE id = ?16`)
 		if err != nil {
 			return err
 		}
@@ -101,7 +115,7 @@ func (d *DB) putPage(ctx context.Context, syncID int64, page []api.Listing, at t
 				c := listColumns(l)
 				if _, err := ins.ExecContext(ctx, l.ID, c.title, c.titleKey, c.price, c.priceNum, l.Currency,
 					string(l.Status), c.city, l.Views, l.VIP, l.Top, l.URL, c.created, unix, syncID,
-					c.condition, c.photos); err != nil {
+					c.condition, c.photos, newSince, c.cityKey, c.photoCount); err != nil {
 					return err
 				}
 				added++
@@ -114,7 +128,7 @@ func (d *DB) putPage(ctx context.Context, syncID int64, page []api.Listing, at t
 				c := listColumns(l)
 				if _, err := upd.ExecContext(ctx, c.title, c.titleKey, c.price, c.priceNum, l.Currency,
 					string(l.Status), c.city, l.Views, l.VIP, l.Top, l.URL, c.created, syncID,
-					c.condition, c.photos, l.ID); err != nil {
+					c.condition, c.photos, l.ID, unix, c.cityKey, c.photoCount); err != nil {
 					return err
 				}
 				if old.views == l.Views && old.status == string(l.Status) {
@@ -140,6 +154,7 @@ type columns struct {
 	title, titleKey, price  string
 	priceNum                float64
 	city, condition, photos any // NULL when the service sent none (or it was not asked)
+	cityKey, photoCount     any // as city and photos
 	created                 int64
 }
 
@@ -147,13 +162,13 @@ func listColumns(l *api.Listing) columns {
 	c := columns{title: l.Title, titleKey: Fold(strings.ToLower(l.Title)), price: l.Price.String(),
 		priceNum: l.Price.Float64()}
 	if l.City != nil {
-		c.city = *l.City
+		c.city, c.cityKey = *l.City, Key(*l.City)
 	}
 	if l.Condition != nil {
 		c.condition = *l.Condition
 	}
 	if l.Photos != nil && l.Sent("photos") {
-		c.photos = strings.Join(l.Photos, "\n")
+		c.photos, c.photoCount = strings.Join(l.Photos, "\n"), len(l.Photos)
 	}
 	if !l.CreatedAt.IsZero() {
 		c.created = l.CreatedAt.Unix()
@@ -176,7 +191,8 @@ func (d *DB) PutDetail(ctx context.Context, full *api.ListingFull, lang string) 
 	now := d.now().Unix()
 	err = d.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE listings SET description = ?, detail = ?, detail_at = ?,
-			detail_lang = ? WHERE id = ?`, full.Description, string(body), now, nullable(lang), full.ID)
+			detail_lang = ?, category_id = ? WHERE id = ?`, full.Description, string(body), now, nullable(lang),
+			full.CategoryID, full.ID)
 		if err != nil {
 			return err
 		}
@@ -186,11 +202,11 @@ func (d *DB) PutDetail(ctx context.Context, full *api.ListingFull, lang string) 
 		c := listColumns(&full.Listing)
 		_, err = tx.ExecContext(ctx, `INSERT INTO listings (id, title, title_key, price, price_num, currency,
 			status, city, views, vip, top, url, created_at, description, detail, detail_at, first_seen,
-			detail_lang)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			detail_lang, category_id, city_key)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			full.ID, c.title, c.titleKey, c.price, c.priceNum, full.Currency, string(full.Status), c.city,
 			full.Views, full.VIP, full.Top, full.URL, c.created, full.Description, string(body), now, now,
-			nullable(lang))
+			nullable(lang), full.CategoryID, c.cityKey)
 		return err
 	})
 	if err != nil {

@@ -86,6 +86,11 @@ type TUISettings struct {
 	// "price", "views:8", "attr.brand"]}). The app checks them (tui/browser) and
 	// says at start what does not apply; its column menu writes a tab's list here.
 	Columns map[string][]string `json:"columns,omitempty"`
+	// Views are the saved views, in the order of their tabs: each an object (name,
+	// status, search, category, price_min, …; docs/config.md) that the app reads
+	// and checks itself (tui/browser), so that one mistyped view is named and left
+	// out while the others apply; it saves, renames and deletes them through EditTUI.
+	Views []json.RawMessage `json:"views,omitempty"`
 }
 
 // MediaSettings are how the app and the commands send media, whichever profile.
@@ -180,18 +185,29 @@ func (c *Config) Save() error {
 	return nil
 }
 
-// SaveColumns writes one tab's columns (tui.columns) to the config file in dir as
-// the file is now: read again, so that what changed there since the app started
-// stays, every other setting kept, then saved as Save does.
+// SaveColumns writes one tab's columns (tui.columns) to the config file in dir, every
+// other setting kept (EditTUI).
 func SaveColumns(dir, tab string, list []string) error {
+	return EditTUI(dir, func(t *TUISettings) error {
+		if t.Columns == nil {
+			t.Columns = map[string][]string{}
+		}
+		t.Columns[tab] = list
+		return nil
+	})
+}
+
+// EditTUI changes the app's settings in the config file in dir as the file is now:
+// read again, so that what changed there since the app started stays, every other
+// setting kept, then saved as Save does. An error of edit leaves the file as it was.
+func EditTUI(dir string, edit func(*TUISettings) error) error {
 	c, err := Load(dir)
 	if err != nil {
 		return err
 	}
-	if c.TUI.Columns == nil {
-		c.TUI.Columns = map[string][]string{}
+	if err := edit(&c.TUI); err != nil {
+		return err
 	}
-	c.TUI.Columns[tab] = list
 	return c.Save()
 }
 

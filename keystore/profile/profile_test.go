@@ -1,7 +1,9 @@
 package profile
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http/httptest"
 	"os"
@@ -195,5 +197,39 @@ func TestSaveColumnsKeepsEverythingElse(t *testing.T) {
 		strings.Join(c.TUI.Columns["default"], ",") != "title,views:8" ||
 		strings.Join(c.TUI.Columns["all"], ",") != "title,attr.brand" {
 		t.Errorf("after the save: %+v %+v", c, c.TUI)
+	}
+}
+
+// A view written by the app keeps the other views as the file holds them, even one
+// the app could not read, and an edit that fails leaves the file alone.
+func TestEditTUIKeepsViewsItDoesNotTouch(t *testing.T) {
+	dir := t.TempDir()
+	body := `{"profiles":{},"tui":{"views":[{"name":"no photos","photos":"none","odd":1},{"name":"x","price_min":"?"}]}}`
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err := EditTUI(dir, func(t *TUISettings) error {
+		t.Views = append(t.Views, []byte(`{"name":"blocked this week","status":"blocked","changed_since":"7d"}`))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(dir)
+	compact := func(raw []byte) string {
+		var b bytes.Buffer
+		_ = json.Compact(&b, raw)
+		return b.String()
+	}
+	if err != nil || len(c.TUI.Views) != 3 || compact(c.TUI.Views[1]) != `{"name":"x","price_min":"?"}` ||
+		compact(c.TUI.Views[0]) != `{"name":"no photos","photos":"none","odd":1}` {
+		t.Fatalf("views after the edit: %s %v", c.TUI.Views, err)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, "config.json"))
+	if err := EditTUI(dir, func(*TUISettings) error { return os.ErrExist }); err != os.ErrExist {
+		t.Errorf("the edit's error: %v", err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(dir, "config.json")); string(after) != string(before) {
+		t.Error("a failed edit wrote the file")
 	}
 }

@@ -50,6 +50,9 @@ var table = action.Table[Model]{
 		if m.menu.open {
 			return modeColumns
 		}
+		if mode := m.naming.mode(); mode != "" {
+			return mode
+		}
 		if m.filtering {
 			return modeFilter
 		}
@@ -96,12 +99,29 @@ var table = action.Table[Model]{
 			When: rowOrMarks, Offer: marked},
 		{ID: "browser.import", Desc: "import a sheet", Keys: []string{"I"}, Group: 3, Writes: true},
 
+		// Saved views (views.go, viewsave.go): rename and delete are rare, the
+		// palette's alone.
+		{ID: "browser.view.next", Desc: "next view", Keys: []string{"v"}, Group: 1, When: hasViews},
+		{ID: "browser.view.save", Desc: "save as a view", Keys: []string{"ctrl+s"}, Group: 1, When: canSaveViews},
+		{ID: "browser.view.rename", Desc: "rename this view", Group: 1, When: onSavedView},
+		{ID: "browser.view.delete", Desc: "delete this view", Group: 1, When: onSavedView},
+
 		// While the filter input has focus: letters are the filter's.
 		{ID: "browser.filter.type", Desc: "type the filter", Mode: modeFilter, Typing: true},
 		{ID: "browser.filter.keep", Desc: "keep filter", Keys: []string{"enter"}, Mode: modeFilter, Short: 1},
 		{ID: "browser.filter.clear", Desc: "clear filter", Keys: []string{"esc"}, Mode: modeFilter, Short: 2},
 		{ID: "browser.filter.up", Moves: true, Desc: "up", Keys: []string{"up"}, Mode: modeFilter, Short: 3},
 		{ID: "browser.filter.down", Moves: true, Desc: "down", Keys: []string{"down"}, Mode: modeFilter, Short: 4},
+		{ID: "browser.filter.save", Desc: "save as a view", Keys: []string{"ctrl+s"}, Mode: modeFilter, Short: 5,
+			When: canSaveViews},
+
+		// The question of a view's name, and of its deletion (viewsave.go).
+		{ID: "browser.view.name.type", Desc: "type the view's name", Mode: modeNaming, Typing: true},
+		{ID: "browser.view.name.ok", Desc: "save the view", Keys: []string{"enter"}, Mode: modeNaming, Short: 1},
+		{ID: "browser.view.name.cancel", Desc: "cancel", Keys: []string{"esc"}, Mode: modeNaming, Short: 2},
+		{ID: "browser.view.delete.answer", Desc: "answer the question", Mode: modeDeleting, Typing: true},
+		{ID: "browser.view.delete.yes", Desc: "delete it", Keys: []string{"y", "Y"}, Mode: modeDeleting, Short: 1},
+		{ID: "browser.view.delete.no", Desc: "keep it", Keys: []string{"n", "N", "esc"}, Mode: modeDeleting, Short: 2},
 
 		// The column menu (colmenu.go).
 		{ID: "browser.columns.up", Moves: true, Desc: "up", Keys: []string{"up", "k"}, Mode: modeColumns},
@@ -125,9 +145,9 @@ func (m Model) Actions() []action.Bound { return table.Reach(m, m.Keys.Map) }
 // KeyMap is the help of Actions.
 func (m Model) KeyMap() action.Help { return table.Help(m, m.Keys.Map) }
 
-// Capturing reports whether the filter input has focus: its table takes the
-// letters, so the root must not treat them as global keys.
-func (m Model) Capturing() bool { return m.filtering }
+// Capturing reports whether the filter input or a view's question has focus: its
+// table takes the letters, so the root must not treat them as global keys.
+func (m Model) Capturing() bool { return m.filtering || m.naming.op != "" }
 
 // key runs the action key k stands for; a key of none edits the filter when it has
 // focus, else does nothing.
@@ -135,7 +155,12 @@ func (m Model) key(k tea.KeyMsg) (Model, tea.Cmd) {
 	if id, ok := table.Match(m, m.Keys.Map, k); ok {
 		return m.Run(id)
 	}
-	if m.filtering {
+	switch {
+	case m.naming.mode() == modeNaming:
+		return m.typeName(k)
+	case m.naming.op != "":
+		return m, nil // a question: only its keys
+	case m.filtering:
 		return m.typeFilter(k)
 	}
 	return m, nil

@@ -87,6 +87,9 @@ type tabDef struct {
 	moderation bool
 }
 
+// maxTabs bounds the tabs: the built-in ones and the saved views (views.go).
+const maxTabs = len(tabDefs) + maxViews
+
 var sourceStatus = [...]api.Status{api.StatusActive, api.StatusInactive, api.StatusSold, api.StatusArchived, api.StatusAll}
 
 var tabDefs = [...]tabDef{
@@ -126,7 +129,7 @@ type Model struct {
 	// Arrays, not slices: a copy of the model (Update's value receiver) gets its own
 	// cursors and flags, while the rows themselves are shared.
 	srcs [len(sourceStatus)]source
-	tabs [len(tabDefs)]tabState
+	tabs [maxTabs]tabState
 	cur  int
 
 	order     sortOrder
@@ -146,7 +149,8 @@ type Model struct {
 
 	// colTabs is each tab's columns (columns.go); the column menu (colmenu.go)
 	// changes them, colSave writes one to the config.
-	colTabs     [len(tabDefs)][]colSpec
+	colTabs     [maxTabs][]colSpec
+	colCfg      map[string][]string // the config's lists, for a view added later
 	colProblems []string
 	colFile     string
 	colSave     func(tab string, list []string) error
@@ -161,8 +165,18 @@ type Model struct {
 
 	// carry is each tab's count from before a reload dropped its rows, shown until its
 	// first page comes (count.go).
-	carry [len(tabDefs)]tally
+	carry [maxTabs]tally
 	now   func() time.Time // when a page or a change came, against the mirror's sync
+
+	// The saved views, each a tab after the built-in ones (views.go, viewtabs.go),
+	// and their questions (viewsave.go).
+	viewCfg      ViewConfig
+	views        [maxViews]viewTab
+	nViews       int
+	viewProblems []string
+	viewSeq      int       // of the latest read of the views from the mirror
+	plainOrder   sortOrder // the built-in tabs' order while a view's is on
+	naming       naming
 }
 
 // New returns a browser that shows svc's listings in lang. Its first tab is marked
@@ -174,9 +188,12 @@ func New(svc Lister, lang string, opts ...Option) Model {
 	for _, o := range opts {
 		o(&m)
 	}
-	if m.colTabs[0] == nil {
-		m.colTabs, _ = parseColumns(nil)
+	var defs []viewDef
+	defs, m.viewProblems = parseViews(m.viewCfg.Views)
+	for _, d := range defs {
+		m.addView(d)
 	}
+	m.colTabs, m.colProblems = parseColumns(m.colCfg, m.viewNames())
 	for i, s := range sourceStatus {
 		m.srcs[i] = source{status: s, rows: newStore(m.strs)}
 	}
@@ -198,7 +215,7 @@ func New(svc Lister, lang string, opts ...Option) Model {
 func (m Model) Init() tea.Cmd {
 	s := m.srcs[0]
 	return tea.Batch(fetchPage(s.reqCtx, s.cancel, m.svc, m.params(0, 0), 0, s.seq, true), m.spin.Tick, m.readRest(),
-		m.readAttrs(), m.columnNotice())
+		m.readAttrs(), m.configNotice(), m.readViews())
 }
 
 // SetSize sets the size View fills exactly.
@@ -216,7 +233,7 @@ func (m Model) Selected() (api.Listing, bool) {
 	if r == nil {
 		return api.Listing{}, false
 	}
-	return m.srcs[tabDefs[m.cur].src].rows.listing(r), true
+	return m.srcs[m.def(m.cur).src].rows.listing(r), true
 }
 
 func (m *Model) selectedRow() *row {
@@ -224,7 +241,7 @@ func (m *Model) selectedRow() *row {
 	if t.cursor < 0 || t.cursor >= len(t.vis) {
 		return nil
 	}
-	return m.srcs[tabDefs[m.cur].src].rows.at(t.vis[t.cursor])
+	return m.srcs[m.def(m.cur).src].rows.at(t.vis[t.cursor])
 }
 
 func (m *Model) params(si, cursor int) api.ListParams {

@@ -157,8 +157,8 @@ func TestModerationTabFromAll(t *testing.T) {
 	f := &fakeLister{data: data}
 	m := loaded(t, f, 80, 24)
 	m, _ = loop.Press(m, "shift+tab")
-	if tabDefs[m.cur].name != "moderation" {
-		t.Fatalf("on tab %q", tabDefs[m.cur].name)
+	if m.def(m.cur).name != "moderation" {
+		t.Fatalf("on tab %q", m.def(m.cur).name)
 	}
 	// The first all page added nothing visible, so the next came on its own.
 	if f.nCalls() != 3 {

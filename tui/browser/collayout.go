@@ -39,7 +39,7 @@ const (
 // it: first those blank in every row of the tab, then the least useful (kinds),
 // the rightmost first among equals; the title and the status always stay.
 func (m *Model) computeLayout() columns {
-	d := tabDefs[m.cur]
+	d := m.def(m.cur)
 	l := columns{sep: 1}
 	wide := m.width >= 120
 	if wide {
@@ -121,7 +121,7 @@ func (m *Model) dropOrder(list []placed) []int {
 // blankColumns says which columns of list have nothing to show in any row of the
 // tab (no city, no promotion, no attribute known).
 func (m *Model) blankColumns(list []placed) []bool {
-	d := tabDefs[m.cur]
+	d := m.def(m.cur)
 	rs := &m.srcs[d.src].rows
 	out := make([]bool, len(list))
 	for i, p := range list {

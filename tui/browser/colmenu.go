@@ -33,7 +33,7 @@ type ColumnConfig struct {
 // said at start (Init).
 func WithColumns(c ColumnConfig) Option {
 	return func(m *Model) {
-		m.colTabs, m.colProblems = parseColumns(c.Tabs)
+		m.colCfg = c.Tabs // read in New, beside the views: a view's tab has columns too
 		m.colFile, m.colSave = c.File, c.Save
 	}
 }
@@ -136,7 +136,7 @@ func (m *Model) setTabCols(list []colSpec) {
 
 // saveColumns writes the tab's list to the config, off the Update.
 func (m *Model) saveColumns() tea.Cmd {
-	save, tab, list, file := m.colSave, tabDefs[m.cur].name, specIDs(m.tabCols()), m.colFile
+	save, tab, list, file := m.colSave, m.def(m.cur).name, specIDs(m.tabCols()), m.colFile
 	return func() tea.Msg {
 		if err := save(tab, list); err != nil {
 			return msgs.Error{Op: "save the columns", Err: err}
@@ -149,17 +149,27 @@ func (m *Model) saveColumns() tea.Cmd {
 	}
 }
 
-// columnNotice says at start what in the config's columns does not apply.
-func (m *Model) columnNotice() tea.Cmd {
-	if len(m.colProblems) == 0 {
-		return nil
-	}
+// configNotice says at start what in the config's columns and views does not apply.
+func (m *Model) configNotice() tea.Cmd {
 	where := "the config"
 	if m.colFile != "" {
 		where = m.colFile
+	} else if m.viewCfg.File != "" {
+		where = m.viewCfg.File
 	}
-	return emit(msgs.Notice{Text: theme.WarningMark + " tui.columns in " + where + ": " +
-		strings.Join(m.colProblems, "; ") + " (left out; docs/config.md lists the columns)"})
+	var parts []string
+	if len(m.colProblems) > 0 {
+		parts = append(parts, "tui.columns in "+where+": "+strings.Join(m.colProblems, "; ")+
+			" (left out; docs/config.md lists the columns)")
+	}
+	if len(m.viewProblems) > 0 {
+		parts = append(parts, "tui.views in "+where+": "+strings.Join(m.viewProblems, "; ")+
+			" (left out; docs/config.md says what a view holds)")
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return emit(msgs.Notice{Text: theme.WarningMark + " " + strings.Join(parts, " · ")})
 }
 
 // menuLines are the menu's lines, at most h, each menuW wide (or the view's width).
@@ -171,7 +181,7 @@ func (m *Model) menuLines(h int) []string {
 	note := m.attrNote()
 	room := max(h-2-2, 1) // the border, the heading, the note
 	top := min(max(m.menu.cursor-room+1, 0), max(len(items)-room, 0))
-	body := []string{theme.Key.Render(layout.Cut("columns of "+tabDefs[m.cur].name, inner))}
+	body := []string{theme.Key.Render(layout.Cut("columns of "+m.def(m.cur).name, inner))}
 	for i := top; i < min(top+room, len(items)); i++ {
 		id := items[i]
 		box := "[ ] "

@@ -111,11 +111,11 @@ const defaultKey = "default"
 // not apply (a tab or a column that is none, a bad width, a column twice), said at
 // start; what is left of a list applies. The title is always shown: a list without
 // it gets it first.
-func parseColumns(cfg map[string][]string) (tabs [len(tabDefs)][]colSpec, problems []string) {
+func parseColumns(cfg map[string][]string, views []string) (tabs [maxTabs][]colSpec, problems []string) {
 	lists := map[string][]colSpec{}
 	for _, name := range slices.Sorted(maps.Keys(cfg)) {
-		if name != defaultKey && tabIndex(name) < 0 {
-			problems = append(problems, fmt.Sprintf("%q is no tab", name))
+		if name != defaultKey && tabIndex(name) < 0 && !slices.Contains(views, name) {
+			problems = append(problems, fmt.Sprintf("%q is no tab nor view", name))
 			continue
 		}
 		var list []colSpec
@@ -138,7 +138,13 @@ func parseColumns(cfg map[string][]string) (tabs [len(tabDefs)][]colSpec, proble
 		}
 		lists[name] = list
 	}
-	for i, d := range tabDefs {
+	for i := range len(tabDefs) + len(views) {
+		d := tabDef{}
+		if i < len(tabDefs) {
+			d = tabDefs[i]
+		} else {
+			d.name = views[i-len(tabDefs)]
+		}
 		switch l, ok := lists[d.name]; {
 		case ok:
 			tabs[i] = l

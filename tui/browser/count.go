@@ -32,7 +32,7 @@ func (c tally) String() string {
 	return s
 }
 
-// held is what tab ti's source holds of the tab's listings: its members less the
+// held is what built-in tab ti's source holds of the tab's listings: its members less the
 // rows that left its status and those a search added.
 func (m *Model) held(ti int) int {
 	s := &m.srcs[tabDefs[ti].src]
@@ -50,6 +50,9 @@ func (m *Model) complete(si int) bool {
 
 // total is tab ti's count (see above); isOK is false when nothing is known yet.
 func (m *Model) total(ti int) tally {
+	if v := m.viewOf(ti); v != nil {
+		return m.viewTotal(ti, v)
+	}
 	si := tabDefs[ti].src
 	s := &m.srcs[si]
 	switch {
@@ -91,18 +94,21 @@ func (m *Model) mirrorTotal(ti int) int {
 		if !e.at.After(m.mir.started) || e.from == e.to || e.from == "" {
 			continue
 		}
-		if inTab(ti, e.to) {
+		if m.inTab(ti, e.to) {
 			n++
 		}
-		if inTab(ti, e.from) {
+		if m.inTab(ti, e.from) {
 			n--
 		}
 	}
 	return max(n, 0)
 }
 
-// inTab reports whether a listing of status st counts in tab ti.
-func inTab(ti int, st api.Status) bool {
+// inTab reports whether a listing of status st counts in tab ti (of a view: may).
+func (m *Model) inTab(ti int, st api.Status) bool {
+	if v := m.viewOf(ti); v != nil {
+		return v.def.status == "" || string(st) == v.def.status || v.def.status == "moderation" && isModeration(st)
+	}
 	d := tabDefs[ti]
 	switch {
 	case d.moderation:
@@ -117,8 +123,8 @@ func inTab(ti int, st api.Status) bool {
 // status does not depend on the language. more marks them as lower bounds (a reload
 // after an import or a save: listings were added).
 func (m *Model) carryCounts(more bool) {
-	var c [len(tabDefs)]tally
-	for ti := range tabDefs {
+	var c [maxTabs]tally
+	for ti := range m.numTabs() {
 		c[ti] = m.total(ti)
 		c[ti].more = c[ti].more || more && c[ti].isOK
 	}
@@ -133,13 +139,13 @@ func (m *Model) carryMove(from, to api.Status) {
 	}
 	for ti := range m.carry {
 		c := &m.carry[ti]
-		if !c.isOK || m.srcs[tabDefs[ti].src].loaded {
+		if !c.isOK || m.srcs[m.def(ti).src].loaded {
 			continue
 		}
-		if inTab(ti, to) {
+		if m.inTab(ti, to) {
 			c.n++
 		}
-		if inTab(ti, from) {
+		if m.inTab(ti, from) {
 			c.n = max(c.n-1, 0)
 		}
 	}
@@ -160,7 +166,7 @@ func (m *Model) position() string {
 	if len(t.vis) == 0 {
 		return ""
 	}
-	si := tabDefs[m.cur].src
+	si := m.def(m.cur).src
 	rows := &m.srcs[si].rows
 	k, shown := t.cursor+1, len(t.vis)
 	if m.srcs[si].away > 0 {

@@ -140,7 +140,7 @@ func loaded(t testing.TB, f *fakeLister, w, h int) Model {
 
 // visibleIDs are the ids of the current tab's visible rows, in order.
 func visibleIDs(m Model) []int {
-	rows := &m.srcs[tabDefs[m.cur].src].rows
+	rows := &m.srcs[m.def(m.cur).src].rows
 	ids := make([]int, len(m.tabs[m.cur].vis))
 	for i, x := range m.tabs[m.cur].vis {
 		ids[i] = rows.at(x).id

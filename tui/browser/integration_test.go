@@ -35,7 +35,7 @@ func TestSandboxPagesPastFirstPage(t *testing.T) {
 	if out = append(out, more...); len(out) != 0 {
 		t.Fatalf("messages: %v", out)
 	}
-	all := &m.srcs[tabDefs[m.cur].src]
+	all := &m.srcs[m.def(m.cur).src]
 	if all.rows.len() != 10 || all.next == nil {
 		t.Fatalf("first page: %d rows, next %v", all.rows.len(), all.next)
 	}
@@ -43,7 +43,7 @@ func TestSandboxPagesPastFirstPage(t *testing.T) {
 	if len(out) != 0 {
 		t.Fatalf("messages: %v", out)
 	}
-	all = &m.srcs[tabDefs[m.cur].src]
+	all = &m.srcs[m.def(m.cur).src]
 	ids := visibleIDs(m)
 	if len(ids) != 15 || all.next != nil {
 		t.Fatalf("after paging: %d rows, next %v", len(ids), all.next)

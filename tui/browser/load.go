@@ -143,8 +143,8 @@ func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {
 
 	prevVersion := s.version
 	s.version++
-	for ti, d := range tabDefs {
-		if d.src != msg.src {
+	for ti := range m.numTabs() {
+		if m.def(ti).src != msg.src {
 			continue
 		}
 		if msg.reset || changed {
@@ -157,7 +157,7 @@ func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {
 	m.cols = m.computeLayout()
 
 	var cmd tea.Cmd
-	if tabDefs[m.cur].src == msg.src {
+	if m.def(m.cur).src == msg.src {
 		m.followEnd()
 		if m.auto < maxAutoPages || m.walking() {
 			cmd = m.prefetch()
@@ -238,7 +238,7 @@ func pack(ss []*string) {
 // scrolls never holds them: 10 000 lowercase titles are about 0.7 MB, a fifth of
 // the rows' memory, while making them all takes a few milliseconds, once.
 func (m *Model) needKeys() {
-	if m.keyed || m.query == "" && m.order.col != sortTitle {
+	if m.keyed || m.query == "" && m.order.col != sortTitle && !m.viewWords() {
 		return
 	}
 	m.keyed = true
@@ -276,22 +276,27 @@ func (m *Model) measure(si int) {
 	}
 }
 
-// member reports whether row r of a source belongs to tab ti.
-func member(ti int, r *row) bool { return !tabDefs[ti].moderation || r.mod }
+// member reports whether row r of rs, tab ti's source's, belongs to tab ti.
+func (m *Model) member(ti int, rs *rowStore, r *row) bool {
+	if v := m.viewOf(ti); v != nil {
+		return m.viewMember(v, rs, r)
+	}
+	return !tabDefs[ti].moderation || r.mod
+}
 
 // mergeNew merges the rows appended from start into tab ti's order, when the tab's
 // order was current before they came; otherwise it is recomputed when shown.
 func (m *Model) mergeNew(ti, start, prevVersion int) {
 	m.needKeys()
 	t := &m.tabs[ti]
-	s := &m.srcs[tabDefs[ti].src]
+	s := &m.srcs[m.def(ti).src]
 	if !t.sortedFor.ok || t.sortedFor.version != prevVersion || t.sortedFor.order != m.order {
 		t.sortedFor.ok = false
 		return
 	}
 	var add []int
 	for i := start; i < s.rows.len(); i++ {
-		if member(ti, s.rows.at(i)) {
+		if m.member(ti, &s.rows, s.rows.at(i)) {
 			add = append(add, i)
 		}
 	}
@@ -315,12 +320,13 @@ func (m *Model) mergeNew(ti, start, prevVersion int) {
 // sort order and the filter.
 func (m *Model) ensure(ti int) {
 	m.needKeys()
+	m.syncViews()
 	t := &m.tabs[ti]
-	s := &m.srcs[tabDefs[ti].src]
+	s := &m.srcs[m.def(ti).src]
 	if !t.sortedFor.ok || t.sortedFor.version != s.version || t.sortedFor.order != m.order {
 		t.sorted = t.sorted[:0:0]
 		for i := range s.rows.len() {
-			if member(ti, s.rows.at(i)) {
+			if m.member(ti, &s.rows, s.rows.at(i)) {
 				t.sorted = append(t.sorted, i)
 			}
 		}
@@ -347,7 +353,7 @@ func (m *Model) ensure(ti int) {
 // relocate puts the cursor back on the listing it was on, or keeps its position.
 func (m *Model) relocate() {
 	t := &m.tabs[m.cur]
-	rows := &m.srcs[tabDefs[m.cur].src].rows
+	rows := &m.srcs[m.def(m.cur).src].rows
 	if t.selID != 0 {
 		if i := slices.IndexFunc(t.vis, func(x int) bool { return rows.at(x).id == t.selID }); i >= 0 {
 			t.cursor = i
@@ -360,7 +366,7 @@ func (m *Model) clampCursor() {
 	t := &m.tabs[m.cur]
 	t.cursor = max(min(t.cursor, len(t.vis)-1), 0)
 	if t.cursor < len(t.vis) {
-		t.selID = m.srcs[tabDefs[m.cur].src].rows.at(t.vis[t.cursor]).id
+		t.selID = m.srcs[m.def(m.cur).src].rows.at(t.vis[t.cursor]).id
 	} // with nothing shown, the old selection is kept for when rows come back
 	m.scroll()
 }
@@ -369,7 +375,7 @@ func (m *Model) clampCursor() {
 // of the loaded rows. After a failed load it waits for the cursor to reach the very
 // end (or for r), so that a refused request is not repeated on every key.
 func (m *Model) prefetch() tea.Cmd {
-	si := tabDefs[m.cur].src
+	si := m.def(m.cur).src
 	s := &m.srcs[si]
 	if !s.loaded || s.loading || s.next == nil {
 		return nil

@@ -120,7 +120,7 @@ func (m Model) mark() (Model, tea.Cmd) {
 		if r.id <= 0 {
 			return m, noID()
 		}
-		m.marks.set(!m.marks.has(r.id), itemAt(&m.srcs[tabDefs[m.cur].src].rows, r))
+		m.marks.set(!m.marks.has(r.id), itemAt(&m.srcs[m.def(m.cur).src].rows, r))
 	}
 	return m.moveTo(m.tabs[m.cur].cursor + 1)
 }
@@ -129,7 +129,7 @@ func (m Model) mark() (Model, tea.Cmd) {
 // unmarks them.
 func (m Model) markAll() (Model, tea.Cmd) {
 	t := &m.tabs[m.cur]
-	rs := &m.srcs[tabDefs[m.cur].src].rows
+	rs := &m.srcs[m.def(m.cur).src].rows
 	items := make([]bulk.Item, 0, len(t.vis))
 	all := true
 	for _, i := range t.vis {
@@ -141,7 +141,7 @@ func (m Model) markAll() (Model, tea.Cmd) {
 		items = append(items, itemAt(rs, r))
 	}
 	m.marks.set(!all, items...) // all of them marked already: * unmarks them
-	if s := &m.srcs[tabDefs[m.cur].src]; !all && s.next != nil {
+	if s := &m.srcs[m.def(m.cur).src]; !all && s.next != nil {
 		// Only loaded rows can be marked: say so, and how to load the rest.
 		return m, emit(msgs.Notice{Text: fmt.Sprintf("marked the %d rows loaded so far; G (End) loads the rest, then * marks them too", len(items))})
 	}
@@ -162,7 +162,7 @@ func (m Model) bulkOf(verb msgs.BulkVerb) (tea.Cmd, bool) {
 		if r.id <= 0 {
 			return noID(), true
 		}
-		return emit(msgs.Bulk{Verb: verb, Items: []bulk.Item{itemAt(&m.srcs[tabDefs[m.cur].src].rows, r)}}), true
+		return emit(msgs.Bulk{Verb: verb, Items: []bulk.Item{itemAt(&m.srcs[m.def(m.cur).src].rows, r)}}), true
 	}
 	return nil, true
 }
@@ -195,7 +195,7 @@ func (m *Model) countMarks() {
 		return
 	}
 	t := &m.tabs[m.cur]
-	s := &m.srcs[tabDefs[m.cur].src]
+	s := &m.srcs[m.def(m.cur).src]
 	key := m.markCount.key
 	key.cur, key.gen, key.version, key.vis, key.query = m.cur, m.marks.gen, s.version, len(t.vis), m.query
 	if key == m.markCount.key && m.markCount.note != "" {

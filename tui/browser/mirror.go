@@ -46,6 +46,7 @@ type Mirror interface {
 	LastComplete(ctx context.Context) (mirror.SyncInfo, bool, error)
 	Counts(ctx context.Context) (map[api.Status]int, error)
 	Described(ctx context.Context) (with, total int, err error)
+	Coverage(ctx context.Context) (mirror.Coverage, error)
 }
 
 // MirrorSynced is the root's news that a background sync ended: the +7d figures and
@@ -106,7 +107,7 @@ func (m *Model) loadMirror() {
 	if m.mir.db == nil {
 		return
 	}
-	si := tabDefs[m.cur].src
+	si := m.def(m.cur).src
 	msg, counts, err := m.firstFrame(m.srcs[si].status)
 	m.mir.lang, m.mir.complete, m.mir.started = msg.lang, msg.complete, msg.started
 	m.adopt(msg)
@@ -235,7 +236,7 @@ func (m Model) restUnread() (Model, tea.Cmd) {
 		}
 	}
 	m.ensure(m.cur)
-	if si := tabDefs[m.cur].src; !m.srcs[si].loaded {
+	if si := m.def(m.cur).src; !m.srcs[si].loaded {
 		return m, m.load(si, true)
 	}
 	return m, nil
@@ -246,7 +247,7 @@ func (m *Model) fromMirror(si int) bool { return m.mir.from[si] }
 
 // mirrorNote is the footer's word on where the rows come from.
 func (m *Model) mirrorNote() string {
-	si := tabDefs[m.cur].src
+	si := m.def(m.cur).src
 	switch {
 	case m.mir.db == nil || m.mir.synced.IsZero():
 		return ""

@@ -256,7 +256,7 @@ func (m *Model) watchScreen() tea.Cmd {
 	var k screenKey
 	if m.cur == modTab {
 		t := &m.tabs[m.cur]
-		rows := &m.srcs[tabDefs[m.cur].src].rows
+		rows := &m.srcs[m.def(m.cur).src].rows
 		end := m.windowEnd()
 		k = screenKey{tab: m.cur, offset: t.offset, n: end - t.offset}
 		if end > t.offset {
@@ -300,7 +300,7 @@ func (m *Model) wantReviews() tea.Cmd {
 		return nil
 	}
 	t := &m.tabs[m.cur]
-	rows := &m.srcs[tabDefs[m.cur].src].rows
+	rows := &m.srcs[m.def(m.cur).src].rows
 	end := m.windowEnd()
 	var cmds []tea.Cmd
 	try := func(i int) bool { // false: stop
@@ -425,7 +425,7 @@ func (m *Model) autoRefresh() tea.Cmd {
 	if m.cur != modTab {
 		return nil
 	}
-	si := tabDefs[m.cur].src
+	si := m.def(m.cur).src
 	s := &m.srcs[si]
 	if !s.loaded || s.stale || !m.hasPending() {
 		return nil

@@ -125,7 +125,7 @@ func rootOwn(msg tea.Msg) bool {
 // blocked.
 func onScreen(m Model) (all, blocked []int) {
 	t := &m.tabs[m.cur]
-	rows := &m.srcs[tabDefs[m.cur].src].rows
+	rows := &m.srcs[m.def(m.cur).src].rows
 	for i := t.offset; i < min(t.offset+m.bodyHeight(), len(t.vis)); i++ {
 		r := rows.at(t.vis[i])
 		all = append(all, r.id)

@@ -15,7 +15,7 @@ import (
 
 // titles are the titles of the current tab's visible rows, in order.
 func titles(m Model) []string {
-	rows := &m.srcs[tabDefs[m.cur].src].rows
+	rows := &m.srcs[m.def(m.cur).src].rows
 	var out []string
 	for _, x := range m.tabs[m.cur].vis {
 		out = append(out, rows.at(x).title)

@@ -196,8 +196,8 @@ func TestTwinsShareStrings(t *testing.T) {
 	m.SetSize(120, 40)
 	m, _ = loop.Drain(m, m.Init())
 	m, _ = loop.Press(m, "tab", "tab", "tab", "tab") // all
-	if tabDefs[m.cur].name != "all" {
-		t.Fatalf("on %s", tabDefs[m.cur].name)
+	if m.def(m.cur).name != "all" {
+		t.Fatalf("on %s", m.def(m.cur).name)
 	}
 	act, all := &m.srcs[0].rows, &m.srcs[4].rows
 	if act.len() != 100 || all.len() != 100 {
@@ -247,7 +247,7 @@ func TestKeysMadeWhenNeeded(t *testing.T) {
 
 // nextPage loads the next page of the tab on screen.
 func nextPage(m Model) Model {
-	cmd := m.load(tabDefs[m.cur].src, false)
+	cmd := m.load(m.def(m.cur).src, false)
 	m, _ = loop.Drain(m, cmd)
 	return m
 }

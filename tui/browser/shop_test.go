@@ -125,7 +125,7 @@ func pressSortTo(t *testing.T, m Model, want sortOrder) Model {
 // checkTop checks that the first row, on screen too, is top.
 func checkTop(t *testing.T, m Model, top api.Listing) {
 	t.Helper()
-	rows := &m.srcs[tabDefs[m.cur].src].rows
+	rows := &m.srcs[m.def(m.cur).src].rows
 	if first := rows.at(m.tabs[m.cur].vis[0]); first.id != top.ID || first.views != top.Views {
 		t.Fatalf("first by views: %d with %d views; the shop's most viewed is %d with %d", first.id, first.views, top.ID, top.Views)
 	}
@@ -233,7 +233,7 @@ func counts(t *testing.T, m Model) (map[string]string, string) {
 func agree(t *testing.T, m Model, when string) map[string]string {
 	t.Helper()
 	tabs, total := counts(t, m)
-	if name := tabDefs[m.cur].name; tabs[name] != total {
+	if name := m.def(m.cur).name; tabs[name] != total {
 		t.Errorf("%s: the tab says %s %q, the position /%s:\n%s", when, name, tabs[name], total, tuitest.Screen(m))
 	}
 	return tabs

@@ -30,7 +30,12 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case attrsMsg:
 		return m.onAttrs(msg)
 	case mirrorRowsMsg:
-		return m.onMirrorRows(msg)
+		m, cmd := m.onMirrorRows(msg)
+		return m, tea.Batch(cmd, m.rereadViews())
+	case viewSetsMsg:
+		return m.onViewSets(msg)
+	case viewWritten:
+		return m.onViewWritten(msg)
 	case spinner.TickMsg:
 		if msg.ID != m.spin.ID() || !m.anyLoading() {
 			return m, nil // nothing loads: let the tick chain stop
@@ -74,6 +79,9 @@ func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 	if strings.HasPrefix(string(id), "browser.columns") {
 		return m.columnsKey(string(id))
 	}
+	if strings.HasPrefix(string(id), "browser.view.") || id == "browser.filter.save" {
+		return m.viewsKey(string(id))
+	}
 	t := &m.tabs[m.cur]
 	switch id {
 	case "browser.up", "browser.filter.up":
@@ -115,7 +123,7 @@ func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 		m.ensure(m.cur)
 		return m, m.prefetch()
 	case "browser.refresh":
-		return m, m.load(tabDefs[m.cur].src, true)
+		return m, m.load(m.def(m.cur).src, true)
 	case "browser.import":
 		return m, emit(msgs.OpenImport{})
 	case "browser.mark":
@@ -153,7 +161,7 @@ func (m Model) rowAction(id action.ID) (Model, tea.Cmd) {
 	if r == nil {
 		return m, nil
 	}
-	l := m.srcs[tabDefs[m.cur].src].rows.listing(r)
+	l := m.srcs[m.def(m.cur).src].rows.listing(r)
 	if !l.HasID() && (id == "browser.open" || id == "browser.activate" || id == "browser.deactivate" || id == "browser.watch") {
 		return m, noID()
 	}
@@ -220,10 +228,12 @@ func (m Model) moveTo(i int) (Model, tea.Cmd) {
 // switchTab shows another tab with the rows and cursor it had; only a tab never
 // loaded (or whose first load failed) costs a request.
 func (m Model) switchTab(d int) (Model, tea.Cmd) {
-	m.cur = (m.cur + d + len(tabDefs)) % len(tabDefs)
+	prev := m.cur
+	m.cur = ((m.cur+d)%m.numTabs() + m.numTabs()) % m.numTabs()
+	m.orderFor(prev)
 	m.ensure(m.cur)
 	m.cols = m.computeLayout()
-	si := tabDefs[m.cur].src
+	si := m.def(m.cur).src
 	if s := &m.srcs[si]; (!s.loaded || s.dirty || m.fromMirror(si)) && !s.loading {
 		return m, m.load(si, true)
 	}
@@ -330,5 +340,5 @@ func (m Model) reload(added bool) (Model, tea.Cmd) {
 		}
 	}
 	m.ensure(m.cur)
-	return m, tea.Batch(m.load(tabDefs[m.cur].src, true), read)
+	return m, tea.Batch(m.load(m.def(m.cur).src, true), read)
 }

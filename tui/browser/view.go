@@ -34,7 +34,7 @@ func (m Model) View() string {
 }
 
 func (m *Model) tabLabel(i int, counts bool) string {
-	d := tabDefs[i]
+	d := m.def(i)
 	s := &m.srcs[d.src]
 	label := d.name
 	if c := m.total(i); counts && c.isOK {
@@ -53,8 +53,8 @@ func (m *Model) tabLine() string { return strings.Join(m.tabParts(), "") }
 // theme pads a tab with.
 func (m *Model) tabParts() []string {
 	render := func(counts bool) ([]string, int) {
-		parts, w := make([]string, len(tabDefs)), 0
-		for i := range tabDefs {
+		parts, w := make([]string, m.numTabs()), 0
+		for i := range parts {
 			if i == m.cur { // brackets: the tab on screen reads without colour or underline
 				parts[i] = theme.TabActive.Render("[" + m.tabLabel(i, true) + "]")
 			} else {
@@ -66,7 +66,16 @@ func (m *Model) tabParts() []string {
 	}
 	parts, w := render(true)
 	if w > m.width {
-		parts, _ = render(false) // only the tab on screen keeps its count
+		parts, w = render(false) // only the tab on screen keeps its count
+	}
+	if w > m.width { // the tabs before the one on screen give way to it, the first first
+		for i := range m.cur {
+			if w <= m.width {
+				break
+			}
+			w -= ansi.StringWidth(parts[i]) - 1
+			parts[i] = "‹"
+		}
 	}
 	return parts
 }
@@ -76,7 +85,7 @@ func (m *Model) body() []string {
 	if len(t.vis) == 0 {
 		return m.emptyState()
 	}
-	rows := &m.srcs[tabDefs[m.cur].src].rows
+	rows := &m.srcs[m.def(m.cur).src].rows
 	end := m.windowEnd()
 	out := make([]string, 0, m.bodyLines())
 	for i := t.offset; i < end; i++ {
@@ -109,12 +118,18 @@ func marks(r *row, plain bool) string {
 }
 
 func (m *Model) emptyState() []string {
-	d := tabDefs[m.cur]
+	d := m.def(m.cur)
 	s := &m.srcs[d.src]
 	t := &m.tabs[m.cur]
 	what := d.name + " listings"
 	if d.moderation {
 		what = "pending or blocked listings"
+	}
+	if v := m.viewOf(m.cur); v != nil {
+		if lines := m.viewEmpty(v); lines != nil {
+			return lines
+		}
+		what = "listings of the view " + d.name
 	}
 	switch {
 	case !s.loaded && s.loading:
@@ -140,9 +155,10 @@ func (m *Model) emptyState() []string {
 }
 
 func (m *Model) footer() string {
-	s := &m.srcs[tabDefs[m.cur].src]
-	var left string
+	s := &m.srcs[m.def(m.cur).src]
+	left := m.namingLine()
 	switch {
+	case left != "":
 	case m.filtering:
 		left = m.input.View()
 	case m.query != "":

@@ -25,7 +25,7 @@ func (m *Model) sorted() bool { return m.order != sortOrder{} }
 
 // walking reports whether the tab on screen loads its remaining pages on its own.
 func (m *Model) walking() bool {
-	s := &m.srcs[tabDefs[m.cur].src]
+	s := &m.srcs[m.def(m.cur).src]
 	return (m.tabs[m.cur].toEnd || m.sorted()) && m.canPage(s)
 }
 
@@ -42,7 +42,7 @@ func (m Model) jumpEnd() (Model, tea.Cmd) {
 	t := &m.tabs[m.cur]
 	t.cursor, t.selID = len(t.vis)-1, 0
 	m.clampCursor()
-	s := &m.srcs[tabDefs[m.cur].src]
+	s := &m.srcs[m.def(m.cur).src]
 	t.toEnd = s.next != nil
 	return m, m.prefetch()
 }
@@ -56,7 +56,7 @@ func (m *Model) followEnd() {
 	}
 	t.cursor, t.selID = len(t.vis)-1, 0
 	m.clampCursor()
-	if s := &m.srcs[tabDefs[m.cur].src]; s.next == nil {
+	if s := &m.srcs[m.def(m.cur).src]; s.next == nil {
 		t.toEnd = false
 	}
 }
@@ -64,7 +64,7 @@ func (m *Model) followEnd() {
 // walkNote is the footer's word on a walk or on a sort over part of the rows, and a
 // shorter one for a narrow footer; "" when every row is held.
 func (m *Model) walkNote() (long, short string) {
-	si := tabDefs[m.cur].src
+	si := m.def(m.cur).src
 	s := &m.srcs[si]
 	if s.next == nil || !s.loaded {
 		return "", ""

@@ -11,14 +11,14 @@ package browser
 func (m *Model) bodyLines() int { return max(m.hgt-3, 1) }
 
 // tallRows reports whether the tab on screen has rows of more than one line.
-func (m *Model) tallRows() bool { return tabDefs[m.cur].moderation }
+func (m *Model) tallRows() bool { return m.def(m.cur).moderation }
 
 // rowLines is how many lines the row at position i of the tab on screen takes.
 func (m *Model) rowLines(i int) int {
 	if !m.tallRows() {
 		return 1
 	}
-	rows := &m.srcs[tabDefs[m.cur].src].rows
+	rows := &m.srcs[m.def(m.cur).src].rows
 	return 1 + len(m.reviewLines(rows, rows.at(m.tabs[m.cur].vis[i])))
 }
 

@@ -175,6 +175,7 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 		dir := cfg.Dir()
 		opts.Columns = browser.ColumnConfig{Tabs: cfg.TUI.Columns, File: cfg.Path(),
 			Save: func(tab string, list []string) error { return profile.SaveColumns(dir, tab, list) }}
+		opts.Views = browser.ViewConfig{Views: cfg.TUI.Views, File: cfg.Path(), Edit: editViews(dir)}
 	}
 	// The mouse is the app's unless the config keeps it for the terminal's selection.
 	opts.NoMouse = cfg != nil && cfg.TUI.Mouse != nil && !*cfg.TUI.Mouse
@@ -369,4 +370,25 @@ func (w *warnings) flush() {
 		}
 	}
 	w.buf, w.held = nil, false
+}
+
+// editViews is how the browser changes the saved views in the config file in dir:
+// the file read again, every other setting kept (profile.EditTUI).
+func editViews(dir string) func(func(*browser.ViewEdit) error) error {
+	return func(edit func(*browser.ViewEdit) error) error {
+		return profile.EditTUI(dir, func(t *profile.TUISettings) error {
+			e := browser.ViewEdit{Views: t.Views, Columns: t.Columns}
+			if e.Columns == nil {
+				e.Columns = map[string][]string{}
+			}
+			if err := edit(&e); err != nil {
+				return err
+			}
+			t.Views, t.Columns = e.Views, e.Columns
+			if len(t.Columns) == 0 {
+				t.Columns = nil
+			}
+			return nil
+		})
+	}
 }
