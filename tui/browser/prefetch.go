@@ -41,16 +41,32 @@ func Prefetch(db Mirror) *Prefetched {
 func WithPrefetched(p *Prefetched) Option { return func(m *Model) { m.mir.pre = p } }
 
 // firstFrame reads the first limit rows of status st and, when the mirror was ever
-// synced, the counts of every status.
+// synced, the counts of every status. The two reads run at once, each on a connection
+// of its own: cold, each takes milliseconds (the counts scan an index of every
+// listing), and the first frame waits for both.
 func firstFrame(db Mirror, st api.Status, limit int) (mirrorRowsMsg, map[api.Status]int, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
+	defer cancel()
+	if _, ok, err := db.LastSync(ctx); err != nil || !ok {
+		// Never synced (or a mirror still being made, which a count would wait
+		// for): nothing to show, and no count.
+		return readMirror(db, st, limit, nil), nil, nil
+	}
+	type countsRead struct {
+		counts map[api.Status]int
+		err    error
+	}
+	ch := make(chan countsRead, 1)
+	go func() {
+		c, err := db.Counts(ctx)
+		ch <- countsRead{c, err}
+	}()
 	msg := readMirror(db, st, limit, nil)
+	r := <-ch
 	if msg.synced.IsZero() {
 		return msg, nil, nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
-	defer cancel()
-	counts, err := db.Counts(ctx)
-	return msg, counts, err
+	return msg, r.counts, r.err
 }
 
 // firstFrame is the first frame's read: the prefetched one when it fits, else read
