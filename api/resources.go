@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"sync"
 )
 
 // Listing is a listing in the list view. Nullable fields are pointers: nil means the
@@ -285,13 +286,13 @@ type KeyInfo struct {
 // echoedKey is a whole key (sk_live_ or sk_test_ and its hex), as a service that
 // echoes it in an answer's text would send it; key_prefix is a short leading part of
 // it and never matches.
-var echoedKey = regexp.MustCompile(`sk_(live|test)_[0-9a-fA-F]{16,}`)
+var echoedKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`sk_(live|test)_[0-9a-fA-F]{16,}`) })
 
 // redactKeys takes every whole key out of the answer's texts: what ping prints and
 // what --json writes must never show one, whatever the service sends.
 func (k *KeyInfo) redactKeys() {
 	cut := func(s string) string {
-		return echoedKey.ReplaceAllStringFunc(s, func(m string) string { return m[:12] + "…" + redacted })
+		return echoedKey().ReplaceAllStringFunc(s, func(m string) string { return m[:12] + "…" + redacted })
 	}
 	for _, f := range []*string{&k.Message, &k.KeyPrefix, &k.AccountType, &k.YourIP, &k.State} {
 		*f = cut(*f)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/rules"
@@ -77,11 +78,13 @@ func damaged(v string, kind sheet.CellKind, numeric bool) string {
 	return ""
 }
 
-var dateLike = regexp.MustCompile(`^(\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{4}-\d{2}-\d{2})([ T]\d{1,2}:\d{2}(:\d{2})?)?$`)
+var dateLike = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{4}-\d{2}-\d{2})([ T]\d{1,2}:\d{2}(:\d{2})?)?$`)
+})
 
 // looksDate says whether a cell is written as a date (15.06.26, 15/06/2026,
 // 2026-06-15), which no number of a listing is.
-func looksDate(v string) bool { return dateLike.MatchString(strings.TrimSpace(v)) }
+func looksDate(v string) bool { return dateLike().MatchString(strings.TrimSpace(v)) }
 
 // decimal is rules.Decimal with the habit of the tool that wrote a number otherwise
 // than in its canonical form, for a fix.

@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/listings-tui/listings/api"
 )
 
 // cityRef is the shape of a city_ref: a UUID, taken as it is (the service judges it).
-var cityRef = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+var cityRef = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+})
 
 // searchLimit is how many cities one search returns: enough to see every place of a
 // common name.
@@ -34,7 +37,7 @@ type cityAnswer struct {
 // language; or the only city found, when it was written in another); several of that
 // name are ambiguous, and refused with their labels.
 func (c *cities) city(ctx context.Context, cell string) (ref, label, problem string, err error) {
-	if cityRef.MatchString(cell) {
+	if cityRef().MatchString(cell) {
 		return cell, "", "", nil
 	}
 	key := norm(cell)

@@ -152,7 +152,7 @@ func (d *differ) city(cells map[string]string) error {
 			return err
 		}
 		if !strings.EqualFold(refCell, l.CityRef) {
-			if !cityRef.MatchString(refCell) {
+			if !cityRef().MatchString(refCell) {
 				d.b.refuse("city_ref", fmt.Sprintf("%q is not a city_ref (a UUID from listings cities NAME)", refCell))
 				return nil
 			}

@@ -216,7 +216,7 @@ func (c *checker) city(ctx context.Context, b *rowBuild, cells map[string]string
 		return "", nil
 	case refCell == "":
 		return ref, nil
-	case !cityRef.MatchString(refCell):
+	case !cityRef().MatchString(refCell):
 		b.col["city_ref"] = "city_ref"
 		b.refuse("city_ref", fmt.Sprintf("%q is not a city_ref (a UUID from listings cities NAME)", refCell))
 		return "", nil

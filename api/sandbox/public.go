@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/listings-tui/listings/assets"
 )
@@ -33,7 +34,10 @@ func (s *Server) serveMedia(c *call) {
 	s.media.ServeHTTP(c.w, c.r)
 }
 
-var pageTmpl = template.Must(template.New("page").Parse(`<!doctype html>
+// pageTmpl is parsed on the first public page served, not in every start of the
+// binary, which links the sandbox for every command.
+var pageTmpl = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Parse(`<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
@@ -46,6 +50,7 @@ img{max-width:100%;height:auto;margin:.25rem 0}.status{color:#666}</style></head
 {{end}}<p>{{.Description}}</p>
 </body></html>
 `))
+})
 
 var notFoundPage = []byte(`<!doctype html>
 <html><head><meta charset="utf-8"><title>Listing not found</title></head>
@@ -86,7 +91,7 @@ func (s *Server) publicPage(c *call) {
 		city = ct.Name
 	}
 	var buf bytes.Buffer
-	err := pageTmpl.Execute(&buf, map[string]any{
+	err := pageTmpl().Execute(&buf, map[string]any{
 		"Lang": lang, "Title": l.title(lang), "Price": price, "City": city, "Status": l.Status,
 		"Photos": c.resolveAll(l.Photos), "Description": l.description(lang),
 	})

@@ -92,7 +92,7 @@ func (s *Server) seed(now time.Time) (*store, error) {
 			l.Status = e.status
 		}
 		attrs := s.cat.SampleAttributes(e.cat, i)
-		maps.Copy(attrs, seedAttrs[e.en[0]])
+		maps.Copy(attrs, seedAttrs()[e.en[0]])
 		for code, v := range attrs {
 			raw, err := json.Marshal(v)
 			if err != nil {

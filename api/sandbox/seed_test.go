@@ -21,7 +21,7 @@ func TestSeedAttrsMatchEntries(t *testing.T) {
 	for _, e := range entries {
 		titles[e.en[0]] = true
 	}
-	for title := range seedAttrs {
+	for title := range seedAttrs() {
 		if !titles[title] {
 			t.Errorf("seedAttrs names no seeded listing: %q", title)
 		}

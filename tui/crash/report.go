@@ -15,7 +15,7 @@ import (
 )
 
 // keyShape is any API key: sk_live_ or sk_test_ and 48 hex digits.
-var keyShape = regexp.MustCompile(`sk_(?:live|test)_[0-9a-fA-F]{48}`)
+var keyShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`sk_(?:live|test)_[0-9a-fA-F]{48}`) })
 
 // Error is what Run returns after a panic: the report's path, for stderr.
 type Error struct {
@@ -58,7 +58,7 @@ func (r *recorder) writeReport(dir, version string, secrets []string) (string, e
 	}
 	// A key the app was not told about (one being typed on the login screen, say)
 	// is caught by its shape.
-	text = keyShape.ReplaceAllString(text, "sk_…REDACTED")
+	text = keyShape().ReplaceAllString(text, "sk_…REDACTED")
 	base := "crash-" + at.Format("20060102-150405")
 	for i := 0; ; i++ {
 		name := base + ".txt"

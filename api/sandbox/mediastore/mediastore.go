@@ -203,7 +203,9 @@ func (s *Store) open(name string) (content, error) {
 
 // validName admits exactly the names this store hands out, which keeps any path
 // traversal or odd character away from the file system.
-var validName = regexp.MustCompile(`^(?:[pv]/[0-9a-f]{32}(?:\.webp|_wm\.webp|\.mp4|\.mov|\.webm|_thumb\.png)|seed/(?:0|[1-9][0-9]{0,5})(?:_wm)?\.webp)$`)
+var validName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:[pv]/[0-9a-f]{32}(?:\.webp|_wm\.webp|\.mp4|\.mov|\.webm|_thumb\.png)|seed/(?:0|[1-9][0-9]{0,5})(?:_wm)?\.webp)$`)
+})
 
 var contentTypes = map[string]string{
 	".webp": "image/webp",
@@ -222,7 +224,7 @@ func (s *Store) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusMethodNotAllowed, "method_not_allowed", "the media host answers only GET and HEAD")
 		return
 	}
-	if !under || !validName.MatchString(name) {
+	if !under || !validName().MatchString(name) {
 		writeError(w, http.StatusNotFound, "not_found", "no media at this path")
 		return
 	}
