@@ -14,11 +14,11 @@ import (
 	"github.com/listings-tui/listings/tui/citypick"
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/drafts"
+	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/importer"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
 	"github.com/listings-tui/listings/tui/login"
-	"github.com/listings-tui/listings/tui/mediapick"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/palette"
@@ -214,11 +214,12 @@ func (m *Model) setKeymap() {
 }
 
 // viewTables is every view's table, by the view's name, for the check of the user's
-// keys and the reference of every action id.
+// keys and the reference of every action id. A view that holds others gives theirs
+// with its own, each in its mode (the editor's steps), as they are in reach together.
 func viewTables() map[string]action.Catalog {
 	return map[string]action.Catalog{
 		"browser": browser.Table(), "detail": detail.Table(), "watch": watch.Table(),
-		"jobs": jobs.Table(), "drafts": drafts.Table(), "editor": mediapick.Table(),
+		"jobs": jobs.Table(), "drafts": drafts.Table(), "editor": editor.Table(),
 		"importer": importer.Table(), "citypick": citypick.Table(),
 		"bulkform": bulkform.Table(), "login": login.Table(),
 	}

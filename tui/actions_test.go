@@ -1,10 +1,15 @@
 package tui
 
 import (
+	"bytes"
 	"encoding/json"
+	"image"
+	"image/jpeg"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
-	"time"
 
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/tui/action"
@@ -36,9 +41,27 @@ var walkStates = []struct {
 	// second of the settling loop.
 	{"drafts list, a draft", []string{"n", "Lamp", "esc", "D"}, nil},
 	{"drafts list, deleting", []string{"n", "Lamp", "esc", "D", "d"}, nil},
-	{"editor's media step", []string{"n", "alt+6"}, nil},
+	{"editor's basics step", []string{"n"}, nil},
+	{"editor's basics step, the description", []string{"n", "tab"}, nil},
+	{"editor's basics step, no editor found", []string{"n"}, noEditor},
+	{"editor's category step", []string{"n", "alt+2"}, nil},
+	{"editor's category step, a group open", []string{"n", "alt+2", "enter"}, nil},
+	{"editor's category search", []string{"n", "alt+2", "/"}, nil},
+	{"editor's category search, a category found", []string{"n", "alt+2", "/", "легков"}, nil},
+	{"editor's details step", []string{"n", "alt+3"}, nil},
+	{"editor's details step, a select's filter open", []string{"n", "alt+3", "/"}, nil},
+	{"editor's details step of a category", []string{"n", "alt+2", "/", "легков", "enter"}, nil},
 	{"editor's city step", []string{"n", "alt+4"}, nil},
 	{"editor's city step, a city typed", []string{"n", "alt+4", "Київ"}, nil},
+	{"editor's contacts step", []string{"n", "alt+5"}, nil},
+	{"editor's media step", []string{"n", "alt+6"}, nil},
+	{"editor's media step, two photos", []string{"n", "alt+6", "p", "*.jpg", "enter"}, withPhotos},
+	{"editor's media step, the file picker", []string{"n", "alt+6", "a"}, withPhotos},
+	{"editor's media step, the path input", []string{"n", "alt+6", "p"}, nil},
+	{"editor's media step, a path typed", []string{"n", "alt+6", "p", "x.jpg"}, nil},
+	{"editor's review of a new draft", []string{"n", "Lamp", "ctrl+s"}, nil},
+	{"editor's review of an unchanged edit", []string{"down", "e", "ctrl+s"}, nil},
+	{"editor's review of a changed edit", []string{"down", "e", " (new)", "ctrl+s"}, nil},
 	{"bulk price form", []string{"$"}, nil},
 	{"bulk price form, a price typed", []string{"$", "10"}, nil},
 	{"bulk fields form", []string{"E"}, nil},
@@ -76,6 +99,27 @@ func withSheet(t *testing.T, _ *fixture, o *Options) {
 	shopSheet(t, o.StartDir)
 }
 
+// withPhotos starts the app in a folder holding two photos and a folder, where the
+// editor's photo picker opens.
+func withPhotos(t *testing.T, _ *fixture, o *Options) {
+	o.StartDir = t.TempDir()
+	if err := os.Mkdir(filepath.Join(o.StartDir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a.jpg", "b.jpg"} {
+		var b bytes.Buffer
+		if err := jpeg.Encode(&b, image.NewRGBA(image.Rect(0, 0, 64, 48)), nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(o.StartDir, name), b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// noEditor starts the app where no editor for the description is found.
+func noEditor(_ *testing.T, _ *fixture, o *Options) { o.FindEditor = func() []string { return nil } }
+
 // Every key the help shows does what it says: in every state of every view with a
 // table, no two actions in reach share a key, each key shown is dispatched to its
 // own action (the view's, or the root's where no view takes it), and pressing it
@@ -84,13 +128,13 @@ func TestEveryKeyShownDoesWhatItSays(t *testing.T) {
 	for _, st := range walkStates {
 		t.Run(st.name, func(t *testing.T) {
 			t.Parallel() // the editor's keys wait on timers, not the CPU
-			f := newFixture(t, sandbox.KeyPersonal, nil)
-			opts := f.options()
-			if st.setup != nil {
-				st.setup(t, f, &opts)
-			}
+			// Each key is pressed in a state of its own, on a sandbox of its own.
 			build := func() Model {
-				f.clock.Advance(time.Minute) // a new minute's budget for each start's requests
+				f := newFixture(t, sandbox.KeyPersonal, nil)
+				opts := f.options()
+				if st.setup != nil {
+					st.setup(t, f, &opts)
+				}
 				m := f.model(opts, 100, 30)
 				m, _ = f.settle(m, m.Init())
 				m, _ = f.press(m, st.keys...)
@@ -101,6 +145,8 @@ func TestEveryKeyShownDoesWhatItSays(t *testing.T) {
 			for _, c := range conflicts {
 				t.Errorf("%s", c)
 			}
+			var wg sync.WaitGroup
+			slots := make(chan struct{}, 8) // the timers of several states at once
 			for _, b := range reach {
 				if b.Hidden || b.FooterOnly || len(b.Keys) == 0 || b.ID == "" {
 					continue
@@ -114,13 +160,18 @@ func TestEveryKeyShownDoesWhatItSays(t *testing.T) {
 					continue // at an edge a move has nowhere to go
 				}
 				// Every key of b is b (above): its first one stands for all.
-				m := build()
-				before := tuitest.Screen(m)
-				after, cmd := m.update(tuitest.Key(keyName(b.Keys[0])))
-				if cmd == nil && tuitest.Screen(after) == before {
-					t.Errorf("%q (%s, %q) did nothing", b.Keys[0], b.ID, b.Desc)
-				}
+				wg.Go(func() {
+					slots <- struct{}{}
+					defer func() { <-slots }()
+					m := build()
+					before := tuitest.Screen(m)
+					after, cmd := m.update(tuitest.Key(keyName(b.Keys[0])))
+					if cmd == nil && tuitest.Screen(after) == before {
+						t.Errorf("%q (%s, %q) did nothing", b.Keys[0], b.ID, b.Desc)
+					}
+				})
 			}
+			wg.Wait()
 		})
 	}
 }
@@ -190,14 +241,7 @@ func TestPaletteRunsDeactivate(t *testing.T) {
 // what cannot apply is named at start, with the file, the ids and the key, and the
 // actions concerned keep their defaults.
 func TestUserKeymap(t *testing.T) {
-	f := newFixture(t, sandbox.KeyPersonal, nil)
-	opts := f.options()
-	opts.Keys = action.Keymap{"browser.deactivate": {"X"}, "global.quit": {"ctrl+q"}}
-	m := f.model(opts, 100, 30)
-	m, _ = f.settle(m, m.Init())
-	if m.banner != nil {
-		t.Fatalf("a good keymap was refused: %s", flat(m))
-	}
+	f, m := startedWith(t, action.Keymap{"browser.deactivate": {"X"}, "global.quit": {"ctrl+q"}})
 	m, _ = f.press(m, "?")
 	tuitest.Contains(t, tuitest.Screen(m), "X deactivate", "ctrl+q   quit")
 	m, _ = f.press(m, "esc", "x")
@@ -216,6 +260,7 @@ func TestUserKeymap(t *testing.T) {
 		t.Fatal("ctrl+q did not quit")
 	}
 
+	opts := f.options()
 	opts.KeysFile = "/home/u/.config/listings/config.json"
 	opts.Keys = action.Keymap{"browser.nope": {"z"}, "browser.deactivate": {"q"}}
 	m = f.model(opts, 100, 30)
@@ -227,4 +272,18 @@ func TestUserKeymap(t *testing.T) {
 	if m.dialog == nil {
 		t.Fatal("deactivate lost its default key")
 	}
+}
+
+// startedWith is the app started with the user's keys km, which apply whole.
+func startedWith(t *testing.T, km action.Keymap) (*fixture, Model) {
+	t.Helper()
+	f := newFixture(t, sandbox.KeyPersonal, nil)
+	opts := f.options()
+	opts.Keys = km
+	m := f.model(opts, 100, 30)
+	m, _ = f.settle(m, m.Init())
+	if m.banner != nil {
+		t.Fatalf("a good keymap was refused: %s", flat(m))
+	}
+	return f, m
 }

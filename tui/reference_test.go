@@ -18,7 +18,8 @@ const (
 )
 
 // reference is the table of every action id, its default keys and its words, made
-// from the tables themselves.
+// from the tables themselves; a table held by two views (the city picker) is listed
+// once.
 func reference() string {
 	var b strings.Builder
 	b.WriteString("| id | default keys | does |\n|---|---|---|\n")
@@ -35,8 +36,8 @@ func reference() string {
 			keys = strings.Join(ks, " ")
 		}
 		desc := e.Desc
-		if e.Mode != "" {
-			desc += " (" + e.Mode + ")"
+		if e.Mode != "" && e.Mode != action.Any {
+			desc += " (" + strings.ReplaceAll(e.Mode, ":", ", ") + ")"
 		}
 		if len(e.Shadows) > 0 {
 			desc += fmt.Sprintf("; takes the key of %s here", e.Shadows)
@@ -47,6 +48,7 @@ func reference() string {
 		row(e)
 	}
 	tables := viewTables()
+	listed := map[action.ID]bool{}
 	for _, name := range slices.Sorted(func(yield func(string) bool) {
 		for n := range tables {
 			if !yield(n) {
@@ -55,7 +57,8 @@ func reference() string {
 		}
 	}) {
 		for _, e := range tables[name].Entries() {
-			if !e.Typing {
+			if !e.Typing && !listed[e.ID] {
+				listed[e.ID] = true
 				row(e)
 			}
 		}

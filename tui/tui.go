@@ -181,7 +181,7 @@ type Model struct {
 	detail  *registry.Holder[detail.Model, action.Help]
 	watch   *registry.Holder[watch.Model, action.Help]
 	login   *registry.Holder[login.Model, action.Help]
-	editor  *registry.Holder[editing.Model, editor.KeyMap]
+	editor  *registry.Holder[editing.Model, action.Help]
 	drafts  *registry.Holder[drafts.Model, action.Help]
 	bulk    *registry.Holder[bulkform.Model, action.Help]
 	jobs    *registry.Holder[jobs.Model, action.Help]

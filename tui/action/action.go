@@ -53,6 +53,13 @@ type Action[S any] struct {
 	// Writes marks an action a read-only key cannot do: it is not offered, but its
 	// key still answers, so that the root can say why nothing happened.
 	Writes bool
+	// Quiet, when it holds, keeps the action out of the help, the footer and the
+	// palette while its key still answers: the review of an unchanged edit offers no
+	// send, and enter there says that nothing changed.
+	Quiet func(S) bool
+	// Fold shows this action and the others of its table with the same Fold as one
+	// line of the help ("alt+1…7 go to step"); the palette lists each.
+	Fold Fold
 	// Shadows names the global actions whose keys this one takes while in reach
 	// (the media step's J moves a photo rather than opening the jobs panel).
 	Shadows []ID
@@ -63,6 +70,11 @@ type Action[S any] struct {
 	// every global action on one. It has no keys of its own and is never shown.
 	Typing bool
 }
+
+// Fold is one line of the help that stands for several actions: its keys as shown,
+// and its words. An action the user gave keys of their own leaves it for a line of
+// its own, as its keys are no longer the fold's.
+type Fold struct{ Label, Desc string }
 
 // Table is a view's actions, and how its state is read.
 type Table[S any] struct {
@@ -82,7 +94,8 @@ type Bound struct {
 	Group   int
 	Short   int
 	Offered bool // in the footer now (Short > 0 and Offer holds)
-	Hidden  bool // in reach but not offered (a write under a read-only key)
+	Hidden  bool // in reach but not offered (a write under a read-only key, Quiet)
+	Fold    Fold
 	Typing  bool
 	Moves   bool
 	Shadows []ID
@@ -132,7 +145,11 @@ func (t Table[S]) Reach(s S, km Keymap) []Bound {
 			}
 		}
 		b := Bound{ID: a.ID, Desc: desc, Keys: ks, Label: label, Group: a.Group, Short: a.Short,
-			Hidden: a.Writes && ro, Typing: a.Typing, Moves: a.Moves, Shadows: a.Shadows}
+			Hidden: (a.Writes && ro) || (a.Quiet != nil && a.Quiet(s)), Typing: a.Typing, Moves: a.Moves,
+			Shadows: a.Shadows}
+		if _, own := km[a.ID]; !own {
+			b.Fold = a.Fold
+		}
 		b.Offered = b.Short > 0 && !b.Hidden && (a.Offer == nil || a.Offer(s))
 		out = append(out, b)
 	}

@@ -143,3 +143,39 @@ func valuesOf(m map[string]Catalog, names []string) []Catalog {
 	}
 	return out
 }
+
+// Join is catalogs whose actions are in reach together, as one view's for Check:
+// the editor's own and its steps'.
+func Join(cs ...Catalog) Catalog { return joined(cs) }
+
+type joined []Catalog
+
+func (j joined) Entries() []Entry {
+	var out []Entry
+	for _, c := range j {
+		out = append(out, c.Entries()...)
+	}
+	return out
+}
+
+// Within is c as one mode of the view that holds it: its actions in reach only in
+// mode, its own modes under it ("media:picking"). Its actions of every mode (Any)
+// are checked as those of its first mode ("").
+func Within(mode string, c Catalog) Catalog { return within{mode, c} }
+
+type within struct {
+	mode string
+	c    Catalog
+}
+
+func (w within) Entries() []Entry {
+	es := w.c.Entries()
+	for i, e := range es {
+		if e.Mode == "" || e.Mode == Any {
+			es[i].Mode = w.mode
+		} else {
+			es[i].Mode = w.mode + ":" + e.Mode
+		}
+	}
+	return es
+}

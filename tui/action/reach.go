@@ -86,10 +86,11 @@ func (h Help) ShortHelp() []key.Binding { return h.short }
 // FullHelp is the help overlay's columns, one per group.
 func (h Help) FullHelp() [][]key.Binding { return h.full }
 
-// HelpOf lays list out for the help: what has keys and is not hidden.
+// HelpOf lays list out for the help: what has keys and is not hidden, a fold on one
+// line.
 func HelpOf(list []Bound) Help {
 	var h Help
-	shown := slices.DeleteFunc(slices.Clone(list), func(b Bound) bool { return b.Hidden || len(b.Keys) == 0 })
+	shown := folded(slices.DeleteFunc(slices.Clone(list), func(b Bound) bool { return b.Hidden || len(b.Keys) == 0 }))
 	short := slices.DeleteFunc(slices.Clone(shown), func(b Bound) bool { return !b.Offered })
 	shown = slices.DeleteFunc(shown, func(b Bound) bool { return b.FooterOnly })
 	slices.SortStableFunc(short, func(a, b Bound) int { return cmp.Compare(a.Short, b.Short) })
@@ -104,6 +105,27 @@ func HelpOf(list []Bound) Help {
 		h.full[len(h.full)-1] = append(h.full[len(h.full)-1], b.Binding())
 	}
 	return h
+}
+
+// folded is list with each fold on one line, where its first action is: the fold's
+// label and words, every key of its actions.
+func folded(list []Bound) []Bound {
+	var out []Bound
+	at := map[Fold]int{}
+	for _, b := range list {
+		if b.Fold == (Fold{}) {
+			out = append(out, b)
+			continue
+		}
+		if i, ok := at[b.Fold]; ok {
+			out[i].Keys = append(out[i].Keys, b.Keys...)
+			continue
+		}
+		at[b.Fold] = len(out)
+		b.Label, b.Desc, b.Keys = b.Fold.Label, b.Fold.Desc, slices.Clone(b.Keys)
+		out = append(out, b)
+	}
+	return out
 }
 
 // FromKeyMap is a view's key map as actions without ids, for a view not yet

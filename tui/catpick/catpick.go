@@ -18,6 +18,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -83,11 +84,11 @@ type Model struct {
 	note      note
 	noteLines []string // note wrapped to the width: at most two lines
 
-	spin    spinner.Model
-	keys    KeyMap
-	focused bool
-	width   int
-	height  int
+	spin        spinner.Model
+	action.Keys // the user's keys (actions.go)
+	focused     bool
+	width       int
+	height      int
 }
 
 type focusReason int
@@ -102,7 +103,7 @@ const (
 // marked as loading; Init sends the request. It starts blurred, like a bubbles input:
 // the editor calls Focus when the step is shown.
 func New(svc Service, lang string) Model {
-	m := Model{svc: svc, lang: lang, trees: map[string]*tree{}, parent: -1, keys: DefaultKeyMap()}
+	m := Model{svc: svc, lang: lang, trees: map[string]*tree{}, parent: -1}
 	m.input = theme.Input()
 	m.input.Prompt = "/ "
 	m.input.Placeholder = "search every level: name, slug or group"
@@ -160,13 +161,6 @@ func (m Model) Focused() bool { return m.focused }
 // Capturing reports whether the search input has focus: the editor and the root must
 // not treat letters as shortcuts.
 func (m Model) Capturing() bool { return m.focused && m.searching }
-
-// KeyMap returns the bindings for the help bar.
-func (m Model) KeyMap() KeyMap {
-	k := m.keys
-	k.Searching = m.searching
-	return k
-}
 
 // Lang is the language names are shown in.
 func (m Model) Lang() string { return m.lang }

@@ -246,7 +246,8 @@ func TestKeys(t *testing.T) {
 		}
 		return strings.Join(s, ", ")
 	}
-	if got := help(k.ShortHelp()); got != "enter open/choose, ←/h up a level, / search all, ctrl+a AI suggest, esc back" {
+	// On a group of the top level: no level to go up to, and esc leaves.
+	if got := help(k.ShortHelp()); got != "enter/→ open group, / search all, ctrl+a AI suggest, esc leave (draft kept)" {
 		t.Errorf("short help %q", got)
 	}
 	m, _ = loop.Press(m, "/")

@@ -3,7 +3,6 @@ package catpick
 import (
 	"fmt"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -32,10 +31,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if !m.focused {
 			return m, nil
 		}
-		if m.searching {
-			return m.searchKey(msg)
-		}
-		return m.browseKey(msg)
+		return m.key(msg)
 	case tea.MouseMsg:
 		if !m.focused {
 			return m, nil
@@ -50,100 +46,17 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-func (m Model) browseKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	k := m.keys
-	switch {
-	case key.Matches(msg, k.Back):
-		switch {
-		case m.suggesting:
-			m.cancelSuggest()
-		case m.tr != nil && m.parent >= 0:
-			m.up()
-		default:
-			return m, emit(Cancelled{})
-		}
-		return m, nil
-	case key.Matches(msg, k.Suggest):
-		return m.startSuggest()
-	case key.Matches(msg, k.Retry) && !m.loading && (m.tr == nil || len(m.tr.top) == 0):
-		if m.tr != nil { // an empty tree: ask again rather than keep it
-			delete(m.trees, m.lang)
-			m.tr = nil
-		}
-		return m, m.fetch()
+// key runs the action of k; in the search input, any other key edits the query.
+func (m Model) key(k tea.KeyMsg) (Model, tea.Cmd) {
+	if id, ok := table.Match(m, m.Keys.Map, k); ok {
+		return m.Run(id)
 	}
-	if m.tr == nil {
-		return m, nil
-	}
-	l := &m.browse
-	switch {
-	case key.Matches(msg, k.Up):
-		m.move(-1)
-	case key.Matches(msg, k.Down):
-		m.move(1)
-	case key.Matches(msg, k.PageUp):
-		m.move(-m.bodyHeight())
-	case key.Matches(msg, k.PageDown):
-		m.move(m.bodyHeight())
-	case key.Matches(msg, k.Home):
-		m.move(-len(l.rows))
-	case key.Matches(msg, k.End):
-		m.move(len(l.rows))
-	case key.Matches(msg, k.Parent):
-		m.up()
-	case key.Matches(msg, k.Search):
-		m.searching = true
-		m.clearNote()
-		m.runSearch(m.idAt(&m.browse))
-		return m, m.input.Focus()
-	case key.Matches(msg, k.Open), key.Matches(msg, k.Enter):
-		i, ok := m.at()
-		if !ok {
-			return m, nil
-		}
-		if !m.tr.nodes[i].leaf() {
-			m.openLevel(i, 0)
-			m.clearNote()
-			return m, nil
-		}
-		if key.Matches(msg, k.Enter) {
-			return m.choose(i)
-		}
-	}
-	return m, nil
-}
-
-// searchKey handles a key while the search input has focus: arrows move in the
-// results, enter chooses, esc closes, ctrl+a suggests, the rest edits the query.
-func (m Model) searchKey(msg tea.KeyMsg) (Model, tea.Cmd) {
-	switch msg.Type {
-	case tea.KeyEsc:
-		m.closeSearch()
-		m.clearNote()
-		return m, nil
-	case tea.KeyUp:
-		m.move(-1)
-		return m, nil
-	case tea.KeyDown:
-		m.move(1)
-		return m, nil
-	case tea.KeyPgUp:
-		m.move(-m.bodyHeight())
-		return m, nil
-	case tea.KeyPgDown:
-		m.move(m.bodyHeight())
-		return m, nil
-	case tea.KeyCtrlA:
-		return m.startSuggest()
-	case tea.KeyEnter:
-		if i, ok := m.at(); ok {
-			return m.choose(i)
-		}
+	if !m.searching {
 		return m, nil
 	}
 	before := m.input.Value()
 	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
+	m.input, cmd = m.input.Update(k)
 	if m.input.Value() != before {
 		m.runSearch(m.idAt(&m.found))
 		if inOtherScript(m.input.Value(), m.lang) {
@@ -151,6 +64,29 @@ func (m Model) searchKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		}
 	}
 	return m, cmd
+}
+
+// openSearch gives the search input the keys, over every level of the tree.
+func (m Model) openSearch() (Model, tea.Cmd) {
+	if m.tr == nil {
+		return m, nil
+	}
+	m.searching = true
+	m.clearNote()
+	m.runSearch(m.idAt(&m.browse))
+	return m, m.input.Focus()
+}
+
+// retry asks for the tree again: it did not load, or came empty.
+func (m Model) retry() (Model, tea.Cmd) {
+	if m.loading {
+		return m, nil
+	}
+	if m.tr != nil { // an empty tree: ask again rather than keep it
+		delete(m.trees, m.lang)
+		m.tr = nil
+	}
+	return m, m.fetch()
 }
 
 // choose sends Chosen for a leaf; a group is never chosen.

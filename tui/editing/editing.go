@@ -146,7 +146,7 @@ func (m *Model) SetSize(w, h int) { m.ed.SetSize(w, h) }
 func (m Model) Capturing() bool { return m.ed.Capturing() }
 
 // KeyMap is the editor's.
-func (m Model) KeyMap() editor.KeyMap { return m.ed.KeyMap() }
+func (m Model) KeyMap() action.Help { return m.ed.KeyMap() }
 
 // Busy reports whether the open draft is uploading or being sent.
 func (m Model) Busy() bool { return m.ed.Busy() }
@@ -159,6 +159,13 @@ func (m Model) Unsent() bool { return m.ed.Unsent() }
 
 // Actions is the editor's.
 func (m Model) Actions() []action.Bound { return m.ed.Actions() }
+
+// Run is the editor's.
+func (m Model) Run(id action.ID) (Model, tea.Cmd) {
+	var cmd tea.Cmd
+	m.ed, cmd = m.ed.Run(id)
+	return m, cmd
+}
 
 // SetKeymap gives the editor the user's keys.
 func (m *Model) SetKeymap(km action.Keymap) { m.ed.SetKeymap(km) }

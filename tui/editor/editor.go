@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/huh"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/catpick"
 	"github.com/listings-tui/listings/tui/citypick"
 	"github.com/listings-tui/listings/tui/draft"
@@ -130,7 +131,7 @@ type Model struct {
 
 	width, height int
 	bodyH         int
-	keys          KeyMap
+	action.Keys   // the user's keys (actions.go)
 	// extEditor is the user's editor for the description (ctrl+e); nil when none
 	// was found.
 	extEditor []string
@@ -152,7 +153,6 @@ func New(cfg Config) Model {
 	m := Model{
 		cfg: cfg, svc: cfg.Service, lang: cfg.Lang,
 		cache: map[attrKey][]api.Attribute{},
-		keys:  defaultKeyMap(),
 	}
 	if cfg.FindEditor == nil {
 		cfg.FindEditor = systemEditor

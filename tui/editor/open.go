@@ -138,6 +138,7 @@ func (m *Model) initComponents() tea.Cmd {
 	m.media.SetSize(m.width, m.bodyH)
 	m.media.SetMedia(d.Photos, d.Video, d.Frames3D)
 	m.media.SetTouched(d.MediaTouched)
+	m.SetKeymap(m.Keys.Map) // to the steps just made
 	return tea.Batch(append(cmds, m.media.Init())...)
 }
 

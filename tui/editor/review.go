@@ -8,9 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
@@ -34,25 +32,6 @@ func (r *reviewState) resize(w, h int) {
 		return
 	}
 	r.view.Width, r.view.Height = w, h
-}
-
-func (m Model) reviewKey(k tea.KeyMsg) (Model, tea.Cmd) {
-	switch {
-	case key.Matches(k, m.keys.Next):
-		return m, nil // the review is the last step
-	case key.Matches(k, m.keys.Prev):
-		return m, m.goTo(m.step - 1)
-	case key.Matches(k, m.keys.Back):
-		return m.leave()
-	case key.Matches(k, m.keys.Send):
-		if len(m.problems) > 0 {
-			return m, m.focusField(firstField(m.problems))
-		}
-		return m.submit()
-	}
-	var cmd tea.Cmd
-	m.review.view, cmd = m.review.view.Update(k)
-	return m, cmd
 }
 
 // refreshReview lays out the review for the draft as it is now.

@@ -2,14 +2,13 @@ package editor
 
 import (
 	"encoding/json"
-	"github.com/listings-tui/listings/tui/theme"
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/catpick"
 	"github.com/listings-tui/listings/tui/citypick"
 	"github.com/listings-tui/listings/tui/mediapick"
@@ -39,8 +38,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.setLang(msg.Lang)
 	}
 	if m.d == nil {
-		if k, ok := msg.(tea.KeyMsg); ok && key.Matches(k, m.keys.Back) {
-			return m, back
+		if k, ok := msg.(tea.KeyMsg); ok {
+			return m.onKey(k)
 		}
 		return m, nil
 	}
@@ -208,44 +207,15 @@ func (m Model) leave() (Model, tea.Cmd) {
 	return m, tea.Batch(cmds...)
 }
 
+// onKey runs the action of k, the step's or the editor's (Actions); a key of
+// neither goes to the step: a huh field's own, or the letters of a text input.
 func (m Model) onKey(k tea.KeyMsg) (Model, tea.Cmd) {
-	if m.loading != 0 {
-		if key.Matches(k, m.keys.Back) {
-			return m.leave()
-		}
+	own := slices.DeleteFunc(m.Actions(), func(b action.Bound) bool { return b.ID == "" })
+	if b, ok := action.Find(own, k); ok {
+		return m.run(b.ID)
+	}
+	if !ready(m) {
 		return m, nil
-	}
-	switch {
-	case key.Matches(k, m.keys.Submit):
-		return m.submit()
-	case key.Matches(k, m.keys.Jump):
-		n := int(k.String()[len(k.String())-1] - '1')
-		return m, m.goTo(step(n))
-	case key.Matches(k, m.keys.Reload) && m.attrEr != "":
-		return m, m.loadAttributes()
-	case k.String() == "ctrl+e" && m.step == stepBasics && m.extEditor == nil:
-		return m, func() tea.Msg { return msgs.Notice{Text: theme.WarningMark + " " + noEditorNote} }
-	}
-	switch m.step {
-	case stepCategory, stepCity, stepMedia:
-		return m.componentKey(k)
-	case stepReview:
-		return m.reviewKey(k)
-	}
-	return m.formKey(k)
-}
-
-// componentKey: tab and shift+tab move between steps; esc goes to the component,
-// which closes what it has open or says Cancelled; the media step has no such
-// message, so esc leaves from there when nothing is open.
-func (m Model) componentKey(k tea.KeyMsg) (Model, tea.Cmd) {
-	switch {
-	case key.Matches(k, m.keys.Next):
-		return m, m.goTo(m.step + 1)
-	case key.Matches(k, m.keys.Prev):
-		return m, m.goTo(m.step - 1)
-	case key.Matches(k, m.keys.Back) && m.step == stepMedia && !m.media.Capturing():
-		return m.leave()
 	}
 	var cmd tea.Cmd
 	switch m.step {
@@ -255,41 +225,23 @@ func (m Model) componentKey(k tea.KeyMsg) (Model, tea.Cmd) {
 		m.city, cmd = m.city.Update(k)
 	case stepMedia:
 		m.media, cmd = m.media.Update(k)
+	case stepReview:
+	default:
+		return m.formKey(k)
 	}
 	return m, cmd
 }
 
-// formKey drives a huh step: shift+tab on its first field goes to the step
-// before, leaving its last field goes to the next one, esc leaves the editor
-// unless a select's filter is open.
+// formKey gives a key to the huh field in focus. Enter leaves a field as tab does
+// (on the last one, for the next step); a select's filter takes it.
 func (m Model) formKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	sf := m.forms[m.step]
-	if sf == nil {
-		return m, nil
-	}
-	focused := sf.form.GetFocusedField()
+	focused := m.focused()
 	if focused == nil {
 		return m, nil
 	}
-	if s, ok := focused.(interface{ GetFiltering() bool }); ok && s.GetFiltering() {
-		_, cmd := sf.form.Update(k) // a select's filter takes esc, enter and the rest
-		return m, cmd
-	}
-	// Moving between fields is done here, at once, not by huh's own message: keys
-	// typed right after tab would otherwise land in the field being left. On the
-	// first and the last field (where huh stops) they move between steps.
-	next := key.Matches(k, m.keys.Next) || (k.Type == tea.KeyEnter && !k.Alt) // alt+enter: a new line
-	switch {
-	case key.Matches(k, m.keys.Back):
-		return m.leave()
-	case key.Matches(k, m.keys.Prev) && focused.GetKey() == sf.first:
-		return m, m.goTo(m.step - 1)
-	case key.Matches(k, m.keys.Prev):
-		return m, sf.form.PrevField()
-	case next && focused.GetKey() == sf.last:
-		return m, m.goTo(m.step + 1)
-	case next:
-		return m, sf.form.NextField()
+	if k.Type == tea.KeyEnter && !k.Alt && !filtering(m) { // alt+enter: a new line
+		return m.run("editor.next")
 	}
 	_, cmd := sf.form.Update(k)
 	m.clearRefusalOnEdit(focused.GetKey())

@@ -85,8 +85,7 @@ type Model struct {
 	inputErr  string
 
 	bar         progress.Model
-	keys        KeyMap // the picker's and the input's
-	action.Keys        // the user's keys (keys.go)
+	action.Keys // the user's keys (keys.go)
 	focused     bool
 	width       int
 	height      int
@@ -114,7 +113,7 @@ func New(svc Uploader, startDir string) Model {
 	full, empty := theme.ProgressColors()
 	m := Model{
 		svc: svc, id: nextGen(), base: startDir, pickDir: startDir,
-		picker: newPicker(startDir), input: in, keys: defaultKeyMap(),
+		picker: newPicker(startDir), input: in,
 		bar:   progress.New(progress.WithSolidFill(full), progress.WithColorProfile(lipgloss.ColorProfile())),
 		width: 80, height: 24,
 	}

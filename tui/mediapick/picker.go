@@ -69,13 +69,9 @@ func (m *Model) openPicker() tea.Cmd {
 	return m.picker.Init()
 }
 
-// pickerKey forwards a key to the picker and acts on a chosen file: not yet a photo,
-// it is checked and added; already one, it is removed.
+// pickerKey gives the picker one of its keys and acts on a chosen file: not yet a
+// photo, it is checked and added; already one, it is removed.
 func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
-	if key.Matches(msg, m.keys.PickDone) {
-		m.closeModes()
-		return nil
-	}
 	m.notice = ""
 	dir := m.picker.CurrentDirectory
 	// A stale Path would be reported again by DidSelectFile on a later key.

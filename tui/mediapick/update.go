@@ -3,12 +3,8 @@ package mediapick
 import (
 	"fmt"
 	"slices"
-	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/listings-tui/listings/tui/action"
 
 	"github.com/listings-tui/listings/api/rules"
 	"github.com/listings-tui/listings/tui/draft"
@@ -49,6 +45,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.picker, cmd = m.picker.Update(msg)
 		cmds = append(cmds, cmd)
 	}
+	return m.finish(cmds...)
+}
+
+// finish follows every message and action: the uploads waiting start, and the
+// screen and the photo under the cursor are made again.
+func (m Model) finish(cmds ...tea.Cmd) (Model, tea.Cmd) {
 	cmds = append(cmds, m.pump())
 	m.refresh()
 	if cmd, redraw := m.wantPreview(); redraw {
@@ -88,57 +90,19 @@ func (m *Model) selected() *item {
 	return nil
 }
 
+// onKey runs the action of k; in the path input, any other key is typed.
 func (m *Model) onKey(k tea.KeyMsg) tea.Cmd {
-	switch m.mode {
-	case picking:
-		return m.pickerKey(k)
-	case typing:
-		return m.inputKey(k)
+	if m.mode == browsing {
+		m.notice = "" // the last action's result, until the next key
 	}
-	m.notice = ""
 	if id, ok := table.Match(*m, m.Keys.Map, k); ok {
 		return m.run(id)
 	}
-	return nil
-}
-
-// run does the step's action id while browsing the media.
-func (m *Model) run(id action.ID) tea.Cmd {
-	sec, i := m.row(m.cursor)
-	switch id {
-	case "media.up":
-		m.cursor = max(m.cursor-1, 0)
-	case "media.down":
-		m.cursor = min(m.cursor+1, m.rowCount()-1)
-	case "media.first":
-		m.cursor = 0
-	case "media.last":
-		m.cursor = m.rowCount() - 1
-	case "media.move_up":
-		if sec == secPhotos && i > 0 {
-			return m.movePhoto(i, i-1)
-		}
-	case "media.move_down":
-		if sec == secPhotos && i >= 0 && i < len(m.photos)-1 {
-			return m.movePhoto(i, i+1)
-		}
-	case "media.pick":
-		return m.openPicker()
-	case "media.path":
-		return m.openInput(secPhotos)
-	case "media.video":
-		return m.openInput(secVideo)
-	case "media.frames":
-		return m.openInput(secFrames)
-	case "media.remove":
-		return m.remove(sec, i)
-	case "media.retry":
-		m.retry()
-	case "media.choose":
-		if sec == secPhotos {
-			return m.openPicker()
-		}
-		return m.openInput(sec)
+	if m.mode == typing && !m.inputBusy {
+		m.inputErr = ""
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(k)
+		return cmd
 	}
 	return nil
 }
@@ -230,32 +194,6 @@ func (m *Model) openInput(sec section) tea.Cmd {
 	}
 	m.input.Width = max(m.width-len([]rune(m.input.Prompt))-2, 4)
 	return m.input.Focus()
-}
-
-func (m *Model) inputKey(k tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(k, m.keys.Cancel):
-		if m.inputBusy {
-			m.inputSeq++ // its answer is dropped: nothing is added
-		}
-		m.closeModes()
-		return nil
-	case m.inputBusy:
-		return nil
-	case key.Matches(k, m.keys.Submit):
-		raw := strings.TrimSpace(m.input.Value())
-		if raw == "" {
-			m.inputErr = "type a path, e.g. ~/Pictures/car.jpg, or esc to cancel"
-			return nil
-		}
-		m.inputSeq++
-		m.inputBusy, m.inputErr = true, ""
-		return m.check(m.inputFor, raw, m.inputSeq)
-	}
-	m.inputErr = ""
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(k)
-	return cmd
 }
 
 // onChecked adds what passed the checks; the rest is listed with its reason.
