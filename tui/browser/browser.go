@@ -214,8 +214,25 @@ func New(svc Lister, lang string, opts ...Option) Model {
 // Init sends the request for the first page of the first tab (prepared by New).
 func (m Model) Init() tea.Cmd {
 	s := m.srcs[0]
-	return tea.Batch(fetchPage(s.reqCtx, s.cancel, m.svc, m.params(0, 0), 0, s.seq, true), m.spin.Tick, m.readRest(),
-		m.readAttrs(), m.configNotice(), m.readViews())
+	return tea.Batch(fetchPage(s.reqCtx, s.cancel, m.svc, m.params(0, 0), 0, s.seq, true), m.spin.Tick,
+		m.configNotice(), m.afterFirstFrame())
+}
+
+// settle is how long after Init the mirror's background reads begin (every row, the
+// attributes, the views' counts): the first frame is written at the renderer's next
+// tick, 60 a second, and those reads, tens of milliseconds of CPU, would otherwise
+// take both cores from it on a 2-core machine (docs/performance.md, "Start").
+const settle = 2 * time.Second / 60
+
+// startedMsg says the first frame is out: the background reads may begin.
+type startedMsg struct{}
+
+// afterFirstFrame starts the mirror's background reads a little after the start.
+func (m Model) afterFirstFrame() tea.Cmd {
+	if m.mir.db == nil {
+		return nil
+	}
+	return tea.Tick(settle, func(time.Time) tea.Msg { return startedMsg{} })
 }
 
 // SetSize sets the size View fills exactly.

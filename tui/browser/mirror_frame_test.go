@@ -123,12 +123,17 @@ func TestSearchBeforeTheRestOfTheRows(t *testing.T) {
 	m := New(&fakeLister{data: data}, "uk", WithMirror(stoppedMirror(t, data, 2)))
 	m.SetSize(100, 20)
 	var rest tea.Msg
-	for _, msg := range mirrorLoop.Collect(m.Init()) {
+	pending := mirrorLoop.Collect(m.Init())
+	for len(pending) > 0 {
+		msg := pending[0]
+		pending = pending[1:]
 		if _, ok := msg.(mirrorRowsMsg); ok {
 			rest = msg // held back
 			continue
 		}
-		m, _ = mirrorLoop.Step(m, msg)
+		var cmd tea.Cmd
+		m, cmd = m.Update(msg)
+		pending = append(pending, mirrorLoop.Collect(cmd)...)
 	}
 	if rest == nil {
 		t.Fatal("Init read no rows after the first frame")
@@ -138,4 +143,35 @@ func TestSearchBeforeTheRestOfTheRows(t *testing.T) {
 	tuitest.Lacks(t, tuitest.Screen(m), "Listing 00150")
 	m, _ = mirrorLoop.Step(m, rest)
 	tuitest.Contains(t, tuitest.Screen(m), "Listing 00150", "1/1", "[active 100+]")
+}
+
+// TestBackgroundReadsWaitForTheFirstFrame: Init reads nothing more of the mirror than
+// the first frame (New read it): every row, the attributes and the views' counts are
+// read once the first frame is out (startedMsg), not beside it, where they took the
+// cores from the renderer (docs/performance.md, "Start").
+func TestBackgroundReadsWaitForTheFirstFrame(t *testing.T) {
+	data := gen(300, 300, api.StatusActive)
+	m := New(&fakeLister{data: data}, "uk", WithMirror(stoppedMirror(t, data, 2)))
+	m.SetSize(100, 20)
+	started := false
+	for _, msg := range mirrorLoop.Collect(m.Init()) {
+		switch msg.(type) {
+		case mirrorRowsMsg, attrsMsg, viewSetsMsg:
+			t.Fatalf("Init read %T beside the first frame", msg)
+		case startedMsg:
+			started = true
+		}
+	}
+	if !started {
+		t.Fatal("Init never starts the background reads")
+	}
+	var rest bool
+	_, cmd := m.Update(startedMsg{})
+	for _, msg := range mirrorLoop.Collect(cmd) {
+		_, ok := msg.(mirrorRowsMsg)
+		rest = rest || ok
+	}
+	if !rest {
+		t.Fatal("the rows after the first frame are never read")
+	}
 }

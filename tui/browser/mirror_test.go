@@ -21,7 +21,7 @@ import (
 // mirrorLoop also takes the mirror's answers back to the model.
 var mirrorLoop = tuitest.Loop[Model]{Own: func(msg tea.Msg) bool {
 	switch msg.(type) {
-	case pageMsg, hitsMsg, mirrorRowsMsg, attrsMsg:
+	case pageMsg, hitsMsg, mirrorRowsMsg, attrsMsg, startedMsg:
 		return true
 	}
 	return false

@@ -29,6 +29,8 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, tea.Batch(cmd, m.readAttrs())
 	case attrsMsg:
 		return m.onAttrs(msg)
+	case startedMsg:
+		return m, tea.Batch(m.readRest(), m.readAttrs(), m.readViews())
 	case mirrorRowsMsg:
 		m, cmd := m.onMirrorRows(msg)
 		return m, tea.Batch(cmd, m.rereadViews())

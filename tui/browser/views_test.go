@@ -19,7 +19,7 @@ import (
 // viewLoop also takes the views' answers (the mirror's and the config's) back.
 var viewLoop = tuitest.Loop[Model]{Own: func(msg tea.Msg) bool {
 	switch msg.(type) {
-	case pageMsg, hitsMsg, mirrorRowsMsg, attrsMsg, viewSetsMsg, viewWritten:
+	case pageMsg, hitsMsg, mirrorRowsMsg, attrsMsg, viewSetsMsg, viewWritten, startedMsg:
 		return true
 	}
 	return false
