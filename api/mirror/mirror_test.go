@@ -74,13 +74,13 @@ func TestADamagedOrForeignFileIsSetAsideAndRebuilt(t *testing.T) {
 			o.Close()
 		},
 		"truncated": func(t *testing.T, path string) {
-			synced(t, path, 3000)
+			synced(t, path, 300)
 			fi, err := os.Stat(path)
 			must(t, err)
 			must(t, os.Truncate(path, fi.Size()/2))
 		},
 		"pages overwritten": func(t *testing.T, path string) {
-			synced(t, path, 3000)
+			synced(t, path, 300)
 			f, err := os.OpenFile(path, os.O_RDWR, 0)
 			must(t, err)
 			junk := []byte(strings.Repeat("\xde\xad\xbe\xef", 4096))
@@ -131,7 +131,7 @@ func TestVerifyAfterOpenFastRebuildsADamagedFile(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "m.db")
-	synced(t, path, 3000)
+	synced(t, path, 300)
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	must(t, err)
 	_, err = f.WriteAt([]byte(strings.Repeat("\xde\xad\xbe\xef", 4096)), 4096*3)
