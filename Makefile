@@ -11,10 +11,13 @@ PKGS    := ./...
 run:
 	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/listings --sandbox
 
-## test: every test, with the race detector
+## test: every test, with the race detector. Four test binaries at once on any machine:
+## several packages spend most of their time waiting (a key's budget, a terminal in
+## tmux, a retry's back-off), and two at a time (go's default on 2 cores) left the
+## cores idle while they waited.
 test:
 	$(GO) vet $(PKGS)
-	$(GO) test -race -count=1 -timeout 10m $(PKGS)
+	$(GO) test -race -count=1 -p 4 -timeout 10m $(PKGS)
 	@if command -v gnome-keyring-daemon >/dev/null && command -v dbus-run-session >/dev/null; then \
 		sh keystore/testdata/run-keyring-tests.sh; \
 	elif [ -n "$$CI" ]; then \
