@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/rules"
 )
 
@@ -22,7 +23,7 @@ func (j *Journal) Verify(ctx context.Context, g Getter, p Planned) (resend bool,
 	if st := j.Outcome(p.ID).State; st != InDoubt {
 		return st == NotStarted, nil
 	}
-	d, err := g.GetListing(ctx, p.ID, "")
+	d, err := job.Call(ctx, func(ctx context.Context) (*api.ListingDetail, error) { return g.GetListing(ctx, p.ID, "") })
 	if api.IsNotFound(err) {
 		return false, j.Refused(p.ID, api.CodeListingNotFound, "the listing is gone: not sent again")
 	}

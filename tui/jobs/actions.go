@@ -66,7 +66,7 @@ var table = action.Table[Model]{
 			When: func(m Model) bool { return hasOffers(m) && !m.Running() }},
 		{ID: "jobs.discard", Desc: "discard it", Keys: []string{"d"}, Group: 1, Short: 2, When: hasOffers},
 		{ID: "jobs.report", Desc: "write the report", Keys: []string{"w"}, Group: 2, Short: 5,
-			When: func(m Model) bool { return m.job.kind == kindImport && m.job.path != "" }},
+			When: func(m Model) bool { return m.job.report && m.job.path != "" }},
 		{ID: "jobs.up", Moves: true, Desc: "scroll the rows up", Keys: []string{"up", "k"}, Group: 2, Short: 6, When: scrolls},
 		{ID: "jobs.down", Moves: true, Desc: "scroll the rows down", Keys: []string{"down", "j"}, Group: 2, Short: 7, When: scrolls},
 
@@ -124,8 +124,8 @@ func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 		o := m.offers[0]
 		m.runs++
 		m.failOff = 0
-		m.job = job{about: o.about, left: o.left, st: stStarting}
-		return m, resume(m.svc, o.kind, o.path, m.runs)
+		m.job = current{about: o.about, left: o.left, st: stStarting}
+		return m, resume(m.svc, o.path, m.runs)
 	case "jobs.discard":
 		return m, discard(m.offers[0].about)
 	case "jobs.report":

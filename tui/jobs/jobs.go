@@ -24,19 +24,15 @@ import (
 	"github.com/listings-tui/listings/tui/action"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/api/eta"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
-// Service is what a job needs, a bulk job or an import; *api.Client satisfies it.
-type Service interface {
-	bulk.Service
-	catalog.Service
-}
+// Service is what a job of any kind needs; *api.Client satisfies it.
+type Service = job.Service
 
 // state is where the job on the panel stands.
 type state int
@@ -53,8 +49,8 @@ const (
 	stCancelled
 )
 
-// job is the job on the panel.
-type job struct {
+// current is the job on the panel.
+type current struct {
 	about
 	done, failed, left int
 	failures           []failure
@@ -65,8 +61,8 @@ type job struct {
 	why                string // why it stopped
 	// added are the listings an import created that the lists were not told of yet.
 	added int
-	// report is where an import's report was last written.
-	report string
+	// reportAt is where the job's report was last written; fileAt the file it made.
+	reportAt, fileAt string
 }
 
 // Config is where jobs are journaled and for which service.
@@ -90,7 +86,7 @@ type Model struct {
 	now     func() time.Time
 	at      time.Time
 
-	job         job
+	job         current
 	runs        int // numbers the runs
 	offers      []offer
 	asking      bool // c was pressed: y gives the job up
@@ -199,9 +195,9 @@ func (m Model) startJob(s msgs.StartJob) (Model, tea.Cmd) {
 	m.runs++
 	m.asking, m.failOff = false, 0
 	req := startReq{verb: s.Verb, plan: s.Plan, imp: s.Import}
-	m.job = job{about: about{verb: s.Verb, total: len(s.Plan.Changes)}, st: stStarting}
+	m.job = current{about: about{verb: s.Verb, total: len(s.Plan.Changes)}, st: stStarting}
 	if s.Import != nil {
-		m.job.kind, m.job.verb, m.job.total = kindImport, "import", s.Import.Creates+s.Import.Edits
+		m.job.verb, m.job.total, m.job.rows = "import", s.Import.Creates+s.Import.Edits, true
 	}
 	m.job.left = m.job.total
 	return m, start(m.svc, m.dir, m.baseURL, req, m.now(), m.runs)
@@ -211,7 +207,7 @@ func (m Model) startJob(s msgs.StartJob) (Model, tea.Cmd) {
 func (m Model) resumeJob() (Model, tea.Cmd) {
 	m.runs++
 	m.job.st, m.job.why = stStarting, ""
-	return m, resume(m.svc, m.job.kind, m.job.path, m.runs)
+	return m, resume(m.svc, m.job.path, m.runs)
 }
 
 func (m Model) started(s startedMsg) (Model, tea.Cmd) {
@@ -226,16 +222,12 @@ func (m Model) started(s startedMsg) (Model, tea.Cmd) {
 		return m, listen(s.r)
 	}
 	m.dropOffer(s.about.id)
-	m.job = job{about: s.about, done: s.done, failed: s.failed, left: s.left, failures: s.failures, st: stRunning, r: s.r,
-		report: m.job.report}
+	m.job = current{about: s.about, done: s.done, failed: s.failed, left: s.left, failures: s.failures, st: stRunning, r: s.r,
+		reportAt: m.job.reportAt}
 	m.job.failedRows = countRows(m.job.failures)
 	m.est = *eta.New(m.now(), s.left, s.perItem, m.svc.Budget())
 	m.estimate(m.now(), false)
-	what := "listings"
-	if s.about.kind == kindImport {
-		what = "rows"
-	}
-	return m, tea.Batch(listen(s.r), send(msgs.Notice{Text: fmt.Sprintf("job %s started: %d %s", s.about.id, s.left, what)}))
+	return m, tea.Batch(listen(s.r), send(msgs.Notice{Text: fmt.Sprintf("job %s started: %s", s.about.id, s.about.noun(s.left))}))
 }
 
 func (m Model) event(e eventMsg) (Model, tea.Cmd) {
@@ -248,9 +240,6 @@ func (m Model) event(e eventMsg) (Model, tea.Cmd) {
 	switch {
 	case it.failed != nil:
 		m.job.failures = append(m.job.failures, *it.failed)
-		if m.job.kind == kindBulk {
-			m.job.failures = m.job.failures[max(len(m.job.failures)-keepFailures, 0):]
-		}
 		m.job.failedRows = countRows(m.job.failures)
 	case it.status != "" && it.created:
 		m.job.added++ // the lists reload when the run ends: one load, not one a row
@@ -276,7 +265,7 @@ func (m Model) ended(e endMsg) (Model, tea.Cmd) {
 		added = send(msgs.ListingsAdded{N: j.added})
 		j.added = 0
 	}
-	var stopped *bulk.ErrStopped
+	var stopped *job.ErrStopped
 	var cmd tea.Cmd
 	switch {
 	case e.cancelled:
@@ -293,7 +282,7 @@ func (m Model) ended(e endMsg) (Model, tea.Cmd) {
 		j.st, j.why = stStopped, termtext.Clean(e.err.Error())
 		cmd = send(msgs.Error{Op: "job " + j.id, Err: e.err})
 	default:
-		j.st = stDone
+		j.st, j.fileAt = stDone, termtext.Clean(e.file)
 		cmd = send(msgs.Notice{Text: m.doneText(), Bell: true, Background: true}) // it answers no key: it waits for the answer to the last one
 	}
 	return m, tea.Batch(added, cmd)

@@ -60,9 +60,9 @@ func (m Model) jobLines() []string {
 	if j.id == "" {
 		title = "a new " + j.verb + " job"
 	}
-	what := fmt.Sprintf("%s · %s %s listings", title, j.verb, format.Number(j.total))
-	if j.kind == kindImport {
-		what = fmt.Sprintf("%s · import of %s: %s to send", title, j.sheet, rows(j.total))
+	what := title + " · " + j.line
+	if j.line == "" {
+		what = fmt.Sprintf("%s · %s %s", title, j.verb, j.noun(j.total))
 	}
 	lines := []string{theme.Heading.Render(what)}
 	lines = append(lines, strings.Split(m.stateLine(), "\n")...)
@@ -78,36 +78,32 @@ func (m Model) jobLines() []string {
 	if m.eta != "" && j.left > 0 {
 		lines = append(lines, theme.Muted.Render("time left: "+m.eta))
 	}
-	if j.kind == kindImport && j.refused > 0 {
-		lines = append(lines, theme.Warning.Render(fmt.Sprintf("%s %s refused before sending: nothing was sent for them", theme.WarningMark, rows(j.refused))))
+	if j.refused > 0 {
+		lines = append(lines, theme.Warning.Render(fmt.Sprintf("%s %s refused before sending: nothing was sent for them", theme.WarningMark, j.noun(j.refused))))
 	}
-	if j.report != "" {
-		lines = append(lines, theme.Muted.Render("report: "+j.report))
+	if j.reportAt != "" {
+		lines = append(lines, theme.Muted.Render("report: "+j.reportAt))
+	}
+	if j.fileAt != "" {
+		lines = append(lines, theme.Muted.Render("file: "+j.fileAt))
 	}
 	return append(lines, m.failureLines()...)
 }
 
-func rows(n int) string {
-	if n == 1 {
-		return "1 row"
-	}
-	return fmt.Sprintf("%d rows", n)
-}
-
-// failureLines are a bulk job's last failures, or an import's every row not
-// imported, from the list's scroll.
+// failureLines are the job's items not done, from the list's scroll: what was
+// refused before sending (a row a problem), then what failed since.
 func (m Model) failureLines() []string {
 	j := m.job
 	if len(j.failures) == 0 {
 		return nil
 	}
-	head := "Last failures"
-	if j.kind == kindImport {
-		n := rows(j.failedRows)
-		if len(j.failures) > j.failedRows {
-			n += fmt.Sprintf(", %d problems", len(j.failures))
-		}
-		head = fmt.Sprintf("Not imported (%s): fix them in the sheet and import it again · w writes the report", n)
+	n := j.noun(j.failedRows)
+	if len(j.failures) > j.failedRows {
+		n += fmt.Sprintf(", %d problems", len(j.failures))
+	}
+	head := fmt.Sprintf("Not done (%s)", n)
+	if j.report {
+		head += " · w writes the report"
 	}
 	lines := []string{"", theme.Heading.Render(head)}
 	if m.failOff > 0 {
@@ -150,17 +146,10 @@ func (m Model) stateLine() string {
 // doneText is the notice of a job's end.
 func (m Model) doneText() string {
 	j := m.job
-	if j.kind == kindImport {
-		text := fmt.Sprintf("%s job %s done: %d rows imported", theme.OKMark, j.id, j.done)
-		if n := j.failed + j.refused; n > 0 {
-			text = fmt.Sprintf("%s job %s done: %d rows imported, %d not (J lists them; w writes the report)", theme.WarningMark, j.id, j.done, n)
-		}
-		return text
+	if n := j.failed + j.refused; n > 0 {
+		return fmt.Sprintf("%s job %s (%s) done: %d done, %d not (J shows why)", theme.WarningMark, j.id, j.verb, j.done, n)
 	}
-	if j.failed > 0 {
-		return fmt.Sprintf("%s job %s done: %d changed, %d failed (J shows why)", theme.WarningMark, j.id, j.done, j.failed)
-	}
-	return fmt.Sprintf("%s job %s done: %d changed", theme.OKMark, j.id, j.done)
+	return fmt.Sprintf("%s job %s (%s) done: %d done", theme.OKMark, j.id, j.verb, j.done)
 }
 
 // countRows is how many rows the failures are of: a row refused for several cells is

@@ -80,7 +80,7 @@ one, fetches only the listings missing and writes the whole file.`,
 				if err := o.resumeOnly(cmd); err != nil {
 					return err
 				}
-				path, err := listing.JobPath(f.Getenv, o.resume)
+				path, err := cmdutil.JobPath(f.Getenv, o.resume)
 				if err != nil {
 					return err
 				}

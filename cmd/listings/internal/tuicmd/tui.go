@@ -20,7 +20,6 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
-	"github.com/listings-tui/listings/cmd/listings/internal/listing"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui"
@@ -243,7 +242,7 @@ func onService(ctx context.Context, f *cmdutil.Factory, opts *tui.Options) error
 	}
 	// Bulk jobs are journaled where the CLI keeps them, so `listings jobs` lists the
 	// app's and either resumes the other's.
-	if dir, err := listing.JobsDir(f.Getenv); err == nil {
+	if dir, err := cmdutil.JobsDir(f.Getenv); err == nil {
 		opts.JobsDir = dir
 	}
 	opts.Lang = t.Lang

@@ -1,4 +1,4 @@
-package listing
+package cmdutil
 
 import (
 	"errors"
@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/tui/draft"
 )
 
@@ -26,7 +25,7 @@ func JobsDir(getenv func(string) string) (string, error) {
 func JobPath(getenv func(string) string, id string) (string, error) {
 	id = strings.TrimSuffix(strings.TrimSpace(id), ".jsonl")
 	if id == "" || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
-		return "", cmdutil.UsageErrorf("%q is not a job id: see listings jobs", id)
+		return "", UsageErrorf("%q is not a job id: see listings jobs", id)
 	}
 	dir, err := JobsDir(getenv)
 	if err != nil {
@@ -34,7 +33,7 @@ func JobPath(getenv func(string) string, id string) (string, error) {
 	}
 	p := filepath.Join(dir, id+".jsonl")
 	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
-		return "", cmdutil.NewError(fmt.Sprintf("no job %s in %s: see listings jobs", id, dir), err)
+		return "", NewError(fmt.Sprintf("no job %s in %s: see listings jobs", id, dir), err)
 	}
 	return p, nil
 }
