@@ -13,9 +13,14 @@ const (
 	modeAsking = "asking"
 )
 
-func hasOffers(m Model) bool { return len(m.offers) > 0 }
+func hasOffers(m Model) bool { return m.show == showPanel && len(m.offers) > 0 }
+
+func onPanel(m Model) bool { return m.show == showPanel }
 
 func canPause(m Model) bool {
+	if m.show != showPanel {
+		return false
+	}
 	switch j := m.job; j.st {
 	case stRunning:
 		return true
@@ -27,14 +32,48 @@ func canPause(m Model) bool {
 
 func cancellable(m Model) bool {
 	j := m.job
-	return j.path != "" && j.st != stDone && j.st != stCancelled && j.st != stStarting
+	return m.show == showPanel && j.path != "" && j.st != stDone && j.st != stCancelled && j.st != stStarting
 }
 
-func scrolls(m Model) bool { return len(m.job.failures) > 1 }
+// scrolls says the list shown has more than a line to scroll through.
+func scrolls(m Model) bool { return m.listLen() > 1 }
 
-// backNote is what leaving the panel does to the job as it stands: only a job under
-// way goes on; a cancelled or finished one has nothing left to go on with.
+// listLen is the length of the list the panel shows: the job's items not done, the
+// history, or the lines of a job opened.
+func (m Model) listLen() int {
+	switch m.show {
+	case showHistory:
+		return len(m.history)
+	case showOpen:
+		return len(m.open.lines)
+	}
+	return len(m.job.failures)
+}
+
+// move moves the list shown by n lines (the history's cursor).
+func (m *Model) move(n int) {
+	last := max(m.listLen()-1, 0)
+	switch m.show {
+	case showHistory:
+		m.histCur = max(min(m.histCur+n, last), 0)
+	case showOpen:
+		m.openOff = max(min(m.openOff+n, last), 0)
+	default:
+		m.failOff = max(min(m.failOff+n, last), 0)
+	}
+}
+
+// backNote is what esc does: from a job opened back to the history, from the
+// history back to the panel; from the panel it leaves, and says what that does to
+// the job as it stands: only a job under way goes on; a cancelled or finished one has
+// nothing left to go on with.
 func backNote(m Model) string {
+	switch m.show {
+	case showOpen:
+		return "to the history"
+	case showHistory:
+		return "to the job"
+	}
 	switch st := m.job.st; {
 	case st == stPausing && m.job.r != nil && m.job.r.giveUp.Load():
 		return "the job is being cancelled"
@@ -61,14 +100,17 @@ var table = action.Table[Model]{
 	Actions: []action.Action[Model]{
 		{ID: "jobs.pause", Desc: "pause/resume", Keys: []string{"p"}, Short: 3, When: canPause},
 		{ID: "jobs.cancel", Desc: "cancel the job", Keys: []string{"c"}, Short: 4, When: cancellable},
-		{ID: "jobs.back", Desc: "back", Keys: []string{"esc"}, Short: 8, Note: backNote},
+		{ID: "jobs.back", Desc: "back", Keys: []string{"esc"}, Short: 9, Note: backNote},
 		{ID: "jobs.resume", Desc: "resume it", Keys: []string{"r"}, Group: 1, Short: 1,
 			When: func(m Model) bool { return hasOffers(m) && !m.Running() }},
 		{ID: "jobs.discard", Desc: "discard it", Keys: []string{"d"}, Group: 1, Short: 2, When: hasOffers},
 		{ID: "jobs.report", Desc: "write the report", Keys: []string{"w"}, Group: 2, Short: 5,
-			When: func(m Model) bool { return m.job.report && m.job.path != "" }},
-		{ID: "jobs.up", Moves: true, Desc: "scroll the rows up", Keys: []string{"up", "k"}, Group: 2, Short: 6, When: scrolls},
-		{ID: "jobs.down", Moves: true, Desc: "scroll the rows down", Keys: []string{"down", "j"}, Group: 2, Short: 7, When: scrolls},
+			When: func(m Model) bool { f := m.focus(); return f.report && f.path != "" && m.show != showHistory }},
+		{ID: "jobs.up", Moves: true, Desc: "up", Keys: []string{"up", "k"}, Group: 2, Short: 6, When: scrolls},
+		{ID: "jobs.down", Moves: true, Desc: "down", Keys: []string{"down", "j"}, Group: 2, Short: 7, When: scrolls},
+		{ID: "jobs.history", Desc: "every job (history)", Keys: []string{"h"}, Group: 3, Short: 8, When: onPanel},
+		{ID: "jobs.open", Desc: "open the job", Keys: []string{"enter"}, Group: 3, Short: 1,
+			When: func(m Model) bool { return m.show == showHistory && len(m.history) > 0 }},
 
 		// Giving the job up asks first; the question takes every letter.
 		{ID: "jobs.ask", Desc: "answer the question", Mode: modeAsking, Typing: true},
@@ -110,7 +152,20 @@ func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 	case "jobs.keep":
 		m.asking = false
 	case "jobs.back":
+		switch m.show {
+		case showOpen:
+			m.show = showHistory
+			return m, loadHistory(m.dir, m.baseURL)
+		case showHistory:
+			m.show = showPanel
+			return m, nil
+		}
 		return m, send(msgs.Back{})
+	case "jobs.history":
+		m.show = showHistory
+		return m, loadHistory(m.dir, m.baseURL)
+	case "jobs.open":
+		return m, openJob(m.history[m.histCur].path)
 	case "jobs.pause":
 		if j.st == stRunning {
 			j.st = stPausing
@@ -129,11 +184,12 @@ func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 	case "jobs.discard":
 		return m, discard(m.offers[0].about)
 	case "jobs.report":
-		return m, writeReport(j.id, j.path)
+		f := m.focus()
+		return m, writeReport(f.id, f.path)
 	case "jobs.up":
-		m.failOff = max(m.failOff-1, 0)
+		m.move(-1)
 	case "jobs.down":
-		m.failOff = max(min(m.failOff+1, len(j.failures)-1), 0)
+		m.move(1)
 	}
 	return m, nil
 }

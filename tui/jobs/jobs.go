@@ -97,6 +97,13 @@ type Model struct {
 	width       int
 	height      int
 	scanned     bool
+	// show is the panel, the history or a job opened (history.go).
+	show    show
+	history []entry
+	histCur int
+	histErr string
+	open    opened
+	openOff int
 	// after starts the wait for the day's reset: tea.Tick, which tests replace so
 	// that they deliver the tick themselves.
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
@@ -168,6 +175,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case endMsg:
 		m, cmd := m.ended(msg)
 		m.estimate(m.now(), false)
+		if m.show == showHistory {
+			cmd = tea.Batch(cmd, loadHistory(m.dir, m.baseURL))
+		}
 		return m, cmd
 	case offersMsg:
 		return m.offered(msg)
@@ -175,6 +185,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.discarded(msg)
 	case reportMsg:
 		return m.reported(msg)
+	case historyMsg:
+		return m.historyLoaded(msg)
+	case openedMsg:
+		return m.jobOpened(msg)
 	case resumeTickMsg:
 		if msg.job != m.job.id || msg.n != m.runs || m.job.st != stWaiting {
 			return m, nil

@@ -40,6 +40,9 @@ func (m Model) reported(r reportMsg) (Model, tea.Cmd) {
 	if r.err != nil {
 		return m, send(msgs.Error{Op: "write the report of job " + r.job, Err: r.err})
 	}
+	if r.job == m.open.id {
+		m.open.reportAt = termtext.Clean(r.path)
+	}
 	if r.job == m.job.id {
 		m.job.reportAt = termtext.Clean(r.path)
 	}

@@ -17,6 +17,12 @@ const barW = 30
 // View renders the panel: the jobs offered for a resume, the job with its progress,
 // its time left and its last refusals; exactly the size given.
 func (m Model) View() string {
+	switch m.show {
+	case showHistory:
+		return m.fill(m.historyLines())
+	case showOpen:
+		return m.fill(m.openLines())
+	}
 	lines := []string{theme.Title.Render("Jobs"), ""}
 	for i, o := range m.offers {
 		lines = append(lines, m.wrap(fmt.Sprintf("%s job %s was interrupted: %d of %d left", theme.WarningMark, o.id, o.left, o.total))...)
@@ -35,6 +41,11 @@ func (m Model) View() string {
 		lines = append(lines, m.wrap(theme.Warning.Render(theme.WarningMark+" Give the job up? What is left is not sent, and it is not offered again."))...)
 		lines = append(lines, m.wrap(theme.Muted.Render("  y yes · n no"))...)
 	}
+	return m.fill(lines)
+}
+
+// fill makes lines the panel's exact size.
+func (m Model) fill(lines []string) string {
 	lines = layout.Block(strings.Join(lines, "\n"), m.width, m.height)
 	for i, l := range lines {
 		lines[i] = layout.Pad(l, m.width)
@@ -52,7 +63,7 @@ func (m Model) jobLines() []string {
 	j := m.job
 	if j.st == stNone {
 		if len(m.offers) == 0 {
-			return []string{theme.Muted.Render("No job. Mark listings in the list (space, *), then a, x, $ or E.")}
+			return []string{theme.Muted.Render("No job running. Mark listings in the list (space, *), then a, x, $ or E; h shows every job.")}
 		}
 		return nil
 	}
