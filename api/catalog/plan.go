@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/sheet"
@@ -133,7 +132,7 @@ func (p *Plan) Summary() []string {
 	if w := p.wholeExport(); w != "" {
 		out = append(out, w)
 	}
-	if l := bulk.ModerationLine(p.ToModeration); l != "" {
+	if l := job.ModerationLine(p.ToModeration); l != "" {
 		out = append(out, l)
 	}
 	if p.Requests == 0 {

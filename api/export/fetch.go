@@ -38,7 +38,7 @@ func (p Plan) Summary() []string {
 	if p.Fetched > 0 {
 		what += fmt.Sprintf("; %s fetched already", format.Number(p.Fetched))
 	}
-	return []string{what, "details: " + bulk.Cost(p.Requests, p.Duration, p.FitsToday, p.Days)}
+	return []string{what, "details: " + job.Cost(p.Requests, p.Duration, p.FitsToday, p.Days)}
 }
 
 // Fetch gets the detail of every listing left in the journal, job.Workers at a time

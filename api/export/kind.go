@@ -2,8 +2,11 @@ package export
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"time"
 
+	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/sheet"
@@ -70,3 +73,10 @@ func (j *Journal) Binary() bool { return j.Head.Export.Format == sheet.XLSX }
 
 // WriteFile writes the export's file in its format (Write).
 func (j *Journal) WriteFile(w io.Writer) (int, error) { return j.Write(w, j.Head.Export.Format) }
+
+// Retry is no new job for an export: its resume fetches again the details a server
+// error refused, and writes the whole file.
+func (j *Journal) Retry(api.Budget, time.Time) (*job.Plan, error) {
+	return nil, fmt.Errorf("an export is not retried as a new job: listings jobs resume %s fetches again what failed and writes the file: %w",
+		j.Head.Job, job.ErrNothing)
+}

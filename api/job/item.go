@@ -3,7 +3,6 @@ package job
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/listings-tui/listings/api"
 )
@@ -79,44 +78,4 @@ func ItemOf(key int, o Outcome) Item {
 		it.Result, it.Hint = ResultLeft, "left for a resume"
 	}
 	return it
-}
-
-// Plan is what a retry or an undo will do, said before anything is sent: every item
-// with what goes back to what, or why it is left alone; the requests and the time.
-type Plan struct {
-	Of  string // the job it is made of
-	How string // retry, undo
-	// Summary says the plan in a few lines, for the confirmation.
-	Summary []string
-	Rows    []PlanRow
-	// Requests are those the new job sends; Reads those spent reading the
-	// listings as they are now (an undo's), already spent.
-	Requests  int
-	Reads     int
-	Duration  time.Duration
-	FitsToday bool
-	Days      int
-	// Begin journals the plan as a new job in dir, on the service at baseURL.
-	Begin func(dir, baseURL string, now time.Time) (Job, error) `json:"-"`
-}
-
-// PlanRow is one item of a plan.
-type PlanRow struct {
-	ID    int    `json:"id,omitempty"`
-	Row   int    `json:"row,omitempty"`
-	Title string `json:"title,omitempty"`
-	// Change says what the item becomes ("1 200 → 1 000", "inactive → active");
-	// Skip why it is left alone ("" when it changes).
-	Change string `json:"change,omitempty"`
-	Skip   string `json:"skip,omitempty"`
-	// ToModeration: the change sends an active listing back to moderation.
-	ToModeration bool `json:"to_moderation,omitempty"`
-}
-
-// Start journals the plan as a new job in dir.
-func (p *Plan) Start(dir, baseURL string, now time.Time) (Job, error) {
-	if p.Begin == nil || p.Requests == 0 {
-		return nil, fmt.Errorf("the %s of job %s: %w", p.How, p.Of, ErrNothing)
-	}
-	return p.Begin(dir, baseURL, now)
 }

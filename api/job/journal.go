@@ -200,7 +200,7 @@ func (j *Journal) apply(e Event) {
 	case "ok", "found":
 		o = Outcome{State: Done, ListingID: e.ID, Status: e.Status, URL: e.URL, Found: e.Ev == "found", SentAt: o.SentAt}
 	case "fail":
-		o = Outcome{State: Failed, ListingID: e.ID, Code: e.Code, Hint: e.Hint, Field: e.Field, Again: e.Again || transientCode(e.Code)}
+		o = Outcome{State: Failed, ListingID: e.ID, Code: e.Code, Hint: e.Hint, Field: e.Field, Again: e.Again || transientCode(e.Code), SentAt: o.SentAt}
 	case "unsent":
 		o = Outcome{State: NotStarted}
 	case "cancel":

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"time"
 
 	"github.com/listings-tui/listings/api"
 )
@@ -57,6 +58,10 @@ type Job interface {
 	// Run carries out what is left within ctx (its end pauses the job: the pause
 	// rule), telling each item answered.
 	Run(ctx context.Context, svc Service, tell func(Item)) error
+	// Retry plans a new job of the items that failed for a reason that may pass
+	// now (Item.Again), under the budget b at now; the others are named in the
+	// plan, not retried.
+	Retry(b api.Budget, now time.Time) (*Plan, error)
 }
 
 // File is the journal's file.

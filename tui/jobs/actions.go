@@ -3,15 +3,26 @@ package jobs
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
-// The panel's modes: the panel, and the question whether to give the job up.
+// The panel's modes: the panel (with the history and a job opened), the question
+// whether to give the job up, and a retry's or an undo's plan to confirm.
 const (
 	modePanel  = ""
 	modeAsking = "asking"
+	modePlan   = "plan"
 )
+
+// canRetry says the job in focus in the history has items a retry takes.
+func canRetry(m Model) bool {
+	e, ok := m.focusEntry()
+	return ok && e.again > 0 && e.state != job.StateRunning
+}
+
+func planSends(m Model) bool { return m.plan != nil && m.plan.Requests > 0 }
 
 func hasOffers(m Model) bool { return m.show == showPanel && len(m.offers) > 0 }
 
@@ -92,8 +103,11 @@ func backNote(m Model) string {
 // table is the jobs panel's actions.
 var table = action.Table[Model]{
 	Mode: func(m Model) string {
-		if m.asking {
+		switch {
+		case m.asking:
 			return modeAsking
+		case m.plan != nil:
+			return modePlan
 		}
 		return modePanel
 	},
@@ -111,6 +125,19 @@ var table = action.Table[Model]{
 		{ID: "jobs.history", Desc: "every job (history)", Keys: []string{"h"}, Group: 3, Short: 8, When: onPanel},
 		{ID: "jobs.open", Desc: "open the job", Keys: []string{"enter"}, Group: 3, Short: 1,
 			When: func(m Model) bool { return m.show == showHistory && len(m.history) > 0 }},
+		{ID: "jobs.retry", Desc: "retry what may pass now", Keys: []string{"R"}, Group: 3, Short: 2, When: canRetry, Writes: true},
+
+		// A retry's or an undo's plan, confirmed once.
+		{ID: "jobs.start", Desc: "start the job", Keys: []string{"y", "Y", "enter"}, Label: "y/enter",
+			Mode: modePlan, Short: 1, When: planSends},
+		{ID: "jobs.close", Desc: "close", Keys: []string{"enter", "y", "Y"}, Label: "enter",
+			Mode: modePlan, Short: 1, When: func(m Model) bool { return !planSends(m) }},
+		{ID: "jobs.drop", Desc: "cancel", Keys: []string{"n", "N", "esc"}, Label: "n/esc",
+			Mode: modePlan, Short: 2, Shadows: []action.ID{"global.new"}},
+		{ID: "jobs.plan_up", Moves: true, Desc: "up", Keys: []string{"up", "k"}, Mode: modePlan, Group: 1},
+		{ID: "jobs.plan_down", Moves: true, Desc: "down", Keys: []string{"down", "j"}, Mode: modePlan, Group: 1, Short: 3},
+		{ID: "jobs.plan_page_up", Moves: true, Desc: "page up", Keys: []string{"pgup"}, Mode: modePlan, Group: 1},
+		{ID: "jobs.plan_page_down", Moves: true, Desc: "page down", Keys: []string{"pgdown"}, Mode: modePlan, Group: 1},
 
 		// Giving the job up asks first; the question takes every letter.
 		{ID: "jobs.ask", Desc: "answer the question", Mode: modeAsking, Typing: true},
@@ -166,6 +193,21 @@ func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 		return m, loadHistory(m.dir, m.baseURL)
 	case "jobs.open":
 		return m, openJob(m.history[m.histCur].path)
+	case "jobs.retry":
+		e, _ := m.focusEntry()
+		return m, makePlan(m.svc, e.path, howRetry, m.now())
+	case "jobs.start":
+		return m.startPlan()
+	case "jobs.close", "jobs.drop":
+		m.plan = nil
+	case "jobs.plan_up":
+		m.box.Scroll(-1)
+	case "jobs.plan_down":
+		m.box.Scroll(1)
+	case "jobs.plan_page_up":
+		m.box.Scroll(-m.box.Page())
+	case "jobs.plan_page_down":
+		m.box.Scroll(m.box.Page())
 	case "jobs.pause":
 		if j.st == stRunning {
 			j.st = stPausing

@@ -32,11 +32,17 @@ type entry struct {
 	created            time.Time
 	done, failed, left int
 	state, lineage     string
+	again              int // items failed for a reason that may pass now: a retry takes them
 }
 
 func entryOf(j job.Job) entry {
 	e := entry{about: aboutOf(j), created: j.Info().Created, state: job.StateOf(j), lineage: job.Lineage(j.Info())}
 	e.done, e.failed, e.left = j.Counts()
+	for _, it := range j.Items() {
+		if it.Again {
+			e.again++
+		}
+	}
 	return e
 }
 
@@ -150,6 +156,18 @@ func (m Model) jobOpened(o openedMsg) (Model, tea.Cmd) {
 	}
 	m.open, m.openOff, m.show = o.o, 0, showOpen
 	return m, nil
+}
+
+// focusEntry is the job of the history the keys act on: the one opened, or the
+// cursor's.
+func (m Model) focusEntry() (entry, bool) {
+	switch {
+	case m.show == showOpen:
+		return m.open.entry, true
+	case m.show == showHistory && len(m.history) > 0:
+		return m.history[m.histCur], true
+	}
+	return entry{}, false
 }
 
 // focus is the job the keys act on: the one opened, else the one on the panel.

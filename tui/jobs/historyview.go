@@ -68,6 +68,10 @@ func (m Model) openLines() []string {
 		facts += " · " + o.lineage
 	}
 	lines = append(lines, m.wrap(facts)...)
+	if o.again > 0 {
+		lines = append(lines, theme.Warning.Render(fmt.Sprintf("%s %s failed for a reason that may pass now (the budget, the network, a server error): a retry sends them again",
+			theme.WarningMark, o.noun(o.again))))
+	}
 	if o.refused > 0 {
 		lines = append(lines, theme.Warning.Render(fmt.Sprintf("%s %s refused before sending: nothing was sent for them", theme.WarningMark, o.noun(o.refused))))
 	}

@@ -27,6 +27,7 @@ import (
 	"github.com/listings-tui/listings/api/eta"
 	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/planbox"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -104,6 +105,9 @@ type Model struct {
 	histErr string
 	open    opened
 	openOff int
+	// plan is a retry or an undo asked, in its box until confirmed (plan.go).
+	plan *job.Plan
+	box  planbox.Box
 	// after starts the wait for the day's reset: tea.Tick, which tests replace so
 	// that they deliver the tick themselves.
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
@@ -134,11 +138,14 @@ func (m Model) Init() tea.Cmd {
 }
 
 // SetSize sets the size View fills exactly.
-func (m *Model) SetSize(w, h int) { m.width, m.height = max(w, 1), max(h, 1) }
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = max(w, 1), max(h, 1)
+	m.box.SetSize(m.width, m.height)
+}
 
-// Capturing is true while the panel asks whether to give the job up: y and n are
-// its answer, not the root's keys.
-func (m Model) Capturing() bool { return m.asking }
+// Capturing is true while the panel asks whether to give the job up, or shows a
+// plan to confirm: y and n are its answer, not the root's keys.
+func (m Model) Capturing() bool { return m.asking || m.plan != nil }
 
 // Running reports whether a job is under way (running or pausing): quitting loses
 // nothing (the journal has it) but leaves it to a resume.
@@ -189,6 +196,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.historyLoaded(msg)
 	case openedMsg:
 		return m.jobOpened(msg)
+	case planMsg:
+		return m.planned(msg)
 	case resumeTickMsg:
 		if msg.job != m.job.id || msg.n != m.runs || m.job.st != stWaiting {
 			return m, nil

@@ -176,7 +176,7 @@ func startJob(t *testing.T, m Model, s msgs.StartJob) (Model, *runner) {
 var runLoop = tuitest.Loop[Model]{Own: func(msg tea.Msg) bool {
 	return tuitest.Is[eventMsg](msg) || tuitest.Is[endMsg](msg) || tuitest.Is[startedMsg](msg) ||
 		tuitest.Is[offersMsg](msg) || tuitest.Is[discardedMsg](msg) || tuitest.Is[reportMsg](msg) ||
-		tuitest.Is[historyMsg](msg) || tuitest.Is[openedMsg](msg)
+		tuitest.Is[historyMsg](msg) || tuitest.Is[openedMsg](msg) || tuitest.Is[planMsg](msg)
 }}
 
 // resumeRun presses k (p or r), which resumes a job, and runs it to its end.

@@ -131,6 +131,9 @@ func list(dir string) (out []peeked, errs []error) {
 
 // newJournal journals a new job of what s asks for in dir.
 func newJournal(dir, baseURL string, s startReq, now time.Time) (job.Job, error) {
+	if s.begin != nil {
+		return s.begin(dir, baseURL, now)
+	}
 	if s.imp != nil {
 		h := s.imp.Header
 		h.BaseURL = baseURL
@@ -149,11 +152,13 @@ func newJournal(dir, baseURL string, s startReq, now time.Time) (job.Job, error)
 	return j, nil
 }
 
-// startReq is a confirmed plan to journal: a bulk plan, or an import's.
+// startReq is a confirmed plan to journal: a bulk plan, an import's, or a plan of
+// the engine's (a retry, an undo: job.Plan's Begin).
 type startReq struct {
-	verb string
-	plan bulk.Plan
-	imp  *catalog.Plan
+	verb  string
+	plan  bulk.Plan
+	imp   *catalog.Plan
+	begin func(dir, baseURL string, now time.Time) (job.Job, error)
 }
 
 // noun is how many items a job has, in words: "3 listings", "1 row".

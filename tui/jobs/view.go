@@ -17,6 +17,9 @@ const barW = 30
 // View renders the panel: the jobs offered for a resume, the job with its progress,
 // its time left and its last refusals; exactly the size given.
 func (m Model) View() string {
+	if m.plan != nil {
+		return m.planView()
+	}
 	switch m.show {
 	case showHistory:
 		return m.fill(m.historyLines())

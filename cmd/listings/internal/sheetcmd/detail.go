@@ -49,7 +49,7 @@ func (o *exportOptions) runDetail(ctx context.Context, f *cmdutil.Factory, s *cm
 	if o.dryRun {
 		out := f.IOStreams.Out
 		if m == nil {
-			fmt.Fprintf(out, "the list: %s (read)\n", bulk.Cost(pages, 0, true, 1))
+			fmt.Fprintf(out, "the list: %s (read)\n", job.Cost(pages, 0, true, 1))
 		}
 		for _, l := range plan.Summary() {
 			fmt.Fprintln(out, l)
