@@ -43,6 +43,15 @@ type Planned struct {
 	// Patch is an edit's own fields when the listing held some of the header's
 	// already; nil sends the header's.
 	Patch *api.ListingEdit `json:"patch,omitempty"`
+	// SetStatus is the status this item is set to when the header's kind does not
+	// say it (an import's undo deactivates the listings it made among its edits).
+	SetStatus string `json:"set_status,omitempty"`
+	// OldStatus and Old are the listing's status and the values of the fields the
+	// job sets as they were when it was planned: what an undo puts back (a field
+	// missing from Old was not known then). A journal written before undo existed
+	// has neither.
+	OldStatus string           `json:"old_status,omitempty"`
+	Old       *api.ListingEdit `json:"old,omitempty"`
 }
 
 // The states of an item, and its outcome: the engine's (api/job).
@@ -157,13 +166,36 @@ func HeaderOf(name string, p Plan) Header {
 		h.Kind, h.Patch = KindEdit, p.Action.Patch
 	}
 	for _, c := range p.Changes {
-		pl := Planned{ID: c.ID, Title: c.Title, Patch: c.Patch}
-		if h.Kind == KindPrice {
+		pl := Planned{ID: c.ID, Title: c.Title, Patch: c.Patch, OldStatus: string(c.Status)}
+		switch h.Kind {
+		case KindPrice:
 			pl.OldPrice, pl.NewPrice = c.Price.String(), c.NewPrice.String()
+		case KindEdit:
+			l, detail := c.listing()
+			pl.Old = job.Before(h.patchOf(pl), l, detail)
 		}
 		h.Items = append(h.Items, pl)
 	}
 	return h
+}
+
+// patchOf is the fields an edit sends to the listing of p.
+func (h *Header) patchOf(p Planned) *api.ListingEdit {
+	if p.Patch != nil {
+		return p.Patch
+	}
+	return h.Patch
+}
+
+// statusOf is the status the job sets on the listing of p; "" for an edit.
+func (h *Header) statusOf(p Planned) string {
+	switch {
+	case p.SetStatus != "":
+		return p.SetStatus
+	case h.Kind == KindStatus:
+		return h.Status
+	}
+	return ""
 }
 
 // owns says whether a header's kind is a bulk job's (a journal written before kinds

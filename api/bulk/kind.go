@@ -2,7 +2,6 @@ package bulk
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/api/job"
@@ -17,7 +16,7 @@ func (j *Journal) Verb() string { return j.Head.Verb() }
 
 // About says the job in a line: "price 600 listings".
 func (j *Journal) About() string {
-	return fmt.Sprintf("%s %s listings", j.Head.Verb(), format.Number(len(j.Head.Items)))
+	return j.Head.Verb() + " " + format.Count(len(j.Head.Items), "listing")
 }
 
 // Items are every listing of the job with its outcome.

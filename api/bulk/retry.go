@@ -28,7 +28,7 @@ func (j *Journal) Retry(b api.Budget, now time.Time) (*job.Plan, error) {
 			left++
 		}
 	}
-	p.Retried("listings", left)
+	p.Retried("listing", left)
 	p.Estimate(b, now)
 	p.Begin = func(dir, baseURL string, now time.Time) (job.Job, error) {
 		h.BaseURL, h.Created = baseURL, now
@@ -40,17 +40,13 @@ func (j *Journal) Retry(b api.Budget, now time.Time) (*job.Plan, error) {
 // change says what the job makes of a listing: its status, its new price, the
 // fields it sets.
 func (h *Header) change(p Planned) string {
-	switch h.Kind {
-	case KindStatus:
-		return "→ " + h.Status
-	case KindPrice:
+	if st := h.statusOf(p); st != "" {
+		return strings.TrimSpace(p.OldStatus + " → " + st)
+	}
+	if h.Kind == KindPrice {
 		return p.OldPrice + " → " + p.NewPrice
 	}
-	e := h.Patch
-	if p.Patch != nil {
-		e = p.Patch
-	}
-	return "sets " + strings.Join(job.Fields(e), ", ")
+	return "sets " + strings.Join(job.Fields(h.patchOf(p)), ", ")
 }
 
 // fileVerb is a verb as a job's name ends with it: no blank.

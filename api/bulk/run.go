@@ -68,39 +68,36 @@ func runItem(ctx context.Context, svc Service, j *Journal, p Planned, onEvent fu
 }
 
 func send(ctx context.Context, svc Service, h *Header, p Planned) (api.Status, error) {
-	switch h.Kind {
-	case KindStatus:
-		r, err := svc.SetStatus(ctx, p.ID, api.Status(h.Status))
+	if st := h.statusOf(p); st != "" {
+		r, err := svc.SetStatus(ctx, p.ID, api.Status(st))
 		if err != nil {
 			return "", err
 		}
-		return settleStatus(ctx, svc, p.ID, api.Status(h.Status), r)
+		return settleStatus(ctx, svc, p.ID, api.Status(st), r)
+	}
+	var e *api.ListingEdit
+	switch h.Kind {
 	case KindPrice:
 		np, err := api.ParsePrice(p.NewPrice)
 		if err != nil {
 			return "", err
 		}
-		r, err := svc.EditListing(ctx, p.ID, &api.ListingEdit{Price: api.Set(np)})
-		if err != nil {
-			return "", err
-		}
-		return r.Status, nil
+		e = &api.ListingEdit{Price: api.Set(np)}
 	case KindEdit:
-		e := h.Patch
-		if p.Patch != nil {
-			e = p.Patch
-		}
-		if e == nil || e.Empty() {
+		if pe := h.patchOf(p); pe != nil && !pe.Empty() {
+			patch := *pe
+			e = &patch
+		} else {
 			return "", fmt.Errorf("job %s: the edit sets no field", h.Job)
 		}
-		patch := *e
-		r, err := svc.EditListing(ctx, p.ID, &patch)
-		if err != nil {
-			return "", err
-		}
-		return r.Status, nil
+	default:
+		return "", fmt.Errorf("job %s: unknown kind %q", h.Job, h.Kind)
 	}
-	return "", fmt.Errorf("job %s: unknown kind %q", h.Job, h.Kind)
+	r, err := svc.EditListing(ctx, p.ID, e)
+	if err != nil {
+		return "", err
+	}
+	return r.Status, nil
 }
 
 // settleStatus is what a status change made of the listing. The spec does not show

@@ -68,6 +68,9 @@ type Row struct {
 	Fixes []Fix `json:"fixes,omitempty"`
 	// Changes are what an edit changes, field by field, for the plan.
 	Changes []Change `json:"changes,omitempty"`
+	// Old are the values the edit's fields (and its media) had when it was planned:
+	// what an undo puts back; a field missing was not known then.
+	Old *api.ListingEdit `json:"old,omitempty"`
 	// ToModeration: the edit sends an active listing back to moderation.
 	ToModeration bool `json:"to_moderation,omitempty"`
 }

@@ -41,7 +41,7 @@ func (j *Journal) Retry(b api.Budget, now time.Time) (*job.Plan, error) {
 			left++
 		}
 	}
-	p.Retried("rows", left)
+	p.Retried("row", left)
 	p.Estimate(b, now)
 	p.Begin = func(dir, baseURL string, now time.Time) (job.Job, error) {
 		h.BaseURL, h.Created = baseURL, now

@@ -175,3 +175,10 @@ func ListOf[J any](dir string, owns func(kind string) bool, peek func(path strin
 	}
 	return jobs, errs
 }
+
+// Undoer is a job whose changes can be put back (a bulk change, an import): Undo
+// plans a new job that does it, reading the listings as they are now within the
+// client's budget, under ctx.
+type Undoer interface {
+	Undo(ctx context.Context, svc Service, now time.Time) (*Plan, error)
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -18,36 +17,26 @@ import (
 	"github.com/listings-tui/listings/api/sandbox"
 )
 
-// held is a sandbox whose PATCHes are counted by listing, and held at the service
-// (written, not answered) while hold is set, until release closes.
+// held is a sandbox whose PATCHes are counted by listing (patches), and held at
+// the service (written, not answered) while hold is set, until release closes.
 type held struct {
-	srv     *sandbox.Server
-	mu      sync.Mutex
-	patches map[int]int
+	*patches
 	hold    atomic.Bool
 	arrived chan int
 	release chan struct{}
 }
 
 func (h *held) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method == http.MethodPatch {
-		id, _ := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/api/v1/my/listings/"))
-		h.mu.Lock()
-		h.patches[id]++
-		h.mu.Unlock()
-		if h.hold.Load() {
-			h.arrived <- id
-			<-h.release
-		}
+	if r.Method == http.MethodPatch && h.hold.Load() {
+		h.arrived <- 0
+		<-h.release
 	}
-	apitest.Relay(w, r, h.srv)
+	h.patches.ServeHTTP(w, r)
 }
 
 func (h *held) sent() (total int, twice []int) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for id, n := range h.patches {
-		total += n
+	total, by := h.take()
+	for id, n := range by {
 		if n > 1 {
 			twice = append(twice, id)
 		}
@@ -86,7 +75,7 @@ func (b *blocking) RoundTrip(r *http.Request) (*http.Response, error) {
 // unsent: nothing is in doubt, and the resume sends each of the ten left once.
 func TestPauseFinishesWrittenRequestsAndJournalsTheOthersUnsent(t *testing.T) {
 	clk := apitest.NewClock()
-	h := &held{srv: apitest.Sandbox(t, clk, sandbox.Grow{Key: "business", Listings: 20}), patches: map[int]int{},
+	h := &held{patches: &patches{srv: apitest.Sandbox(t, clk, sandbox.Grow{Key: "business", Listings: 20}), n: map[int]int{}},
 		arrived: make(chan int, 12), release: make(chan struct{})}
 	h.hold.Store(true)
 	tr := &blocking{next: http.DefaultTransport, through: 2, waiting: make(chan struct{}, 12)}

@@ -64,7 +64,7 @@ func (p *Plan) Estimate(b api.Budget, now time.Time) {
 	p.Summary = append(p.Summary, Cost(p.Requests, p.Duration, p.FitsToday, p.Days))
 }
 
-// Retried ends a retry's rows: the plan says what is sent again, what the service's
+// Retried ends a retry's rows (noun names an item): the plan says what is sent again, what the service's
 // rules refused (named in the rows, not retried) and what is left for a resume.
 func (p *Plan) Retried(noun string, left int) {
 	again, refused := 0, 0
@@ -75,8 +75,8 @@ func (p *Plan) Retried(noun string, left int) {
 			refused++
 		}
 	}
-	p.Summary = append(p.Summary, fmt.Sprintf("retry of job %s: %s %s failed for a reason that may pass now (the budget, the network, a server error): sent again as a new job",
-		p.Of, format.Number(again), noun))
+	p.Summary = append(p.Summary, fmt.Sprintf("retry of job %s: %s failed for a reason that may pass now (the budget, the network, a server error): sent again as a new job",
+		p.Of, format.Count(again, noun)))
 	if refused > 0 {
 		p.Summary = append(p.Summary, fmt.Sprintf("%s refused by the service's rules or gone: not retried (below, with the reasons)", format.Number(refused)))
 	}

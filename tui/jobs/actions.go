@@ -22,6 +22,12 @@ func canRetry(m Model) bool {
 	return ok && e.again > 0 && e.state != job.StateRunning
 }
 
+// canUndo says the job in focus in the history is finished and changed listings.
+func canUndo(m Model) bool {
+	e, ok := m.focusEntry()
+	return ok && e.undoable
+}
+
 func planSends(m Model) bool { return m.plan != nil && m.plan.Requests > 0 }
 
 func hasOffers(m Model) bool { return m.show == showPanel && len(m.offers) > 0 }
@@ -126,6 +132,7 @@ var table = action.Table[Model]{
 		{ID: "jobs.open", Desc: "open the job", Keys: []string{"enter"}, Group: 3, Short: 1,
 			When: func(m Model) bool { return m.show == showHistory && len(m.history) > 0 }},
 		{ID: "jobs.retry", Desc: "retry what may pass now", Keys: []string{"R"}, Group: 3, Short: 2, When: canRetry, Writes: true},
+		{ID: "jobs.undo", Desc: "undo the job", Keys: []string{"u"}, Group: 3, Short: 3, When: canUndo, Writes: true},
 
 		// A retry's or an undo's plan, confirmed once.
 		{ID: "jobs.start", Desc: "start the job", Keys: []string{"y", "Y", "enter"}, Label: "y/enter",
@@ -193,9 +200,14 @@ func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 		return m, loadHistory(m.dir, m.baseURL)
 	case "jobs.open":
 		return m, openJob(m.history[m.histCur].path)
-	case "jobs.retry":
+	case "jobs.retry", "jobs.undo":
 		e, _ := m.focusEntry()
-		return m, makePlan(m.svc, e.path, howRetry, m.now())
+		how := howRetry
+		if id == "jobs.undo" {
+			how = howUndo
+		}
+		return m, tea.Batch(makePlan(m.svc, e.path, how, m.now()),
+			send(msgs.Notice{Text: "planning the " + how + " of job " + e.id + "…"}))
 	case "jobs.start":
 		return m.startPlan()
 	case "jobs.close", "jobs.drop":

@@ -32,7 +32,8 @@ type entry struct {
 	created            time.Time
 	done, failed, left int
 	state, lineage     string
-	again              int // items failed for a reason that may pass now: a retry takes them
+	again              int  // items failed for a reason that may pass now: a retry takes them
+	undoable           bool // a finished job that changed listings: an undo puts them back
 }
 
 func entryOf(j job.Job) entry {
@@ -43,6 +44,8 @@ func entryOf(j job.Job) entry {
 			e.again++
 		}
 	}
+	_, undoer := j.(job.Undoer)
+	e.undoable = undoer && e.done > 0 && (e.state == job.StateDone || e.state == job.StateCancelled)
 	return e
 }
 

@@ -1,12 +1,12 @@
 package jobs
 
 import (
+	"context"
 	"fmt"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/api/format"
 	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/job/kinds"
 	"github.com/listings-tui/listings/tui/msgs"
@@ -16,12 +16,16 @@ import (
 )
 
 // A retry (R) or an undo (u) of the job in focus in the history is a new job made of
-// it: its plan is made in a command (an undo reads the listings as they are now),
+// it: its plan is made in a command (an undo reads the listings as they are now,
+// within the budget),
 // shown in the plan box for one confirmation as every write of the app is, and run
 // as the panel's job.
 
 // How a plan is made of a job.
-const howRetry = "retry"
+const (
+	howRetry = "retry"
+	howUndo  = "undo"
+)
 
 // planMsg is a plan made (err: why none).
 type planMsg struct {
@@ -36,7 +40,16 @@ func makePlan(svc Service, path, how string, now time.Time) tea.Cmd {
 		if err != nil {
 			return planMsg{err: err}
 		}
-		p, err := j.Retry(svc.Budget(), now)
+		if how == howRetry {
+			p, err := j.Retry(svc.Budget(), now)
+			return planMsg{p: p, err: err}
+		}
+		u, ok := j.(job.Undoer)
+		if !ok {
+			return planMsg{err: fmt.Errorf("a %s job changes no listing: there is nothing to undo", j.Verb())}
+		}
+		// The reads are the person's: they wait for the plan.
+		p, err := u.Undo(context.Background(), svc, now)
 		return planMsg{p: p, err: err}
 	}
 }
@@ -58,9 +71,6 @@ func planLines(p *job.Plan) []string {
 	lines := []string{theme.Heading.Render(title), ""}
 	for _, l := range p.Summary {
 		lines = append(lines, termtext.Clean(l))
-	}
-	if p.Reads > 0 {
-		lines = append(lines, theme.Muted.Render("read to plan it: "+format.Requests(p.Reads)))
 	}
 	lines = append(lines, "")
 	for _, r := range p.Rows {

@@ -28,13 +28,13 @@ func TestRetryFromTheHistory(t *testing.T) {
 	m, _ = runLoop.Press(m, "R")
 	screen := tuitest.Screen(m)
 	tuitest.Contains(t, screen, "The retry of job "+first, "1 refused by the service's rules",
-		"✎ 2 “Listing 2”: → inactive", "3 “Listing 3”: left alone: not_editable: the listing is sold", "y/enter start the job")
+		"✎ 2 “Listing 2”: active → inactive", "3 “Listing 3”: left alone: not_editable: the listing is sold", "y/enter start the job")
 	if !m.Capturing() {
 		t.Error("the plan does not take y and n")
 	}
 	delete(f.refuse, 2)
 	m, _ = runLoop.Press(m, "y") // runs the new job to its end
-	tuitest.Contains(t, tuitest.Screen(m), "deactivate 1 listings", "1 done", "0 left")
+	tuitest.Contains(t, tuitest.Screen(m), "deactivate 1 listing", "1 done", "0 left")
 	if f.calls[2] != 2 || f.calls[3] != 1 || f.calls[1] != 1 {
 		t.Errorf("requests by listing: %v", f.calls)
 	}

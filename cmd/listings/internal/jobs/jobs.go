@@ -43,7 +43,7 @@ another process cannot be resumed or cancelled until it ends.`,
 		},
 	}
 	cmdutil.AddJSONFlag(cmd, &asJSON)
-	cmd.AddCommand(newCmdShow(f), newCmdResume(f), newCmdCancel(f), newCmdPrune(f), newCmdRetry(f))
+	cmd.AddCommand(newCmdShow(f), newCmdResume(f), newCmdCancel(f), newCmdPrune(f), newCmdRetry(f), newCmdUndo(f))
 	return cmd
 }
 

@@ -28,7 +28,7 @@ type planJSON struct {
 
 // planned loads job id (read only), refuses it while it runs, and makes the plan
 // plan asks of it on the session's service.
-func planned(cmd *cobra.Command, f *cmdutil.Factory, id string, plan func(context.Context, *cmdutil.Session, job.Job) (*job.Plan, error)) (*cmdutil.Session, *job.Plan, error) {
+func planned(cmd *cobra.Command, f *cmdutil.Factory, id string, plan planner) (*cmdutil.Session, *job.Plan, error) {
 	j, err := load(f, id, false)
 	if err != nil {
 		return nil, nil, err
@@ -113,9 +113,27 @@ func rowWhat(r job.PlanRow) string {
 	return fmt.Sprint(r.ID)
 }
 
-func newCmdRetry(f *cmdutil.Factory) *cobra.Command {
+// planner makes a plan of a job on the session's service.
+type planner func(ctx context.Context, s *cmdutil.Session, j job.Job) (*job.Plan, error)
+
+// newCmdPlan is a command that makes a new job of JOB by plan: retry and undo.
+func newCmdPlan(f *cmdutil.Factory, cmd *cobra.Command, plan planner) *cobra.Command {
 	var dryRun, asJSON bool
-	cmd := &cobra.Command{
+	cmd.Args = cobra.ExactArgs(1)
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		s, p, err := planned(cmd, f, args[0], plan)
+		if err != nil {
+			return err
+		}
+		return follow(cmd.Context(), f, s, p, dryRun, asJSON)
+	}
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print the plan and send nothing")
+	cmdutil.AddJSONFlag(cmd, &asJSON)
+	return cmd
+}
+
+func newCmdRetry(f *cmdutil.Factory) *cobra.Command {
+	return newCmdPlan(f, &cobra.Command{
 		Use:   "retry JOB",
 		Short: "Send again, as a new job, the items of a job that failed for a reason that may pass now",
 		Long: `Make a new job of the items of JOB that failed for a reason that may pass now: the
@@ -130,18 +148,36 @@ the listings before it is sent. --dry-run prints the plan and sends nothing (wit
 its output and exit codes. An export is not retried: its resume fetches again what
 failed.`,
 		Example: "  listings jobs retry 20261124-224900-price --dry-run",
-		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			s, p, err := planned(cmd, f, args[0], func(_ context.Context, s *cmdutil.Session, j job.Job) (*job.Plan, error) {
-				return j.Retry(s.Client.Budget(), time.Now())
-			})
-			if err != nil {
-				return err
-			}
-			return follow(cmd.Context(), f, s, p, dryRun, asJSON)
-		},
-	}
-	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print the plan and send nothing")
-	cmdutil.AddJSONFlag(cmd, &asJSON)
-	return cmd
+	}, func(_ context.Context, s *cmdutil.Session, j job.Job) (*job.Plan, error) {
+		return j.Retry(s.Client.Budget(), time.Now())
+	})
+}
+
+func newCmdUndo(f *cmdutil.Factory) *cobra.Command {
+	return newCmdPlan(f, &cobra.Command{
+		Use:   "undo JOB",
+		Short: "Put back, as a new job, what a finished or cancelled job changed",
+		Long: `Make a new job that puts back what JOB changed: a status job's listings go back to
+their status before, a price job's to their price before, an edit's fields to their
+values before (the journal keeps them); an import's created listings are deactivated
+(the API cannot delete) and its edits set back. The listings are read as they are now
+first, within the key's budget (the plan says how many requests that took): one
+changed since the job (its price, status or fields are no longer what the job set:
+another edit, or a moderator who blocked it) is left alone and named, and so is one
+gone, or one the API cannot change back (a created listing still awaiting
+moderation). The plan says which active listings the undo sends back to moderation
+(an edited active listing becomes pending). --dry-run prints the plan and sends
+nothing (with --json: {"of", "how", "summary", "requests", "reads", "rows": [{"id",
+"row", "title", "change", "skip", "to_moderation"}]}); else the new job (its header
+undoes JOB) runs as listings jobs resume runs one: killed or stopped, it resumes
+without changing a listing twice. A job with items left must be resumed or cancelled
+first.`,
+		Example: "  listings jobs undo 20261124-224900-price --dry-run",
+	}, func(ctx context.Context, s *cmdutil.Session, j job.Job) (*job.Plan, error) {
+		u, ok := j.(job.Undoer)
+		if !ok {
+			return nil, fmt.Errorf("a %s job changes no listing: there is nothing to undo", j.Verb())
+		}
+		return u.Undo(ctx, s.Client, time.Now())
+	})
 }

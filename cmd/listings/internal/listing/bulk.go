@@ -10,6 +10,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/tui/termtext"
 )
@@ -44,54 +45,24 @@ func readIDs(args []string, in io.Reader) ([]int, error) {
 	return cmdutil.ParseIDs("listing", words)
 }
 
-// fewGets is the count of ids up to which one GET per id is cheaper than reading the
-// list: the list costs a request per 100 listings of the account, and stops as soon
-// as every id is found.
-const fewGets = 3
-
-// fieldsForPlan are the list fields a plan needs.
-var fieldsForPlan = []string{"id", "title", "status", "price", "currency", "condition"}
-
-// fetchItems reads what a plan needs of ids, in their order: one GET each when they
-// are few, else the pages of the list (status=all) until every id is found. The ids
-// the service does not know come back in missing.
-func fetchItems(ctx context.Context, c *api.Client, lang string, ids []int) (items []bulk.Item, missing []int, err error) {
-	found := make(map[int]bulk.Item, len(ids))
-	if len(ids) <= fewGets {
-		for _, id := range ids {
-			d, err := c.GetListing(ctx, id, lang)
-			if api.IsNotFound(err) {
-				continue
-			}
-			if err != nil {
-				return nil, nil, cmdutil.ListingError(id, err)
-			}
-			found[id] = bulk.ItemOfDetail(&d.Listing)
-		}
-	} else {
-		want := make(map[int]bool, len(ids))
-		for _, id := range ids {
-			want[id] = true
-		}
-		for page, err := range c.AllListings(ctx, api.ListParams{Lang: lang, Status: api.StatusAll, Limit: 100, Fields: fieldsForPlan}) {
-			if err != nil {
-				return nil, nil, cmdutil.Explain(err)
-			}
-			for _, l := range page.Listings {
-				if want[l.ID] {
-					found[l.ID] = bulk.ItemOf(l)
-				}
-			}
-			if len(found) == len(want) {
-				break
-			}
-		}
+// fetchItems reads what a plan needs of ids, in their order (job.Current: the
+// list's pages, or one GET each when they are few, or when detail asks for the
+// fields only the detail has: an edit's, whose values before it the journal keeps
+// for an undo). The ids the service does not know come back in missing.
+func fetchItems(ctx context.Context, c *api.Client, lang string, ids []int, detail bool) (items []bulk.Item, missing []int, err error) {
+	seen, _, err := job.Current(ctx, c, ids, detail, lang)
+	if err != nil {
+		return nil, nil, cmdutil.Explain(err)
 	}
 	for _, id := range ids {
-		if it, ok := found[id]; ok {
-			items = append(items, it)
-		} else {
+		s, ok := seen[id]
+		switch {
+		case !ok:
 			missing = append(missing, id)
+		case s.Detail:
+			items = append(items, bulk.ItemOfDetail(s.Listing))
+		default:
+			items = append(items, bulk.ItemOf(s.Listing.Listing))
 		}
 	}
 	return items, missing, nil
@@ -113,7 +84,7 @@ func runMany(ctx context.Context, f *cmdutil.Factory, verb string, a bulk.Action
 	if err != nil {
 		return err
 	}
-	items, missing, err := fetchItems(ctx, s.Client, s.Lang, ids)
+	items, missing, err := fetchItems(ctx, s.Client, s.Lang, ids, a.Edit && !bulk.ListOnly(a.Patch))
 	if err != nil {
 		return err
 	}
