@@ -8,17 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/internal/paths"
 )
 
-// JobsDir is where the journals of the jobs are kept: <data dir>/jobs.
-func JobsDir(getenv func(string) string) (string, error) {
-	d, err := draft.DataDir(getenv)
-	if err != nil {
-		return "", fmt.Errorf("find the data directory for the job's journal: %w", err)
-	}
-	return filepath.Join(d, "jobs"), nil
-}
+// JobsDir is where the journals of the jobs are kept: <data dir>/jobs
+// (internal/paths).
+func JobsDir(getenv func(string) string) (string, error) { return paths.Jobs(getenv) }
 
 // JobPath is the journal of job id, which must exist; an id is a file name, never a
 // path.
