@@ -1,17 +1,18 @@
-// Package jobs owns the app's jobs once a plan is confirmed (msgs.StartJob): a bulk
-// job (api/bulk) or the import of a sheet (api/catalog), journaled in the jobs
-// directory the CLI uses, run in a goroutine within the client's budget, and the
-// progress panel: done, failed and left, the time left (api/eta: it follows the
-// answers and the clock, and only falls), the last refusals with their hint (an
-// import's every row refused or failed, with its column and reason, and its report
-// written next to the sheet on w); pause (the
-// requests on their way are answered and journaled, no other starts), resume,
-// cancel (the journal keeps it, and it is not offered again). Every item answered
-// tells the other views (msgs.ListingChanged: rows update in place; msgs.ListingsAdded
-// when an import created listings) and a listing now awaiting moderation joins the
-// watch (msgs.Watch). At start it offers the jobs of this service that a kill or a
-// crash interrupted; a job stopped by the day's budget resumes by itself after the
-// Kyiv midnight reset.
+// Package jobs owns the app's jobs, of every kind, through the one engine (api/job
+// and its kinds.All: bulk changes, imports, exports, and the retries and undos made
+// of them): a plan confirmed elsewhere (msgs.StartJob) journaled in the jobs
+// directory the CLI uses and run in a goroutine within the client's budget, and the
+// panel: the job's progress (done, failed and left, the time left by api/eta, which
+// follows the answers and the clock and only falls), every item not done with its
+// reason, a report written on w; pause (the engine's rule: the requests on their way
+// are answered and journaled, those waiting for the budget given up), resume, cancel
+// (the journal keeps it, and it is not offered again). Every item answered tells the
+// other views (msgs.ListingChanged: rows update in place; msgs.ListingsAdded when an
+// import created listings) and a listing now awaiting moderation joins the watch
+// (msgs.Watch). At start it offers the jobs of this service that a kill or a crash
+// interrupted; a job stopped by the day's budget resumes by itself after the Kyiv
+// midnight reset. The history (h) lists every job of the service, opens any, and
+// makes a retry (R) or an undo (u) of one as a new job, its plan confirmed first.
 package jobs
 
 import (
