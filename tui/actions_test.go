@@ -36,6 +36,9 @@ var walkStates = []struct {
 	{"watch panel, a listing", []string{"down", "w", "W"}, nil},
 	{"watch panel, adding an id", []string{"W", "a"}, nil},
 	{"jobs panel", []string{"J"}, nil},
+	{"jobs history", []string{"J", "h"}, nil},
+	{"jobs history, a job opened", []string{"down", "space", "x", "y", "h", "enter"}, nil},
+	{"jobs, an undo's plan", []string{"down", "space", "x", "y", "h", "u"}, nil},
 	{"drafts list, empty", []string{"D"}, nil},
 	// A title typed as one paste: each key the editor's form takes costs half a
 	// second of the settling loop.

@@ -49,7 +49,7 @@ func TestImportSheetFromTheBrowser(t *testing.T) {
 		t.Fatalf("%d POSTs before the confirmation", n)
 	}
 	m, _ = f.press(m, "y")
-	has(t, m, "Jobs", "import of stock.csv: 2 rows to send", "2 done", "0 left", "Not imported (1 row)",
+	has(t, m, "Jobs", "import of stock.csv: 2 rows to send", "2 done", "0 left", "Not done (1 row)",
 		"row 3 “Смартфон Xiaomi Redmi 2”: price")
 	if n := g.count("POST"); n != 2 {
 		t.Errorf("%d POSTs, want the 2 creates", n)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/job"
 )
 
 // details is the service's state for an edit job's check: full listings by id.
@@ -81,7 +82,7 @@ func TestJournalLockAndCancel(t *testing.T) {
 	if done, failed, left := jobs[0].Counts(); done != 0 || failed != 0 || left != 3 {
 		t.Errorf("counts %d %d %d", done, failed, left)
 	}
-	if !jobs[0].Cancelled || jobs[0].Resumable() {
+	if !jobs[0].Cancelled() || jobs[0].Resumable() {
 		t.Errorf("a cancelled job is offered for a resume")
 	}
 	if err := jobs[0].Sending(1); err == nil {
@@ -97,7 +98,7 @@ func TestListSkipsOtherKinds(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "20261124-100000-import.jsonl"), []byte(imp), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	j, err := bulk.Create(filepath.Join(dir, "20261124-100001-price.jsonl"), bulk.Header{Job: "20261124-100001-price", Kind: bulk.KindPrice, Items: []bulk.Planned{{ID: 1}}})
+	j, err := bulk.Create(filepath.Join(dir, "20261124-100001-price.jsonl"), bulk.Header{Info: job.Info{Job: "20261124-100001-price", Kind: bulk.KindPrice}, Items: []bulk.Planned{{ID: 1}}})
 	if err != nil {
 		t.Fatal(err)
 	}

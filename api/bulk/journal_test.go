@@ -9,6 +9,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/job"
 )
 
 // server is the state of the listings on the service, for Verify.
@@ -23,7 +24,7 @@ func (s server) GetListing(_ context.Context, id int, _ string) (*api.ListingDet
 }
 
 func priceJob() bulk.Header {
-	return bulk.Header{Job: "j1", Created: time.Now(), Kind: bulk.KindPrice, Items: []bulk.Planned{
+	return bulk.Header{Info: job.Info{Job: "j1", Created: time.Now(), Kind: bulk.KindPrice}, Items: []bulk.Planned{
 		{ID: 1, OldPrice: "1000", NewPrice: "900"},
 		{ID: 2, OldPrice: "2000", NewPrice: "1800"},
 		{ID: 3, OldPrice: "3000", NewPrice: "2700"},
@@ -60,8 +61,8 @@ func TestJournalSurvivesAKillAtEveryStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if r.Items[1].State != bulk.Done || r.Items[2].State != bulk.InDoubt || r.Items[3].State != bulk.InDoubt {
-		t.Fatalf("read back %+v", r.Items)
+	if r.Outcome(1).State != bulk.Done || r.Outcome(2).State != bulk.InDoubt || r.Outcome(3).State != bulk.InDoubt {
+		t.Fatalf("read back %+v", r.Items())
 	}
 	if left := r.Left(); len(left) != 2 || left[0].ID != 2 || left[1].ID != 3 {
 		t.Fatalf("left %+v", left)
@@ -71,8 +72,8 @@ func TestJournalSurvivesAKillAtEveryStep(t *testing.T) {
 		3: {ID: 3, Status: api.StatusActive, Price: api.PriceInt(3000)},  // it did not
 	}
 	ctx := context.Background()
-	if resend, err := r.Verify(ctx, srv, r.Head.Items[1]); err != nil || resend || r.Items[2].State != bulk.Done {
-		t.Fatalf("item 2: resend %v, %v, %+v: a change that landed must not be sent again", resend, err, r.Items[2])
+	if resend, err := r.Verify(ctx, srv, r.Head.Items[1]); err != nil || resend || r.Outcome(2).State != bulk.Done {
+		t.Fatalf("item 2: resend %v, %v, %+v: a change that landed must not be sent again", resend, err, r.Outcome(2))
 	}
 	if resend, err := r.Verify(ctx, srv, r.Head.Items[2]); err != nil || !resend {
 		t.Fatalf("item 3: resend %v, %v: a change that never landed is sent again", resend, err)
@@ -87,8 +88,8 @@ func TestJournalSurvivesAKillAtEveryStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer again.Close()
-	if again.Items[2].State != bulk.Done {
-		t.Fatalf("item 2 after a second read: %+v", again.Items[2])
+	if again.Outcome(2).State != bulk.Done {
+		t.Fatalf("item 2 after a second read: %+v", again.Outcome(2))
 	}
 }
 
@@ -104,24 +105,24 @@ func TestVerifyLeavesOthersChangesAlone(t *testing.T) {
 	_ = j.Sending(1)
 	_ = j.Sending(2)
 	srv := server{1: {ID: 1, Price: api.PriceInt(950)}}
-	if resend, _ := j.Verify(context.Background(), srv, j.Head.Items[0]); resend || j.Items[1].State != bulk.Failed || j.Items[1].Code != "changed_meanwhile" {
-		t.Fatalf("changed meanwhile: resend %v, %+v", resend, j.Items[1])
+	if resend, _ := j.Verify(context.Background(), srv, j.Head.Items[0]); resend || j.Outcome(1).State != bulk.Failed || j.Outcome(1).Code != "changed_meanwhile" {
+		t.Fatalf("changed meanwhile: resend %v, %+v", resend, j.Outcome(1))
 	}
-	if resend, _ := j.Verify(context.Background(), srv, j.Head.Items[1]); resend || j.Items[2].State != bulk.Failed {
-		t.Fatalf("gone: resend %v, %+v", resend, j.Items[2])
+	if resend, _ := j.Verify(context.Background(), srv, j.Head.Items[1]); resend || j.Outcome(2).State != bulk.Failed {
+		t.Fatalf("gone: resend %v, %+v", resend, j.Outcome(2))
 	}
 
-	s, err := bulk.Create(filepath.Join(dir, "s.jsonl"), bulk.Header{Job: "s", Kind: bulk.KindStatus, Status: "inactive",
+	s, err := bulk.Create(filepath.Join(dir, "s.jsonl"), bulk.Header{Info: job.Info{Job: "s", Kind: bulk.KindStatus}, Status: "inactive",
 		Items: []bulk.Planned{{ID: 7}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
 	_ = s.Sending(7)
-	if resend, _ := s.Verify(context.Background(), server{7: {ID: 7, Status: api.StatusInactive}}, s.Head.Items[0]); resend || s.Items[7].State != bulk.Done {
-		t.Fatalf("status already set: resend %v, %+v", resend, s.Items[7])
+	if resend, _ := s.Verify(context.Background(), server{7: {ID: 7, Status: api.StatusInactive}}, s.Head.Items[0]); resend || s.Outcome(7).State != bulk.Done {
+		t.Fatalf("status already set: resend %v, %+v", resend, s.Outcome(7))
 	}
-	if _, err := bulk.Create(filepath.Join(dir, "s.jsonl"), bulk.Header{Job: "s"}); err == nil {
+	if _, err := bulk.Create(filepath.Join(dir, "s.jsonl"), bulk.Header{Info: job.Info{Job: "s"}}); err == nil {
 		t.Fatal("a second job over an existing journal")
 	}
 }

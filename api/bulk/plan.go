@@ -14,6 +14,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/rules"
 )
 
@@ -186,7 +187,7 @@ func (p Plan) Summary() []string {
 	var out []string
 	out = append(out, fmt.Sprintf("%s of %s listings change; %s skipped",
 		format.Number(len(p.Changes)), format.Number(len(p.Changes)+len(p.Skips)), format.Number(len(p.Skips))))
-	if l := ModerationLine(p.ToModeration); l != "" {
+	if l := job.ModerationLine(p.ToModeration); l != "" {
 		out = append(out, l)
 	}
 	reasons := map[string]int{}
@@ -200,33 +201,5 @@ func (p Plan) Summary() []string {
 	for _, r := range order {
 		out = append(out, fmt.Sprintf("skipped %s: %s", format.Number(reasons[r]), r))
 	}
-	return append(out, Cost(p.Requests, p.Duration, p.FitsToday, p.Days))
-}
-
-// ModerationLine says loudly how many active listings an edit sends back to
-// moderation; "" for none. The bulk plan and the import's say it in these words.
-func ModerationLine(n int) string {
-	if n == 0 {
-		return ""
-	}
-	if n == 1 {
-		return "! 1 active listing goes back to moderation (an edited active listing becomes pending) and is hidden until approved"
-	}
-	return fmt.Sprintf("! %s active listings go back to moderation (an edited active listing becomes pending) and are hidden until approved",
-		format.Number(n))
-}
-
-// Cost says what n requests cost under the key's budget (Budget.Estimate's answer):
-// how long, or over how many days when today's budget does not hold them.
-func Cost(n int, d time.Duration, fitsToday bool, days int) string {
-	cost := format.Requests(n)
-	switch {
-	case !fitsToday:
-		cost += fmt.Sprintf(", more than is left of today's budget: over %d days (the rest after Kyiv midnight)", days)
-	case d > 0:
-		cost += ", about " + format.Wait(d) + " under the key's limit"
-	default:
-		cost += ", at once within the key's limit"
-	}
-	return cost
+	return append(out, job.Cost(p.Requests, p.Duration, p.FitsToday, p.Days))
 }

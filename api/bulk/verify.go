@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/rules"
 )
 
@@ -22,7 +23,7 @@ func (j *Journal) Verify(ctx context.Context, g Getter, p Planned) (resend bool,
 	if st := j.Outcome(p.ID).State; st != InDoubt {
 		return st == NotStarted, nil
 	}
-	d, err := g.GetListing(ctx, p.ID, "")
+	d, err := job.Call(ctx, func(ctx context.Context) (*api.ListingDetail, error) { return g.GetListing(ctx, p.ID, "") })
 	if api.IsNotFound(err) {
 		return false, j.Refused(p.ID, api.CodeListingNotFound, "the listing is gone: not sent again")
 	}
@@ -30,12 +31,13 @@ func (j *Journal) Verify(ctx context.Context, g Getter, p Planned) (resend bool,
 		return false, fmt.Errorf("check listing %d before sending it again: %w", p.ID, err)
 	}
 	l := d.Listing
-	switch j.Head.Kind {
-	case KindStatus:
-		if string(l.Status) == j.Head.Status {
+	if st := j.Head.statusOf(p); st != "" {
+		if string(l.Status) == st {
 			return false, j.Succeeded(p.ID, l.Status)
 		}
 		return true, nil
+	}
+	switch j.Head.Kind {
 	case KindPrice:
 		switch l.Price.String() {
 		case p.NewPrice:
@@ -49,11 +51,7 @@ func (j *Journal) Verify(ctx context.Context, g Getter, p Planned) (resend bool,
 	case KindEdit:
 		// Setting the same fields again changes nothing: an edit already applied is
 		// done, one not applied is sent.
-		e := j.Head.Patch
-		if p.Patch != nil {
-			e = p.Patch
-		}
-		if e != nil && rules.Unheld(e, &d.Listing, true).Empty() {
+		if e := j.Head.patchOf(p); e != nil && rules.Unheld(e, &d.Listing, true).Empty() {
 			return false, j.Succeeded(p.ID, l.Status)
 		}
 		return true, nil

@@ -22,27 +22,16 @@ import (
 
 // Service is what an import needs of the service; *api.Client satisfies it.
 type Service interface {
+	Sender
 	Categories(ctx context.Context, lang string) ([]api.Category, error)
 	Attributes(ctx context.Context, categoryID int, lang string) ([]api.Attribute, error)
 	SearchCities(ctx context.Context, q, lang string, limit int) ([]api.City, error)
 	SuggestCategory(ctx context.Context, title, description, lang string) (*api.Suggestion, error)
-	GetListing(ctx context.Context, id int, lang string) (*api.ListingDetail, error)
-	ListListings(ctx context.Context, p api.ListParams) (*api.ListPage, error)
-	CreateListing(ctx context.Context, l *api.ListingCreate) (*api.CreateResult, error)
-	EditListing(ctx context.Context, id int, e *api.ListingEdit) (*api.EditResult, error)
-	UploadPhoto(ctx context.Context, path string, progress api.Progress) (*api.PhotoResult, error)
-	UploadVideo(ctx context.Context, path string, progress api.Progress) (*api.VideoResult, error)
 	Budget() api.Budget
 }
 
 // Langs are the languages a category path or a select's label may be written in.
 var Langs = []string{"uk", "ru", "en"}
-
-// Workers is how many rows are in flight at once, as in a bulk job: the client's
-// budget paces them, and three keep a slow upload from idling the others. A row
-// uploads its files one after another, so at most three uploads run at once, as
-// with `listings upload photo`.
-const Workers = 3
 
 // Options say how a sheet is read into listings.
 type Options struct {

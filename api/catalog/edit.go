@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/rules"
 	"github.com/listings-tui/listings/api/sheet"
 )
@@ -132,7 +133,24 @@ func (c *checker) edit(ctx context.Context, b *rowBuild, cells map[string]string
 		b.Notes = append(b.Notes, "blocked: the edit sends it to moderation again")
 	}
 	b.Edit = d.e
+	b.Old = job.Before(withMedia(d.e, b.Media), d.l, d.c.cur.isDetail(d.l))
 	return nil
+}
+
+// withMedia is e with the media fields the row's media replace set too, so that
+// their values before the edit are kept for an undo.
+func withMedia(e *api.ListingEdit, media map[string][]Medium) *api.ListingEdit {
+	out := *e
+	if _, ok := media[KindPhoto]; ok {
+		out.Photos, out.PhotosWM = api.Set[[]string](nil), api.Set[[]string](nil)
+	}
+	if _, ok := media[Kind3D]; ok {
+		out.Photos3D = api.Set[[]string](nil)
+	}
+	if _, ok := media[KindVideo]; ok {
+		out.VideoURL, out.VideoThumbnail = api.Set(""), api.Set("")
+	}
+	return &out
 }
 
 // texts compares the title and the description.

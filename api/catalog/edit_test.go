@@ -19,7 +19,7 @@ func TestEditRowMergesAttributes(t *testing.T) {
 	dir, jobs := t.TempDir(), t.TempDir()
 	p := plan(t, s, writeCSV(t, dir, "made.csv", []map[string]string{goodRow(1)}), jobs)
 	j := run(t, s, p, jobs)
-	id := catalog.Results(j.Head, j)[0].ListingID
+	id := catalog.Results(*j.Head, j)[0].ListingID
 
 	ep := checkEdits(t, s, dir, jobs, `{"id": `+itoa(id)+`, "price": 1999, "attributes": {"memory": "256 GB"}}`)
 	r := ep.Header.Rows[0]
@@ -43,7 +43,7 @@ func TestEditRowPriceType(t *testing.T) {
 	s := newShop(t)
 	dir, jobs := t.TempDir(), t.TempDir()
 	j := run(t, s, plan(t, s, writeCSV(t, dir, "made.csv", []map[string]string{goodRow(1)}), jobs), jobs)
-	id := itoa(catalog.Results(j.Head, j)[0].ListingID)
+	id := itoa(catalog.Results(*j.Head, j)[0].ListingID)
 	ep := checkEdits(t, s, dir, jobs, `{"id": `+id+`, "price_type": "sell", "price": 1999}`, `{"id": `+id+`, "price_type": "Free"}`,
 		`{"id": 99999, "price_type": "sell"}`)
 	rows := ep.Header.Rows

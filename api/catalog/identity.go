@@ -91,7 +91,7 @@ func readEarlier(dir, baseURL, sheetID string) *earlier {
 			id := r.ListingID
 			switch r.Action {
 			case Create, Edit:
-				o := j.rows[r.Line]
+				o := j.Outcome(r.Line)
 				if o.State != Done {
 					continue
 				}

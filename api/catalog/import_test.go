@@ -63,7 +63,7 @@ func TestFiftyRowsFiveWrongThenRunAgain(t *testing.T) {
 	}
 
 	j := run(t, s, p, jobs)
-	results := catalog.Results(j.Head, j)
+	results := catalog.Results(*j.Head, j)
 	created := 0
 	for _, r := range results {
 		if r.Outcome == catalog.OutcomeCreated && r.ListingID > 0 && r.URL != "" {

@@ -1,20 +1,19 @@
 package catalog
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/internal/jsonlog"
+	"github.com/listings-tui/listings/api/job"
 )
 
-// An import is journaled as a bulk job is (api/bulk/journal.go), on the same
-// append-only, fsynced, locked log: the header holds every row of the sheet with
+// An import is journaled on the one job log (api/job), as a bulk job is: the header holds every row of the sheet with
 // what it will do (its create body or its edit, its media, or why it is refused),
 // then each row's lines follow: "upload" with the URLs of each file once it is
 // uploaded (a resume reuses them), "send" before its create or edit goes out, and
@@ -40,15 +39,12 @@ const (
 // resume reads neither the sheet nor the files' folder again (only the files still
 // to upload).
 type Header struct {
-	Job     string    `json:"job"`
-	Created time.Time `json:"created"`
-	BaseURL string    `json:"base_url"`
-	Kind    string    `json:"kind"`
-	Sheet   string    `json:"sheet"`
-	File    string    `json:"file,omitempty"`
-	Lang    string    `json:"lang"`
-	Columns []string  `json:"columns"`
-	Rows    []Row     `json:"rows"`
+	job.Info
+	Sheet   string   `json:"sheet"`
+	File    string   `json:"file,omitempty"`
+	Lang    string   `json:"lang"`
+	Columns []string `json:"columns"`
+	Rows    []Row    `json:"rows"`
 }
 
 // Row is one row of the sheet as planned.
@@ -72,6 +68,9 @@ type Row struct {
 	Fixes []Fix `json:"fixes,omitempty"`
 	// Changes are what an edit changes, field by field, for the plan.
 	Changes []Change `json:"changes,omitempty"`
+	// Old are the values the edit's fields (and its media) had when it was planned:
+	// what an undo puts back; a field missing was not known then.
+	Old *api.ListingEdit `json:"old,omitempty"`
 	// ToModeration: the edit sends an active listing back to moderation.
 	ToModeration bool `json:"to_moderation,omitempty"`
 }
@@ -107,45 +106,19 @@ func (r *Row) Files(dir string) []string {
 	return out
 }
 
-// State is where a row of a job stands.
-type State int
+// The states of a row, and its outcome: the engine's (api/job).
+type (
+	State   = job.State
+	Outcome = job.Outcome
+)
 
 // The states.
 const (
-	NotStarted State = iota
-	InDoubt          // sent, its answer never written: looked for before it is sent again
-	Done
-	Failed
+	NotStarted = job.NotStarted
+	InDoubt    = job.InDoubt
+	Done       = job.Done
+	Failed     = job.Failed
 )
-
-// Outcome is a row's last word in the journal.
-type Outcome struct {
-	State     State
-	ListingID int
-	Status    string
-	URL       string
-	Code      string
-	Hint      string
-	Field     string
-	Found     bool  // a create in doubt found among the listings, not sent again
-	SentAt    int64 // Unix time of the last send
-}
-
-type event struct {
-	Row    int    `json:"row"`
-	Ev     string `json:"ev"` // upload, send, ok, found, fail, unsent, cancel
-	Kind   string `json:"kind,omitempty"`
-	I      int    `json:"i,omitempty"`
-	URL    string `json:"url,omitempty"`
-	URLWM  string `json:"url_wm,omitempty"`
-	Thumb  string `json:"thumb,omitempty"`
-	ID     int    `json:"id,omitempty"`
-	Status string `json:"status,omitempty"`
-	Code   string `json:"code,omitempty"`
-	Hint   string `json:"hint,omitempty"`
-	Field  string `json:"field,omitempty"`
-	At     int64  `json:"at"`
-}
 
 type mediumKey struct {
 	row  int
@@ -155,28 +128,50 @@ type mediumKey struct {
 
 // Journal is an open import journal.
 type Journal struct {
-	mu        sync.Mutex
-	log       *jsonlog.Log
-	Path      string
-	Head      Header
-	rows      map[int]Outcome
-	uploaded  map[mediumKey]Medium
-	Cancelled bool
+	*job.Journal
+	Head *Header
+	// uploaded are the files journaled as uploaded, by row, kind and index; guarded
+	// by the journal's lock as it applies the lines (the hook) and by mu after.
+	mu       sync.Mutex
+	uploaded map[mediumKey]Medium
 }
 
 // ErrBusy is the error of opening a journal whose job another process is running.
-var ErrBusy = jsonlog.ErrBusy
+var ErrBusy = job.ErrBusy
+
+func newImport(h *Header) *Journal {
+	return &Journal{Head: h, uploaded: map[mediumKey]Medium{}}
+}
+
+// hooks read the import's own lines (its uploads) and refuse another kind's header.
+func (j *Journal) hooks(path string) job.Hooks {
+	return job.Hooks{Rows: true, Extra: j.extra, Check: func() error {
+		if j.Head.Kind != Kind {
+			return fmt.Errorf("%s is not an import's journal (kind %q): see listings jobs", filepath.Base(path), j.Head.Kind)
+		}
+		return nil
+	}}
+}
+
+func (j *Journal) extra(e job.Event) {
+	if e.Ev == "upload" {
+		j.mu.Lock()
+		j.uploaded[mediumKey{e.Row, e.Medium, e.I}] = Medium{URL: e.URL, URLWM: e.URLWM, Thumb: e.Thumb}
+		j.mu.Unlock()
+	}
+}
 
 // NewJob starts the journal of a new import in dir, named after now; its id is the
 // header's Job.
 func NewJob(dir string, h Header, now time.Time) (*Journal, error) {
 	h.Kind = Kind
-	log, job, path, err := jsonlog.CreateJob(dir, Kind, now, func(job string) any { h.Job = job; return h })
+	j := newImport(&h)
+	log, err := job.New(dir, Kind, now, &h, j.hooks(""))
 	if err != nil {
 		return nil, fmt.Errorf("start the import's journal: %w", err)
 	}
-	h.Job = job
-	return &Journal{log: log, Path: path, Head: h, rows: map[int]Outcome{}, uploaded: map[mediumKey]Medium{}}, nil
+	j.Journal = log
+	return j, nil
 }
 
 // OpenJob reads a journal back to resume its job; ErrBusy while another process
@@ -187,71 +182,30 @@ func OpenJob(path string) (*Journal, error) { return load(path, true) }
 func PeekJob(path string) (*Journal, error) { return load(path, false) }
 
 func load(path string, write bool) (*Journal, error) {
-	j := &Journal{Path: path, rows: map[int]Outcome{}, uploaded: map[mediumKey]Medium{}}
-	kind := func() error {
-		if j.Head.Kind != Kind {
-			return fmt.Errorf("%s is not an import's journal (kind %q): see listings jobs", filepath.Base(path), j.Head.Kind)
-		}
-		return nil
+	j := newImport(&Header{})
+	var log *job.Journal
+	var err error
+	if write {
+		log, err = job.Open(path, j.Head, j.hooks(path))
+	} else {
+		log, err = job.Peek(path, j.Head, j.hooks(path))
 	}
-	log, err := jsonlog.Load(path, write, Kind, &j.Head, kind, func(line []byte) {
-		var e event
-		if json.Unmarshal(line, &e) == nil { // else torn by a kill: the step it began did not finish
-			j.apply(e)
-		}
-	})
 	if err != nil {
 		return nil, err
 	}
-	j.log = log
+	j.Journal = log
 	return j, nil
 }
 
-// apply takes one event into the outcomes; the caller holds mu or owns j alone.
-func (j *Journal) apply(e event) {
-	o := j.rows[e.Row]
-	switch e.Ev {
-	case "upload":
-		j.uploaded[mediumKey{e.Row, e.Kind, e.I}] = Medium{URL: e.URL, URLWM: e.URLWM, Thumb: e.Thumb}
-		return
-	case "send":
-		o = Outcome{State: InDoubt, SentAt: e.At}
-	case "ok", "found":
-		o = Outcome{State: Done, ListingID: e.ID, Status: e.Status, URL: e.URL, Found: e.Ev == "found", SentAt: o.SentAt}
-	case "fail":
-		o = Outcome{State: Failed, ListingID: e.ID, Code: e.Code, Hint: e.Hint, Field: e.Field}
-	case "unsent":
-		o = Outcome{State: NotStarted}
-	case "cancel":
-		j.Cancelled = true
-		return
-	default:
-		return
+// Keys are the rows to send (to create or edit), in the sheet's order.
+func (h *Header) Keys() []int {
+	var out []int
+	for _, r := range h.Rows {
+		if r.Action == Create || r.Action == Edit {
+			out = append(out, r.Line)
+		}
 	}
-	j.rows[e.Row] = o
-}
-
-func (j *Journal) write(e event) error {
-	if j.log == nil {
-		return fmt.Errorf("job %s: the journal was only read, it cannot record", j.Head.Job)
-	}
-	if e.At == 0 {
-		e.At = time.Now().Unix()
-	}
-	if err := j.log.Append(e); err != nil {
-		return err
-	}
-	j.mu.Lock()
-	j.apply(e)
-	j.mu.Unlock()
-	return nil
-}
-
-// Outcome is where the row of line stands.
-func (j *Journal) Outcome(line int) Outcome {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.rows[line]
+	return out
 }
 
 func (j *Journal) medium(line int, kind string, i int) (Medium, bool) {
@@ -261,63 +215,26 @@ func (j *Journal) medium(line int, kind string, i int) (Medium, bool) {
 	return m, ok
 }
 
-// Cancel records that the user gave the job up: the rows left are not offered again.
-func (j *Journal) Cancel() error { return j.write(event{Ev: "cancel"}) }
-
-// Close closes the file and releases its lock.
-func (j *Journal) Close() error {
-	if j.log == nil {
-		return nil
-	}
-	return j.log.Close()
-}
-
 // Left are the rows still to send, in the sheet's order: not started and in doubt.
 func (j *Journal) Left() []Row {
-	j.mu.Lock()
-	defer j.mu.Unlock()
+	left := map[int]bool{}
+	for _, k := range j.LeftKeys() {
+		left[k] = true
+	}
 	var out []Row
 	for _, r := range j.Head.Rows {
-		if r.Action != Create && r.Action != Edit {
-			continue
-		}
-		if st := j.rows[r.Line].State; st == NotStarted || st == InDoubt {
+		if left[r.Line] && (r.Action == Create || r.Action == Edit) {
 			out = append(out, r)
 		}
 	}
 	return out
 }
 
-// Counts are the job's rows to send that are done, failed and left.
-func (j *Journal) Counts() (done, failed, left int) {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	for _, r := range j.Head.Rows {
-		if r.Action != Create && r.Action != Edit {
-			continue
-		}
-		switch j.rows[r.Line].State {
-		case Done:
-			done++
-		case Failed:
-			failed++
-		default:
-			left++
-		}
-	}
-	return done, failed, left
-}
-
-// Resumable says whether the job has rows left and was not given up.
-func (j *Journal) Resumable() bool {
-	_, _, left := j.Counts()
-	return left > 0 && !j.Cancelled
-}
-
 // List reads every import journal in dir, oldest first, without disturbing a job
 // running in another process. A journal that cannot be read is reported in errs.
 func List(dir string) (jobs []*Journal, errs []error) {
-	jobs, errs = jsonlog.List(dir, "*-"+Kind+"*.jsonl", PeekJob, nil)
+	jobs, errs = job.ListOf(dir, isImport, PeekJob)
+	slices.Reverse(jobs)
 	sort.SliceStable(jobs, func(a, b int) bool { return jobs[a].Head.Created.Before(jobs[b].Head.Created) })
 	return jobs, errs
 }

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/sheet"
 )
 
@@ -61,7 +61,7 @@ func Check(ctx context.Context, svc Service, t *sheet.Table, o Options) (*Plan, 
 	c.tax = &taxonomy{svc: svc, lang: o.lang(), trees: map[string]*catTree{}, attrs: map[string][]api.Attribute{}, reads: &c.reads}
 	c.cit = &cities{svc: svc, lang: o.lang(), seen: map[string]cityAnswer{}, reads: &c.reads}
 	p := &Plan{Unknown: sheet.UnknownColumns(t), Read: t.Notes}
-	p.Header = Header{Created: o.now(), BaseURL: o.BaseURL, Kind: Kind, Sheet: o.Sheet, File: o.File, Lang: o.lang(), Columns: t.Columns}
+	p.Header = Header{Info: job.Info{Created: o.now(), BaseURL: o.BaseURL, Kind: Kind}, Sheet: o.Sheet, File: o.File, Lang: o.lang(), Columns: t.Columns}
 	if k, ok := svc.(Known); ok && o.Known == nil {
 		o.Known = k // a client with the local mirror (mirror.CachedClient)
 	}
@@ -132,7 +132,7 @@ func (p *Plan) Summary() []string {
 	if w := p.wholeExport(); w != "" {
 		out = append(out, w)
 	}
-	if l := bulk.ModerationLine(p.ToModeration); l != "" {
+	if l := job.ModerationLine(p.ToModeration); l != "" {
 		out = append(out, l)
 	}
 	if p.Requests == 0 {

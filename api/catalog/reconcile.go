@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/rules"
 )
 
@@ -26,7 +27,7 @@ const skew = 10 * time.Minute
 
 // reconcile looks for the listing a create in doubt made and records it (found);
 // found false leaves the row to be sent again.
-func reconcile(ctx context.Context, svc Service, j *Journal, r Row) (found bool, err error) {
+func reconcile(ctx context.Context, svc Sender, j *Journal, r Row) (found bool, err error) {
 	o := j.Outcome(r.Line)
 	since := time.Unix(o.SentAt, 0).Add(-skew)
 	claimed := j.claimed()
@@ -55,7 +56,7 @@ func reconcile(ctx context.Context, svc Service, j *Journal, r Row) (found bool,
 				return false, fmt.Errorf("look for the listing of row %d: %w", r.Line, err)
 			}
 			if d.Listing.CategoryID == r.Create.CategoryID && (d.Listing.CityRef == "" || d.Listing.CityRef == r.Create.CityRef) {
-				return true, j.write(event{Row: r.Line, Ev: "found", ID: l.ID, Status: string(l.Status), URL: l.URL})
+				return true, j.Record(job.Event{Row: r.Line, Ev: "found", ID: l.ID, Status: string(l.Status), URL: l.URL})
 			}
 		}
 		if lp.NextCursor == nil || older == len(lp.Listings) {
@@ -68,11 +69,9 @@ func reconcile(ctx context.Context, svc Service, j *Journal, r Row) (found bool,
 
 // claimed are the listings the journal already records for its rows.
 func (j *Journal) claimed() map[int]bool {
-	j.mu.Lock()
-	defer j.mu.Unlock()
 	out := map[int]bool{}
-	for _, o := range j.rows {
-		if o.ListingID > 0 {
+	for _, k := range j.Head.Keys() {
+		if o := j.Outcome(k); o.ListingID > 0 {
 			out[o.ListingID] = true
 		}
 	}

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/job"
 )
 
 // Ctrl+C in the middle of an import, then a create whose answer is lost: the
@@ -52,7 +52,7 @@ func TestKilledImportResumesWithoutDuplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = catalog.Run(context.Background(), s.client, j, nil)
-	var stopped *bulk.ErrStopped
+	var stopped *job.ErrStopped
 	if !errors.As(err, &stopped) || !api.IsUnreachable(err) {
 		t.Fatalf("lost answer: %v", err)
 	}
@@ -69,7 +69,7 @@ func TestKilledImportResumesWithoutDuplicates(t *testing.T) {
 	}
 	found := 0
 	ids := map[int]bool{}
-	for _, r := range catalog.Results(j.Head, j) {
+	for _, r := range catalog.Results(*j.Head, j) {
 		if r.Outcome != catalog.OutcomeCreated || ids[r.ListingID] {
 			t.Fatalf("row %d: %s %d", r.Line, r.Outcome, r.ListingID)
 		}
@@ -156,7 +156,7 @@ func TestEditInDoubtIsNotSentTwice(t *testing.T) {
 	if err := catalog.Run(context.Background(), s.client, j, nil); err != nil {
 		t.Fatal(err)
 	}
-	if r := catalog.Results(j.Head, j)[0]; r.Outcome != catalog.OutcomeEdited || s.edits.Load() != 1 {
+	if r := catalog.Results(*j.Head, j)[0]; r.Outcome != catalog.OutcomeEdited || s.edits.Load() != 1 {
 		t.Fatalf("%s after %d edits sent", r.Outcome, s.edits.Load())
 	}
 }

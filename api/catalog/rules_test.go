@@ -86,7 +86,7 @@ func TestEditRowRules(t *testing.T) {
 			if err := catalog.Run(ctx, c, j, nil); err != nil {
 				t.Fatal(err)
 			}
-			for _, r := range catalog.Results(j.Head, j) {
+			for _, r := range catalog.Results(*j.Head, j) {
 				if r.Outcome == catalog.OutcomeFailed {
 					t.Errorf("row %d planned, then refused by the sandbox: %s", r.Line, r.Reason)
 				}

@@ -4,10 +4,9 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"sync"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/rules"
 )
 
@@ -17,62 +16,50 @@ type Event struct {
 	Outcome Outcome
 }
 
-// Run carries out what is left of the journal's job, Workers rows at a time within
-// the client's budget. Each row uploads its files (those journaled by an earlier run
-// are reused), then its create or edit is journaled and sent; a create in doubt from
-// an earlier run is looked for among the listings before it is sent again. A refusal
-// is recorded on its row and the job goes on; a failure that would stop every row
-// stops the job (bulk.ErrStopped, as a bulk job). A cancelled ctx starts nothing more: a request already
-// on its way is carried to its answer and journaled, and a wait for the budget is
-// given up when the client's AbandonWaits is called (the caller's part). Its requests
-// are background work (api.Background), as a bulk job's: they leave the reserve of
-// the key's budget to the person, and yield to the requests the person waits for.
-func Run(ctx context.Context, svc Service, j *Journal, onEvent func(Event)) error {
+// Sender is what running an import needs; *api.Client and every job.Service satisfy
+// it.
+type Sender interface {
+	GetListing(ctx context.Context, id int, lang string) (*api.ListingDetail, error)
+	ListListings(ctx context.Context, p api.ListParams) (*api.ListPage, error)
+	CreateListing(ctx context.Context, l *api.ListingCreate) (*api.CreateResult, error)
+	EditListing(ctx context.Context, id int, e *api.ListingEdit) (*api.EditResult, error)
+	UploadPhoto(ctx context.Context, path string, progress api.Progress) (*api.PhotoResult, error)
+	UploadVideo(ctx context.Context, path string, progress api.Progress) (*api.VideoResult, error)
+}
+
+// Run carries out what is left of the journal's job, job.Workers rows at a time
+// within the client's budget. Each row uploads its files one after another (those
+// journaled by an earlier run are reused), so at most three uploads run at once, then its create or edit is journaled and sent; a create in
+// doubt from an earlier run is looked for among the listings before it is sent again.
+// A refusal is recorded on its row and the job goes on; a failure that would stop
+// every row stops the job (job.ErrStopped). ctx's end starts nothing more, under the
+// pause rule (job.Call): a request already written is carried to its answer and
+// journaled, one still waiting for the budget is given up (its row journaled unsent,
+// an upload not made is made on resume). Its requests are background work
+// (api.Background): they leave the reserve of the key's budget to the person, and
+// yield to the requests the person waits for.
+func Run(ctx context.Context, svc Sender, j *Journal, onEvent func(Event)) error {
 	ctx = api.Background(ctx)
-	left := j.Left()
-	next := make(chan Row)
-	var mu sync.Mutex
-	var stop error
-	var wg sync.WaitGroup
-	for range min(Workers, len(left)) {
-		wg.Go(func() {
-			for r := range next {
-				mu.Lock()
-				stopped := stop
-				mu.Unlock()
-				if stopped != nil || ctx.Err() != nil {
-					continue
-				}
-				if err := runRow(ctx, svc, j, r); err != nil {
-					mu.Lock()
-					if stop == nil {
-						stop = err
-					}
-					mu.Unlock()
-					continue
-				}
-				if onEvent != nil {
-					onEvent(Event{Row: r, Outcome: j.Outcome(r.Line)})
-				}
-			}
-		})
-	}
-	for _, r := range left {
-		next <- r
-	}
-	close(next)
-	wg.Wait()
+	stop := job.Each(ctx, j.Left(), func(r Row) error {
+		if err := runRow(ctx, svc, j, r); err != nil {
+			return err
+		}
+		if onEvent != nil {
+			onEvent(Event{Row: r, Outcome: j.Outcome(r.Line)})
+		}
+		return nil
+	})
 	switch {
 	case ctx.Err() != nil || errors.Is(stop, context.Canceled):
 		return context.Canceled
 	case stop != nil:
-		return &bulk.ErrStopped{Cause: stop}
+		return &job.ErrStopped{Cause: stop}
 	}
 	return nil
 }
 
 // runRow does one row; it returns an error only for what stops the job.
-func runRow(ctx context.Context, svc Service, j *Journal, r Row) error {
+func runRow(ctx context.Context, svc Sender, j *Journal, r Row) error {
 	inDoubt := j.Outcome(r.Line).State == InDoubt
 	if inDoubt && r.Action == Create {
 		found, err := reconcile(ctx, svc, j, r)
@@ -88,84 +75,39 @@ func runRow(ctx context.Context, svc Service, j *Journal, r Row) error {
 		// An edit sent before whose answer was lost: if the listing holds every
 		// field of it, it was applied, and sending it again would only restart the
 		// listing's review.
-		d, err := svc.GetListing(ctx, r.ListingID, j.Head.Lang)
-		if err == nil && rules.Unheld(editBody(r, media), &d.Listing, true).Empty() {
-			return j.write(event{Row: r.Line, Ev: "ok", ID: r.ListingID, Status: string(d.Listing.Status)})
-		}
-	}
-	for try := 0; ; try++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := j.write(event{Row: r.Line, Ev: "send"}); err != nil {
-			return err // a step that cannot be journaled must not be sent
-		}
-		e := event{Row: r.Line, Ev: "ok"}
-		err = detach(ctx, func(ctx context.Context) error {
-			if r.Action == Create {
-				res, err := svc.CreateListing(ctx, createBody(r, media))
-				if err == nil {
-					e.ID, e.Status, e.URL = res.ListingID, string(res.Status), res.URL
-				}
-				return err
-			}
-			res, err := svc.EditListing(ctx, r.ListingID, editBody(r, media))
-			if err == nil {
-				e.ID, e.Status = r.ListingID, string(res.Status)
-			}
-			return err
+		d, err := job.Call(ctx, func(ctx context.Context) (*api.ListingDetail, error) {
+			return svc.GetListing(ctx, r.ListingID, j.Head.Lang)
 		})
-		if err == nil {
-			return j.write(e)
-		}
-		if !api.IsRateLimit(err) || api.IsDailyLimit(err) || try == 2 {
-			return settle(j, r, err, inDoubt)
-		}
-		// A 429 is refused before anything is done (another program spends the key):
-		// the client holds the next request until the service's window lifts.
-		if err := j.write(event{Row: r.Line, Ev: "unsent"}); err != nil {
-			return err
+		if err == nil && rules.Unheld(editBody(r, media), &d.Listing, true).Empty() {
+			return j.Record(job.Event{Row: r.Line, Ev: "ok", ID: r.ListingID, Status: string(d.Listing.Status)})
 		}
 	}
-}
-
-// settle journals a failed send; it returns an error for what stops the job.
-func settle(j *Journal, r Row, err error, wasInDoubt bool) error {
-	var e *api.Error
-	switch {
-	case errors.Is(err, api.ErrWaitAbandoned), errors.Is(err, context.Canceled):
-		// Given up before it was sent: a request on its way is never cancelled
-		// (detach), so a cancellation means nothing left the machine.
-		return errors.Join(j.write(event{Row: r.Line, Ev: "unsent"}), context.Canceled)
-	case api.IsUnreachable(err):
-		return err // the answer is lost: the row stays in doubt, looked for on resume
-	case bulk.StopsJob(err):
-		return errors.Join(j.write(event{Row: r.Line, Ev: "unsent"}), err)
-	case api.IsCode(err, api.CodeDuplicate) && errors.As(err, &e) && e.ExistingListingID > 0 && wasInDoubt:
-		// The create sent before was made after all, and not found among the newest
-		// listings (the list's order is not stated): this is it.
-		return j.write(event{Row: r.Line, Ev: "found", ID: e.ExistingListingID})
-	}
-	f := event{Row: r.Line, Ev: "fail", Code: "error", Hint: err.Error()}
-	if errors.As(err, &e) {
-		f.Code, f.Hint, f.Field, f.ID = e.Code, e.Hint, e.Field, e.ExistingListingID
-	}
-	return j.write(f)
-}
-
-// detach runs call to its answer even if ctx is cancelled meanwhile, so that what
-// was sent is journaled with its answer, not left in doubt.
-func detach(ctx context.Context, call func(context.Context) error) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	return call(context.WithoutCancel(ctx))
+	return j.Send(ctx, r.Line, func(ctx context.Context) (job.Event, error) {
+		if r.Action == Create {
+			res, err := svc.CreateListing(ctx, createBody(r, media))
+			var e *api.Error
+			if api.IsCode(err, api.CodeDuplicate) && errors.As(err, &e) && e.ExistingListingID > 0 && inDoubt {
+				// The create sent before was made after all, and not found among the
+				// newest listings (the list's order is not stated): this is it.
+				return job.Event{Ev: "found", ID: e.ExistingListingID}, nil
+			}
+			if err != nil {
+				return job.Event{}, err
+			}
+			return job.Event{ID: res.ListingID, Status: string(res.Status), URL: res.URL}, nil
+		}
+		res, err := svc.EditListing(ctx, r.ListingID, editBody(r, media))
+		if err != nil {
+			return job.Event{}, err
+		}
+		return job.Event{ID: r.ListingID, Status: string(res.Status)}, nil
+	})
 }
 
 // upload uploads the row's files not uploaded yet, each journaled with its URLs, and
 // returns every medium by kind with its URLs; nil with no error when the row failed
 // (a file refused, recorded on the row).
-func upload(ctx context.Context, svc Service, j *Journal, r Row) (map[string][]Medium, error) {
+func upload(ctx context.Context, svc Sender, j *Journal, r Row) (map[string][]Medium, error) {
 	out := map[string][]Medium{}
 	for _, kind := range []string{KindPhoto, KindVideo, Kind3D} {
 		ms, ok := r.Media[kind]
@@ -181,26 +123,26 @@ func upload(ctx context.Context, svc Service, j *Journal, r Row) (map[string][]M
 				done[i] = got
 				continue
 			}
-			e := event{Row: r.Line, Ev: "upload", Kind: kind, I: i}
-			err := detach(ctx, func(ctx context.Context) error {
+			e := job.Event{Row: r.Line, Ev: "upload", Medium: kind, I: i}
+			_, err := job.Call(ctx, func(ctx context.Context) (struct{}, error) {
 				if kind == KindVideo {
 					v, err := svc.UploadVideo(ctx, m.Path, nil)
 					if err == nil {
 						e.URL, e.Thumb = v.URL, v.Thumbnail
 					}
-					return err
+					return struct{}{}, err
 				}
 				p, err := svc.UploadPhoto(ctx, m.Path, nil)
 				if err == nil {
 					e.URL, e.URLWM = p.URL, p.URLWM
 				}
-				return err
+				return struct{}{}, err
 			})
 			switch {
-			case errors.Is(err, api.ErrWaitAbandoned):
-				return nil, context.Canceled
+			case job.NotSent(err):
+				return nil, context.Canceled // uploaded on resume
 			case err == nil:
-			case errors.Is(err, context.Canceled), api.IsUnreachable(err), bulk.StopsJob(err):
+			case errors.Is(err, context.Canceled), api.IsUnreachable(err), job.StopsJob(err):
 				return nil, err // nothing journaled: the file is uploaded again on resume
 			default:
 				code := "upload_failed"
@@ -210,9 +152,9 @@ func upload(ctx context.Context, svc Service, j *Journal, r Row) (map[string][]M
 				} else if errors.As(err, &fe) {
 					code = "file_" + fe.Rule
 				}
-				return nil, j.write(event{Row: r.Line, Ev: "fail", Code: code, Field: kind, Hint: err.Error()})
+				return nil, j.Record(job.Event{Row: r.Line, Ev: "fail", Code: code, Field: kind, Hint: err.Error(), Again: job.Transient(err)})
 			}
-			if err := j.write(e); err != nil {
+			if err := j.Record(e); err != nil {
 				return nil, err
 			}
 			done[i] = Medium{URL: e.URL, URLWM: e.URLWM, Thumb: e.Thumb}

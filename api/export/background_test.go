@@ -8,6 +8,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/export"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/sheet"
 )
 
@@ -23,7 +24,7 @@ func (f getterFunc) GetListing(ctx context.Context, id int, lang string) (*api.L
 func TestFetchIsBackgroundWork(t *testing.T) {
 	s := newShop(t, "business", 30, 1<<30)
 	items := s.all(t)
-	j, err := export.Create(filepath.Join(t.TempDir(), "x.jsonl"), export.Header{Job: "x", Items: items,
+	j, err := export.Create(filepath.Join(t.TempDir(), "x.jsonl"), export.Header{Info: job.Info{Job: "x"}, Items: items,
 		Export: export.Options{Format: sheet.CSV, Lang: "uk"}})
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/export"
+	"github.com/listings-tui/listings/api/job"
 )
 
 // TestHundredListingExportCost exports an account of exactly 100 listings with
@@ -51,7 +52,7 @@ func exportCost(t *testing.T, account string, maxWait time.Duration) {
 		t.Fatalf("%d listings, want 100", len(items))
 	}
 	p := export.MakePlan(len(items), 0, cl.Budget(), clk.Now())
-	j, err := export.Create(filepath.Join(t.TempDir(), "j.jsonl"), export.Header{Job: "j", Items: items})
+	j, err := export.Create(filepath.Join(t.TempDir(), "j.jsonl"), export.Header{Info: job.Info{Job: "j"}, Items: items})
 	if err != nil {
 		t.Fatal(err)
 	}

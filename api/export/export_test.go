@@ -17,6 +17,7 @@ import (
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/export"
 	"github.com/listings-tui/listings/api/internal/apitest"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/api/sheet"
 )
@@ -146,7 +147,7 @@ func TestFetchStoppedByTheBudgetAndResumed(t *testing.T) {
 	s := newShop(t, "personal", 60, 25)
 	items := s.all(t)
 	path := filepath.Join(t.TempDir(), "jobs", "x-export.jsonl")
-	j, err := export.Create(path, export.Header{Job: "x-export", Items: items, Export: export.Options{Format: sheet.CSV, Lang: "uk"}})
+	j, err := export.Create(path, export.Header{Info: job.Info{Job: "x-export"}, Items: items, Export: export.Options{Format: sheet.CSV, Lang: "uk"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +156,7 @@ func TestFetchStoppedByTheBudgetAndResumed(t *testing.T) {
 		t.Errorf("plan %+v", p)
 	}
 	err = export.Fetch(context.Background(), s.client, j, nil)
-	var stopped *bulk.ErrStopped
+	var stopped *job.ErrStopped
 	if !errors.As(err, &stopped) || !api.IsDailyLimit(err) {
 		t.Fatalf("Fetch: %v, want stopped by the day's budget", err)
 	}
@@ -163,7 +164,7 @@ func TestFetchStoppedByTheBudgetAndResumed(t *testing.T) {
 	if got := s.gets.Load(); got != 25 {
 		t.Errorf("%d details fetched before the limit, want 25", got)
 	}
-	if s.refused.Load() > bulk.Workers {
+	if s.refused.Load() > job.Workers {
 		t.Errorf("%d refusals: the job went on after the day's limit", s.refused.Load())
 	}
 
@@ -188,9 +189,9 @@ func TestFetchStoppedByTheBudgetAndResumed(t *testing.T) {
 	if got := s.gets.Load(); got != int64(len(items)) {
 		t.Errorf("%d details fetched in all, want %d: one per listing", got, len(items))
 	}
-	if bulkJ, err := bulk.Peek(path); err != nil || bulkJ.Head.Verb() != "export" {
-		t.Errorf("bulk.Peek of an export journal: %v", err)
-	} else if d, _, l := bulkJ.Counts(); d != len(items) || l != 0 {
+	if listed, err := (job.Kinds{bulk.Kind, export.ExportKind}).Load(path, false); err != nil || listed.Verb() != "export" {
+		t.Errorf("an export journal read through the kinds: %v", err)
+	} else if d, _, l := listed.Counts(); d != len(items) || l != 0 {
 		t.Errorf("listings jobs would show %d done, %d left", d, l)
 	}
 
@@ -212,11 +213,11 @@ func TestFetchStoppedByTheBudgetAndResumed(t *testing.T) {
 
 func clitoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
-// A bulk job runner handed an export's journal refuses it without writing a line:
-// listings jobs resume sends an export to the export, never to bulk.Run.
+// The bulk kind refuses an export's journal without writing a line: listings jobs
+// resume runs an export through its own kind, never bulk.Run.
 func TestBulkRefusesAnExportJournal(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "e.jsonl")
-	j, err := export.Create(path, export.Header{Job: "e", Items: []bulk.Planned{{ID: 1}, {ID: 2}}})
+	j, err := export.Create(path, export.Header{Info: job.Info{Job: "e"}, Items: []bulk.Planned{{ID: 1}, {ID: 2}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,14 +225,8 @@ func TestBulkRefusesAnExportJournal(t *testing.T) {
 	if !export.IsExport(path) {
 		t.Fatal("IsExport: false")
 	}
-	bj, err := bulk.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = bulk.Run(context.Background(), nil, bj, nil)
-	bj.Close()
-	if err == nil || !strings.Contains(err.Error(), "export") {
-		t.Fatalf("bulk.Run of an export: %v", err)
+	if _, err := bulk.Open(path); err == nil || !strings.Contains(err.Error(), "export") {
+		t.Fatalf("bulk.Open of an export: %v", err)
 	}
 	j, err = export.Open(path)
 	if err != nil {
@@ -239,6 +234,6 @@ func TestBulkRefusesAnExportJournal(t *testing.T) {
 	}
 	defer j.Close()
 	if _, _, left := j.Counts(); left != 2 {
-		t.Errorf("%d left after bulk.Run refused it", left)
+		t.Errorf("%d left after bulk refused it", left)
 	}
 }

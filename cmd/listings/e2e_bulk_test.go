@@ -93,7 +93,7 @@ func TestE2EBulkJobSurvivesKill(t *testing.T) {
 	r.send("y")
 	r.waitFor("cancelled: what was left was not sent")
 	jobs, _ = bulk.List(filepath.Join(data, "jobs"))
-	if len(jobs) != 1 || jobs[0].Resumable() || !jobs[0].Cancelled {
+	if len(jobs) != 1 || jobs[0].Resumable() || !jobs[0].Cancelled() {
 		t.Fatalf("the cancelled job is still offered: %+v", jobs)
 	}
 	r.send("q")

@@ -36,7 +36,7 @@ func TestE2EImportSheet(t *testing.T) {
 	s.send("Enter")
 	s.waitFor("Import stock.csv?", "2 to create", "row 3", "run the good rows")
 	s.send("y")
-	s.waitFor("2 done", "0 left", "Not imported (1 row)", "row 3 “Телефон Moto G2”: price")
+	s.waitFor("2 done", "0 left", "Not done (1 row)", "row 3 “Телефон Moto G2”: price")
 	s.send("w")
 	s.waitFor("report: " + filepath.Join(dir, "stock-report.csv"))
 	s.send("Escape")

@@ -14,13 +14,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/listings-tui/listings/internal/paths"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/atomicfile"
 )
 
 // Environment variables that steer profile selection and the config location.
 const (
-	EnvConfigDir = "LISTINGS_CONFIG_DIR"
+	EnvConfigDir = paths.EnvConfig
 	EnvProfile   = "LISTINGS_PROFILE"
 	// DefaultName is the profile used when none is named anywhere.
 	DefaultName = "default"
@@ -52,8 +53,17 @@ type Config struct {
 	Profiles map[string]*Profile `json:"profiles"`
 	TUI      TUISettings         `json:"tui,omitzero"`
 	Media    MediaSettings       `json:"media,omitzero"`
+	Jobs     JobSettings         `json:"jobs,omitzero"`
 
 	dir string
+}
+
+// JobSettings are how the history of jobs is kept, whichever profile.
+type JobSettings struct {
+	// KeepFor is how long a finished job's journal is kept before `listings jobs
+	// prune` deletes it: "30d", "2w", "12h" (api/job.ParseAge reads it, so that a
+	// command other than the prune never fails over it). Empty means 30 days.
+	KeepFor string `json:"keep_for,omitempty"`
 }
 
 // TUISettings are the interactive app's preferences.
@@ -101,18 +111,9 @@ type MediaSettings struct {
 	KeepMetadata bool `json:"keep_metadata,omitempty"`
 }
 
-// Dir returns the config directory: LISTINGS_CONFIG_DIR, else listings/ under the
-// user's config dir (~/.config on Linux).
-func Dir(getenv func(string) string) (string, error) {
-	if d := strings.TrimSpace(getenv(EnvConfigDir)); d != "" {
-		return d, nil
-	}
-	base, err := os.UserConfigDir()
-	if err != nil {
-		return "", fmt.Errorf("find the config directory: %w; set %s to a directory", err, EnvConfigDir)
-	}
-	return filepath.Join(base, "listings"), nil
-}
+// Dir returns the config directory (internal/paths): LISTINGS_CONFIG_DIR, else
+// listings/ under the user's config dir (~/.config on Linux).
+func Dir(getenv func(string) string) (string, error) { return paths.Config(getenv) }
 
 // Load reads the config in dir; a missing file is an empty config.
 func Load(dir string) (*Config, error) {

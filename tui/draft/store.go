@@ -7,49 +7,20 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/listings-tui/listings/internal/paths"
 	"github.com/listings-tui/listings/keystore/atomicfile"
 )
-
-// EnvDataDir overrides where drafts are kept.
-const EnvDataDir = "LISTINGS_DATA_DIR"
 
 // maxDraftBytes bounds a draft file read back: a description is at most 5000
 // characters, so anything far larger is not ours.
 const maxDraftBytes = 4 << 20
 
-// DataDir returns where the app keeps the user's data: LISTINGS_DATA_DIR, else
-// $XDG_DATA_HOME/listings (~/.local/share/listings) on Unix, the local app data
-// folder on Windows and Application Support on macOS.
-func DataDir(getenv func(string) string) (string, error) {
-	if d := strings.TrimSpace(getenv(EnvDataDir)); d != "" {
-		return d, nil
-	}
-	switch runtime.GOOS {
-	case "windows":
-		if d := getenv("LocalAppData"); d != "" {
-			return filepath.Join(d, "listings"), nil
-		}
-	case "darwin":
-		if h, err := os.UserHomeDir(); err == nil {
-			return filepath.Join(h, "Library", "Application Support", "listings"), nil
-		}
-	default:
-		if d := getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
-			return filepath.Join(d, "listings"), nil
-		}
-		if h, err := os.UserHomeDir(); err == nil {
-			return filepath.Join(h, ".local", "share", "listings"), nil
-		}
-	}
-	return "", fmt.Errorf("find the data directory for drafts; set %s to a directory", EnvDataDir)
-}
-
-// Store keeps drafts as one JSON file each under dir/drafts. Each write replaces a
+// Store keeps drafts as one JSON file each under dir/drafts (paths.Drafts of the data
+// directory, internal/paths). Each write replaces a
 // whole file atomically, so a kill at any moment leaves the previous version or the
 // new one. An empty dir keeps drafts in memory only (the sandbox, tests).
 type Store struct {
@@ -63,7 +34,7 @@ type Store struct {
 func OpenStore(dir string) *Store {
 	s := &Store{mem: map[string][]byte{}}
 	if dir != "" {
-		s.dir = filepath.Join(dir, "drafts")
+		s.dir = paths.Drafts(dir)
 	}
 	return s
 }

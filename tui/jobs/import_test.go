@@ -11,6 +11,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -20,7 +21,7 @@ import (
 func importPlan(t *testing.T, n, refused int) msgs.StartJob {
 	t.Helper()
 	dir := t.TempDir()
-	h := catalog.Header{Created: now, Kind: catalog.Kind, Sheet: "stock", File: filepath.Join(dir, "stock.csv"), Lang: "uk",
+	h := catalog.Header{Info: job.Info{Created: now, Kind: catalog.Kind}, Sheet: "stock", File: filepath.Join(dir, "stock.csv"), Lang: "uk",
 		Columns: []string{"title", "price", "photos"}}
 	p := &catalog.Plan{}
 	for i := 1; i <= n; i++ {
@@ -59,10 +60,10 @@ func TestImportJobProgressRefusedRowsAndReport(t *testing.T) {
 	m, r := startJob(t, m, s)
 	tuitest.Contains(t, m.Summary(), "job: 0/3")
 	tuitest.Contains(t, tuitest.Screen(m), "import of stock.csv: 3 rows to send", "1 row refused before sending",
-		"Not imported (1 row)", "row 3 “Row 2”: price", "not a number")
+		"Not done (1 row) · w writes the report", "row 3 “Row 2”: price", "not a number")
 	m, out := drain(m, r)
 	screen := tuitest.Screen(m)
-	tuitest.Contains(t, screen, "done", "2 done", "1 failed", "0 left", "Not imported (2 rows)",
+	tuitest.Contains(t, screen, "done", "2 done", "1 failed", "0 left", "Not done (2 rows)",
 		"row 3 “Row 2”: price", "row 5 “Row 4”: description", "too short: at least 20 characters")
 	tuitest.CheckExactSize(t, m.View(), 100, 30)
 	if added := tuitest.Of[msgs.ListingsAdded](out); len(added) != 1 || added[0].N != 2 {
@@ -71,7 +72,7 @@ func TestImportJobProgressRefusedRowsAndReport(t *testing.T) {
 	if w := tuitest.Of[msgs.Watch](out); len(w) != 2 || w[0].ID < 500 {
 		t.Errorf("the pending listings are not watched: %v", w)
 	}
-	if n := tuitest.Of[msgs.Notice](out); len(n) == 0 || !strings.Contains(n[len(n)-1].Text, "2 rows imported, 2 not") {
+	if n := tuitest.Of[msgs.Notice](out); len(n) == 0 || !strings.Contains(n[len(n)-1].Text, "(import) done: 2 done, 2 not") {
 		t.Errorf("notice of the end: %v", n)
 	}
 	m, out = runLoop.Press(m, "w")

@@ -1,17 +1,18 @@
-// Package jobs owns the app's jobs once a plan is confirmed (msgs.StartJob): a bulk
-// job (api/bulk) or the import of a sheet (api/catalog), journaled in the jobs
-// directory the CLI uses, run in a goroutine within the client's budget, and the
-// progress panel: done, failed and left, the time left (api/eta: it follows the
-// answers and the clock, and only falls), the last refusals with their hint (an
-// import's every row refused or failed, with its column and reason, and its report
-// written next to the sheet on w); pause (the
-// requests on their way are answered and journaled, no other starts), resume,
-// cancel (the journal keeps it, and it is not offered again). Every item answered
-// tells the other views (msgs.ListingChanged: rows update in place; msgs.ListingsAdded
-// when an import created listings) and a listing now awaiting moderation joins the
-// watch (msgs.Watch). At start it offers the jobs of this service that a kill or a
-// crash interrupted; a job stopped by the day's budget resumes by itself after the
-// Kyiv midnight reset.
+// Package jobs owns the app's jobs, of every kind, through the one engine (api/job
+// and its kinds.All: bulk changes, imports, exports, and the retries and undos made
+// of them): a plan confirmed elsewhere (msgs.StartJob) journaled in the jobs
+// directory the CLI uses and run in a goroutine within the client's budget, and the
+// panel: the job's progress (done, failed and left, the time left by api/eta, which
+// follows the answers and the clock and only falls), every item not done with its
+// reason, a report written on w; pause (the engine's rule: the requests on their way
+// are answered and journaled, those waiting for the budget given up), resume, cancel
+// (the journal keeps it, and it is not offered again). Every item answered tells the
+// other views (msgs.ListingChanged: rows update in place; msgs.ListingsAdded when an
+// import created listings) and a listing now awaiting moderation joins the watch
+// (msgs.Watch). At start it offers the jobs of this service that a kill or a crash
+// interrupted; a job stopped by the day's budget resumes by itself after the Kyiv
+// midnight reset. The history (h) lists every job of the service, opens any, and
+// makes a retry (R) or an undo (u) of one as a new job, its plan confirmed first.
 package jobs
 
 import (
@@ -24,19 +25,16 @@ import (
 	"github.com/listings-tui/listings/tui/action"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/api/eta"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/planbox"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
-// Service is what a job needs, a bulk job or an import; *api.Client satisfies it.
-type Service interface {
-	bulk.Service
-	catalog.Service
-}
+// Service is what a job of any kind needs; *api.Client satisfies it.
+type Service = job.Service
 
 // state is where the job on the panel stands.
 type state int
@@ -53,8 +51,8 @@ const (
 	stCancelled
 )
 
-// job is the job on the panel.
-type job struct {
+// current is the job on the panel.
+type current struct {
 	about
 	done, failed, left int
 	failures           []failure
@@ -65,8 +63,8 @@ type job struct {
 	why                string // why it stopped
 	// added are the listings an import created that the lists were not told of yet.
 	added int
-	// report is where an import's report was last written.
-	report string
+	// reportAt is where the job's report was last written; fileAt the file it made.
+	reportAt, fileAt string
 }
 
 // Config is where jobs are journaled and for which service.
@@ -90,7 +88,7 @@ type Model struct {
 	now     func() time.Time
 	at      time.Time
 
-	job         job
+	job         current
 	runs        int // numbers the runs
 	offers      []offer
 	asking      bool // c was pressed: y gives the job up
@@ -101,6 +99,16 @@ type Model struct {
 	width       int
 	height      int
 	scanned     bool
+	// show is the panel, the history or a job opened (history.go).
+	show    show
+	history []entry
+	histCur int
+	histErr string
+	open    opened
+	openOff int
+	// plan is a retry or an undo asked, in its box until confirmed (plan.go).
+	plan *job.Plan
+	box  planbox.Box
 	// after starts the wait for the day's reset: tea.Tick, which tests replace so
 	// that they deliver the tick themselves.
 	after func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
@@ -131,11 +139,14 @@ func (m Model) Init() tea.Cmd {
 }
 
 // SetSize sets the size View fills exactly.
-func (m *Model) SetSize(w, h int) { m.width, m.height = max(w, 1), max(h, 1) }
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = max(w, 1), max(h, 1)
+	m.box.SetSize(m.width, m.height)
+}
 
-// Capturing is true while the panel asks whether to give the job up: y and n are
-// its answer, not the root's keys.
-func (m Model) Capturing() bool { return m.asking }
+// Capturing is true while the panel asks whether to give the job up, or shows a
+// plan to confirm: y and n are its answer, not the root's keys.
+func (m Model) Capturing() bool { return m.asking || m.plan != nil }
 
 // Running reports whether a job is under way (running or pausing): quitting loses
 // nothing (the journal has it) but leaves it to a resume.
@@ -172,6 +183,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case endMsg:
 		m, cmd := m.ended(msg)
 		m.estimate(m.now(), false)
+		if m.show == showHistory {
+			cmd = tea.Batch(cmd, loadHistory(m.dir, m.baseURL))
+		}
 		return m, cmd
 	case offersMsg:
 		return m.offered(msg)
@@ -179,6 +193,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.discarded(msg)
 	case reportMsg:
 		return m.reported(msg)
+	case historyMsg:
+		return m.historyLoaded(msg)
+	case openedMsg:
+		return m.jobOpened(msg)
+	case planMsg:
+		return m.planned(msg)
 	case resumeTickMsg:
 		if msg.job != m.job.id || msg.n != m.runs || m.job.st != stWaiting {
 			return m, nil
@@ -199,9 +219,9 @@ func (m Model) startJob(s msgs.StartJob) (Model, tea.Cmd) {
 	m.runs++
 	m.asking, m.failOff = false, 0
 	req := startReq{verb: s.Verb, plan: s.Plan, imp: s.Import}
-	m.job = job{about: about{verb: s.Verb, total: len(s.Plan.Changes)}, st: stStarting}
+	m.job = current{about: about{verb: s.Verb, total: len(s.Plan.Changes)}, st: stStarting}
 	if s.Import != nil {
-		m.job.kind, m.job.verb, m.job.total = kindImport, "import", s.Import.Creates+s.Import.Edits
+		m.job.verb, m.job.total, m.job.rows = "import", s.Import.Creates+s.Import.Edits, true
 	}
 	m.job.left = m.job.total
 	return m, start(m.svc, m.dir, m.baseURL, req, m.now(), m.runs)
@@ -211,7 +231,7 @@ func (m Model) startJob(s msgs.StartJob) (Model, tea.Cmd) {
 func (m Model) resumeJob() (Model, tea.Cmd) {
 	m.runs++
 	m.job.st, m.job.why = stStarting, ""
-	return m, resume(m.svc, m.job.kind, m.job.path, m.runs)
+	return m, resume(m.svc, m.job.path, m.runs)
 }
 
 func (m Model) started(s startedMsg) (Model, tea.Cmd) {
@@ -226,16 +246,12 @@ func (m Model) started(s startedMsg) (Model, tea.Cmd) {
 		return m, listen(s.r)
 	}
 	m.dropOffer(s.about.id)
-	m.job = job{about: s.about, done: s.done, failed: s.failed, left: s.left, failures: s.failures, st: stRunning, r: s.r,
-		report: m.job.report}
+	m.job = current{about: s.about, done: s.done, failed: s.failed, left: s.left, failures: s.failures, st: stRunning, r: s.r,
+		reportAt: m.job.reportAt}
 	m.job.failedRows = countRows(m.job.failures)
 	m.est = *eta.New(m.now(), s.left, s.perItem, m.svc.Budget())
 	m.estimate(m.now(), false)
-	what := "listings"
-	if s.about.kind == kindImport {
-		what = "rows"
-	}
-	return m, tea.Batch(listen(s.r), send(msgs.Notice{Text: fmt.Sprintf("job %s started: %d %s", s.about.id, s.left, what)}))
+	return m, tea.Batch(listen(s.r), send(msgs.Notice{Text: fmt.Sprintf("job %s started: %s", s.about.id, s.about.noun(s.left))}))
 }
 
 func (m Model) event(e eventMsg) (Model, tea.Cmd) {
@@ -248,9 +264,6 @@ func (m Model) event(e eventMsg) (Model, tea.Cmd) {
 	switch {
 	case it.failed != nil:
 		m.job.failures = append(m.job.failures, *it.failed)
-		if m.job.kind == kindBulk {
-			m.job.failures = m.job.failures[max(len(m.job.failures)-keepFailures, 0):]
-		}
 		m.job.failedRows = countRows(m.job.failures)
 	case it.status != "" && it.created:
 		m.job.added++ // the lists reload when the run ends: one load, not one a row
@@ -276,7 +289,7 @@ func (m Model) ended(e endMsg) (Model, tea.Cmd) {
 		added = send(msgs.ListingsAdded{N: j.added})
 		j.added = 0
 	}
-	var stopped *bulk.ErrStopped
+	var stopped *job.ErrStopped
 	var cmd tea.Cmd
 	switch {
 	case e.cancelled:
@@ -293,7 +306,7 @@ func (m Model) ended(e endMsg) (Model, tea.Cmd) {
 		j.st, j.why = stStopped, termtext.Clean(e.err.Error())
 		cmd = send(msgs.Error{Op: "job " + j.id, Err: e.err})
 	default:
-		j.st = stDone
+		j.st, j.fileAt = stDone, termtext.Clean(e.file)
 		cmd = send(msgs.Notice{Text: m.doneText(), Bell: true, Background: true}) // it answers no key: it waits for the answer to the last one
 	}
 	return m, tea.Batch(added, cmd)

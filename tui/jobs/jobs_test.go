@@ -140,7 +140,7 @@ func (f *fakeSvc) sent() (total int, twice []int) {
 
 var now = time.Date(2026, 11, 24, 22, 0, 0, 0, api.Kyiv)
 
-func newPanel(f *fakeSvc, dir string, scan bool) Model {
+func newPanel(f Service, dir string, scan bool) Model {
 	m := New(f, Config{Dir: func() string { return dir }, Scan: scan, BaseURL: base, Now: func() time.Time { return now }})
 	m.SetSize(100, 30)
 	m.after = func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil } // the test delivers the tick
@@ -175,7 +175,8 @@ func startJob(t *testing.T, m Model, s msgs.StartJob) (Model, *runner) {
 // to it, the rest is what it asks of the root.
 var runLoop = tuitest.Loop[Model]{Own: func(msg tea.Msg) bool {
 	return tuitest.Is[eventMsg](msg) || tuitest.Is[endMsg](msg) || tuitest.Is[startedMsg](msg) ||
-		tuitest.Is[offersMsg](msg) || tuitest.Is[discardedMsg](msg) || tuitest.Is[reportMsg](msg)
+		tuitest.Is[offersMsg](msg) || tuitest.Is[discardedMsg](msg) || tuitest.Is[reportMsg](msg) ||
+		tuitest.Is[historyMsg](msg) || tuitest.Is[openedMsg](msg) || tuitest.Is[planMsg](msg)
 }}
 
 // resumeRun presses k (p or r), which resumes a job, and runs it to its end.
@@ -208,7 +209,7 @@ func TestJobProgressRefusalAndRowsInPlace(t *testing.T) {
 	tuitest.Contains(t, m.Summary(), "job: 0/6")
 	m, out := drain(m, r)
 	s := tuitest.Screen(m)
-	tuitest.Contains(t, s, "price 6 listings", "done", "5 done", "1 failed", "0 left", "Last failures",
+	tuitest.Contains(t, s, "price 6 listings", "done", "5 done", "1 failed", "0 left", "Not done (1 listing)",
 		"4 “Listing 4”: listing_blocked", "a blocked listing cannot be edited")
 	tuitest.CheckExactSize(t, m.View(), 100, 30)
 	changed := tuitest.Of[msgs.ListingChanged](out)
@@ -217,7 +218,7 @@ func TestJobProgressRefusalAndRowsInPlace(t *testing.T) {
 		changed[0].Price == nil || changed[0].Price.String() != "900" {
 		t.Fatalf("rows told %d, watched %d: %v", len(changed), len(watched), out)
 	}
-	if n := tuitest.Of[msgs.Notice](out); len(n) == 0 || !strings.Contains(n[len(n)-1].Text, "5 changed, 1 failed") {
+	if n := tuitest.Of[msgs.Notice](out); len(n) == 0 || !strings.Contains(n[len(n)-1].Text, "(price) done: 5 done, 1 not") {
 		t.Errorf("no notice of the end: %v", n)
 	}
 	if m.Summary() != "" {
@@ -302,7 +303,7 @@ func TestCancelKeepsTheJournalAndOffersItNoMore(t *testing.T) {
 		t.Errorf("notice %v", n)
 	}
 	j, err := bulk.Peek(filepath.Join(dir, m.job.id+".jsonl"))
-	if err != nil || !j.Cancelled || j.Resumable() {
+	if err != nil || !j.Cancelled() || j.Resumable() {
 		t.Fatalf("journal kept cancelled? %v %+v", err, j)
 	}
 	// The next start does not offer it.

@@ -1,60 +1,59 @@
 package jobs
 
 import (
-	"context"
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/job"
+	"github.com/listings-tui/listings/api/job/kinds"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
-// The panel runs two kinds of job, journaled side by side in the jobs directory on
-// the same log: a bulk job (api/bulk: a status, price or fields change of marked
-// listings) and an import (api/catalog: the rows of a sheet). journal is what the
-// panel needs of either; bulkJournal and importJournal are the two.
-
-// kind is which of the two a job is.
-type kind int
-
-const (
-	kindBulk kind = iota
-	kindImport
-)
-
-// journal is an open journal of either kind.
-type journal interface {
-	about() about
-	// Counts are the items (rows) to send that are done, failed and left.
-	Counts() (done, failed, left int)
-	// run carries out what is left within ctx (a pause cancels it), telling each
-	// item answered.
-	run(ctx context.Context, svc Service, tell func(item)) error
-	// failures are what the panel lists when the run begins: a bulk job's last
-	// failed items; every row of an import refused before sending or failed.
-	failures() []failure
-	// perItem is what an item left costs in requests, for the time left.
-	perItem() float64
-	Cancel() error
-	Close() error
-}
+// The panel runs and shows a job of any kind (api/job): a bulk change, an import,
+// an export, and the retries and undos made of them. It loops over kinds.All and
+// knows none of them by name; only the plans the other views confirm
+// (msgs.StartJob) are journaled here by their kind.
 
 // about is what the panel says of a job.
 type about struct {
-	kind     kind
 	id, verb string
+	line     string // the job in a line (job.Job's About)
 	path     string
-	total    int // the items (rows) to send
-	// refused are an import's rows refused before anything was sent; sheet its
-	// file's name.
-	refused int
-	sheet   string
+	total    int  // the items to send
+	refused  int  // refused before anything was sent (an import's rows)
+	rows     bool // the items are a sheet's rows, not listings
+	report   bool // the job writes a report of its own (w)
+	filer    bool // the job makes a file once its items are done (an export)
+	// toStdout: the file goes to standard output, which only a terminal's
+	// `listings jobs resume` writes: the app does not run the job.
+	toStdout bool
 }
 
-// item is one item or row answered.
+func aboutOf(j job.Job) about {
+	done, failed, left := j.Counts()
+	a := about{id: j.Info().Job, verb: j.Verb(), line: termtext.Clean(j.About()), path: j.File(), total: done + failed + left}
+	seen := map[int]bool{}
+	for _, r := range j.Refusals() {
+		if !seen[r.Key] {
+			seen[r.Key] = true
+			a.refused++
+		}
+		a.rows = a.rows || r.Row > 0
+	}
+	if its := j.Items(); len(its) > 0 {
+		a.rows = its[0].Row > 0
+	}
+	_, a.report = j.(job.Reporter)
+	if fl, ok := j.(job.Filer); ok {
+		a.filer, a.toStdout = true, fl.Output() == ""
+	}
+	return a
+}
+
+// item is one item answered, for the other views: the listing, what it became.
 type item struct {
 	id      int // the listing's
 	title   string
@@ -64,157 +63,53 @@ type item struct {
 	failed  *failure
 }
 
-// failure is one item or row not done, for the panel: what it is (a listing, a
-// row), the code or column, and the hint or reason.
+func itemOf(it job.Item) item {
+	out := item{id: it.ListingID, title: it.Title}
+	switch {
+	case it.State == job.Done:
+		out.status, out.created = it.Status, it.Created
+		if pr, err := api.ParsePrice(it.Price); err == nil && it.Price != "" {
+			out.price = &pr // a price job: the row shows the new price at once
+		}
+	case it.State == job.Failed && !it.Gone:
+		f := failureOf(it)
+		out.failed = &f
+	}
+	return out
+}
+
+// failure is one item not done, for the panel: what it is (a listing, a row), the
+// code or column, and the hint or reason.
 type failure struct {
 	what, code, hint string
 }
 
-// bulkJournal is a bulk job's journal.
-type bulkJournal struct{ *bulk.Journal }
-
-func (j bulkJournal) about() about {
-	return about{kind: kindBulk, id: j.Head.Job, verb: j.Head.Verb(), path: j.Path, total: len(j.Head.Items)}
-}
-
-func (bulkJournal) perItem() float64 { return 1 }
-
-func (j bulkJournal) run(ctx context.Context, svc Service, tell func(item)) error {
-	p := newPausing(svc)
-	err := bulk.Run(ctx, p, j.Journal, func(ev bulk.Event) {
-		it := item{id: ev.Item.ID, title: ev.Item.Title}
-		switch o := ev.Outcome; o.State {
-		case bulk.Done:
-			it.status = api.Status(o.Status)
-			if pr, err := api.ParsePrice(ev.Item.NewPrice); err == nil && ev.Item.NewPrice != "" {
-				it.price = &pr // a price job: the row shows the new price at once
-			}
-		case bulk.Failed:
-			it.failed = &failure{what: listingWhat(ev.Item.ID, ev.Item.Title), code: termtext.Clean(o.Code), hint: termtext.Clean(o.Hint)}
-		}
-		tell(it)
-	})
-	if serr := p.settle(j.Journal); serr != nil && err == nil {
-		err = serr
+// failureOf is an item not done: the column when a refusal names it, else the code.
+func failureOf(it job.Item) failure {
+	code := it.Field
+	if code == "" {
+		code = it.Code
 	}
-	return err
+	return failure{what: termtext.Clean(it.What()), code: termtext.Clean(code), hint: termtext.Clean(it.Hint)}
 }
 
-func (j bulkJournal) failures() []failure {
+// failuresOf are what the panel lists as a run begins: what was refused before
+// anything was sent, then the items failed since.
+func failuresOf(j job.Job) []failure {
 	var out []failure
-	for _, p := range j.Head.Items {
-		if o := j.Outcome(p.ID); o.State == bulk.Failed {
-			out = append(out, failure{what: listingWhat(p.ID, p.Title), code: termtext.Clean(o.Code), hint: termtext.Clean(o.Hint)})
-		}
+	for _, it := range j.Refusals() {
+		out = append(out, failureOf(it))
 	}
-	return out[max(len(out)-keepFailures, 0):]
-}
-
-func listingWhat(id int, title string) string {
-	t := termtext.Clean(title)
-	if t == "" {
-		t = "(untitled)"
-	}
-	return fmt.Sprintf("%d “%s”", id, t)
-}
-
-// importJournal is an import's journal.
-type importJournal struct{ *catalog.Journal }
-
-func (j importJournal) about() about {
-	a := about{kind: kindImport, id: j.Head.Job, verb: "import", path: j.Path, sheet: termtext.Clean(filepath.Base(j.Head.File))}
-	for _, r := range j.Head.Rows {
-		switch r.Action {
-		case catalog.Create, catalog.Edit:
-			a.total++
-		case catalog.Refused:
-			a.refused++
-		}
-	}
-	return a
-}
-
-// perItem is a row's create or edit and its files still to upload, on average.
-func (j importJournal) perItem() float64 {
-	rows := j.Left()
-	if len(rows) == 0 {
-		return 1
-	}
-	n := 0
-	for i := range rows {
-		n += 1 + rows[i].Uploads()
-	}
-	return float64(n) / float64(len(rows))
-}
-
-func (j importJournal) run(ctx context.Context, svc Service, tell func(item)) error {
-	return catalog.Run(ctx, importPausing{Service: svc, run: ctx}, j.Journal, func(ev catalog.Event) {
-		it := item{id: ev.Outcome.ListingID, title: ev.Row.Title}
-		switch o := ev.Outcome; o.State {
-		case catalog.Done:
-			it.status, it.created = api.Status(o.Status), ev.Row.Action == catalog.Create
-		case catalog.Failed:
-			f := rowFailure(ev.Row, o)
-			it.failed = &f
-		}
-		tell(it)
-	})
-}
-
-// failures are every row not imported: refused before sending (the plan's), or
-// failed since. An import keeps them all, so the panel lists every row to fix.
-func (j importJournal) failures() []failure {
-	var out []failure
-	for _, r := range j.Head.Rows {
-		switch {
-		case r.Action == catalog.Refused:
-			for _, p := range r.Problems {
-				out = append(out, failure{what: rowWhat(r), code: termtext.Clean(p.Column), hint: termtext.Clean(p.Reason)})
-			}
-			if r.MoreProblems > 0 {
-				out = append(out, failure{what: rowWhat(r), code: catalog.MoreProblems(r.MoreProblems)})
-			}
-		case r.Action == catalog.Create || r.Action == catalog.Edit:
-			if o := j.Outcome(r.Line); o.State == catalog.Failed {
-				out = append(out, rowFailure(r, o))
-			}
+	for _, it := range j.Items() {
+		if it.State == job.Failed && !it.Gone {
+			out = append(out, failureOf(it))
 		}
 	}
 	return out
 }
 
-func rowWhat(r catalog.Row) string {
-	if t := termtext.Clean(r.Title); t != "" {
-		return fmt.Sprintf("row %d “%s”", r.Line, t)
-	}
-	return fmt.Sprintf("row %d", r.Line)
-}
-
-// rowFailure is a row the service (or an upload) refused: the column when the
-// answer names it, else the code.
-func rowFailure(r catalog.Row, o catalog.Outcome) failure {
-	code := o.Field
-	if code == "" {
-		code = o.Code
-	}
-	return failure{what: rowWhat(r), code: termtext.Clean(code), hint: termtext.Clean(o.Hint)}
-}
-
-// open reads the journal of kind at path to run it (its lock taken).
-func open(k kind, path string) (journal, error) {
-	if k == kindImport {
-		j, err := catalog.OpenJob(path)
-		if err != nil {
-			return nil, err
-		}
-		return importJournal{j}, nil
-	}
-	j, err := bulk.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	return bulkJournal{j}, nil
-}
+// open reads the journal at path to run it (its lock taken).
+func open(path string) (job.Job, error) { return kinds.All.Load(path, true) }
 
 // peeked is a journal read without its lock, for the offers at start.
 type peeked struct {
@@ -224,26 +119,21 @@ type peeked struct {
 	baseURL   string
 }
 
-// list reads every job of both kinds in dir without disturbing one that runs.
+// list reads every job in dir without disturbing one that runs.
 func list(dir string) (out []peeked, errs []error) {
-	bs, berrs := bulk.List(dir)
-	for _, j := range bs {
-		if j.Head.Kind == bulk.KindExport {
-			continue // an export is the CLI's to resume (listings export --resume)
-		}
+	jobs, errs := kinds.All.List(dir)
+	for _, j := range jobs {
 		_, _, left := j.Counts()
-		out = append(out, peeked{about: bulkJournal{j}.about(), left: left, resumable: j.Resumable(), baseURL: j.Head.BaseURL})
+		out = append(out, peeked{about: aboutOf(j), left: left, resumable: j.Resumable(), baseURL: j.Info().BaseURL})
 	}
-	is, ierrs := catalog.List(dir)
-	for _, j := range is {
-		_, _, left := j.Counts()
-		out = append(out, peeked{about: importJournal{j}.about(), left: left, resumable: j.Resumable(), baseURL: j.Head.BaseURL})
-	}
-	return out, append(berrs, ierrs...)
+	return out, errs
 }
 
 // newJournal journals a new job of what s asks for in dir.
-func newJournal(dir, baseURL string, s startReq, now time.Time) (journal, error) {
+func newJournal(dir, baseURL string, s startReq, now time.Time) (job.Job, error) {
+	if s.begin != nil {
+		return s.begin(dir, baseURL, now)
+	}
 	if s.imp != nil {
 		h := s.imp.Header
 		h.BaseURL = baseURL
@@ -251,7 +141,7 @@ func newJournal(dir, baseURL string, s startReq, now time.Time) (journal, error)
 		if err != nil {
 			return nil, err
 		}
-		return importJournal{j}, nil
+		return j, nil
 	}
 	h := bulk.HeaderOf("", s.plan)
 	h.BaseURL = baseURL
@@ -259,12 +149,26 @@ func newJournal(dir, baseURL string, s startReq, now time.Time) (journal, error)
 	if err != nil {
 		return nil, err
 	}
-	return bulkJournal{j}, nil
+	return j, nil
 }
 
-// startReq is a confirmed plan to journal: a bulk plan, or an import's.
+// startReq is a confirmed plan to journal: a bulk plan, an import's, or a plan of
+// the engine's (a retry, an undo: job.Plan's Begin).
 type startReq struct {
-	verb string
-	plan bulk.Plan
-	imp  *catalog.Plan
+	verb  string
+	plan  bulk.Plan
+	imp   *catalog.Plan
+	begin func(dir, baseURL string, now time.Time) (job.Job, error)
+}
+
+// noun is how many items a job has, in words: "3 listings", "1 row".
+func (a about) noun(n int) string {
+	what := "listing"
+	if a.rows {
+		what = "row"
+	}
+	if n != 1 {
+		what += "s"
+	}
+	return fmt.Sprintf("%d %s", n, what)
 }

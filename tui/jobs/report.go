@@ -2,12 +2,11 @@ package jobs
 
 import (
 	"fmt"
-	"path/filepath"
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/api/catalog"
-	"github.com/listings-tui/listings/api/sheet"
+	"github.com/listings-tui/listings/api/job"
+	"github.com/listings-tui/listings/api/job/kinds"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -19,29 +18,21 @@ type reportMsg struct {
 	err       error
 }
 
-// writeReport writes the report of the import journaled at path next to its sheet,
-// in the sheet's format: the one `listings import --report` writes (every row with
-// its outcome, listing and page, or the column and reason). The journal is read
-// without its lock, so a running job's report says where it stands.
-func writeReport(job, path string) tea.Cmd {
+// writeReport writes the report of the job journaled at path where its kind puts
+// it (an import's next to its sheet: job.Reporter). The journal is read without its
+// lock, so a running job's report says where it stands.
+func writeReport(id, path string) tea.Cmd {
 	return func() tea.Msg {
-		j, err := catalog.PeekJob(path)
+		j, err := kinds.All.Load(path, false)
 		if err != nil {
-			return reportMsg{job: job, err: err}
+			return reportMsg{job: id, err: err}
 		}
-		f, err := sheet.FormatOf(j.Head.File)
-		if err != nil {
-			f = sheet.CSV // a sheet read with another name: CSV opens everywhere
+		r, ok := j.(job.Reporter)
+		if !ok {
+			return reportMsg{job: id, err: fmt.Errorf("a %s job has no report: its items are on the panel", j.Verb())}
 		}
-		out, err := catalog.ReportPath(j.Head.File)
-		if err != nil {
-			return reportMsg{job: job, err: err}
-		}
-		if f == sheet.CSV && filepath.Ext(out) != ".csv" {
-			out += ".csv"
-		}
-		err = catalog.WriteReport(out, f, j.Head.Columns, catalog.Results(j.Head, j))
-		return reportMsg{job: job, path: out, err: err}
+		out, err := r.WriteReport()
+		return reportMsg{job: id, path: out, err: err}
 	}
 }
 
@@ -49,8 +40,11 @@ func (m Model) reported(r reportMsg) (Model, tea.Cmd) {
 	if r.err != nil {
 		return m, send(msgs.Error{Op: "write the report of job " + r.job, Err: r.err})
 	}
+	if r.job == m.open.id {
+		m.open.reportAt = termtext.Clean(r.path)
+	}
 	if r.job == m.job.id {
-		m.job.report = termtext.Clean(r.path)
+		m.job.reportAt = termtext.Clean(r.path)
 	}
 	return m, send(msgs.Notice{Text: fmt.Sprintf("%s report written: %s", theme.OKMark, termtext.Clean(r.path))})
 }

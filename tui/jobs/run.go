@@ -12,12 +12,11 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/job"
 )
 
-// A job runs in a goroutine of its own (bulk.Run or catalog.Run, journal.go), which
-// tells the view what happens through a channel: an eventMsg per item answered, then
+// A job runs in a goroutine of its own (its kind's Run: api/job), which tells the
+// view what happens through a channel: an eventMsg per item answered, then
 // an endMsg, and the channel is closed. The view listens with one command at a time
 // (listen), the usual Bubble Tea way to take a stream into the program; the messages carry the job's id and the
 // run's number, so that the answer of a run since replaced is dropped.
@@ -46,7 +45,8 @@ type endMsg struct {
 	job       string
 	n         int
 	err       error
-	cancelled bool // the job was given up, and the journal says so
+	cancelled bool   // the job was given up, and the journal says so
+	file      string // the file the job made (an export's), written after its items
 }
 
 // startedMsg is a run started (r nil: it could not be; err says why).
@@ -75,32 +75,42 @@ func start(svc Service, dirOf func() string, baseURL string, s startReq, now tim
 	}
 }
 
-// resume opens the journal of kind at path again and runs what is left of it.
-func resume(svc Service, k kind, path string, n int) tea.Cmd {
+// resume opens the journal at path again and runs what is left of it.
+func resume(svc Service, path string, n int) tea.Cmd {
 	return func() tea.Msg {
-		j, err := open(k, path)
+		j, err := open(path)
 		if err != nil {
-			return startedMsg{about: about{kind: k, path: path}, err: err}
+			return startedMsg{about: about{path: path}, err: err}
 		}
 		return launch(svc, j, n)
 	}
 }
 
-// launch starts the goroutine of a run of j.
-func launch(svc Service, j journal, n int) startedMsg {
+// launch starts the goroutine of a run of j. Cancelling the run's context pauses the
+// job under the pause rule (api/job): the requests written are answered and
+// journaled, those still waiting for the budget are given up and journaled unsent.
+// The other views' requests, on the same client, are not touched.
+func launch(svc Service, j job.Job, n int) startedMsg {
 	ctx, cancel := context.WithCancel(api.Background(context.Background())) // a job leaves the person's share of the budget
-	a := j.about()
+	a := aboutOf(j)
 	r := &runner{job: a.id, n: n, ch: make(chan tea.Msg, a.total+1), cancel: cancel}
-	msg := startedMsg{r: r, about: a, failures: j.failures(), perItem: j.perItem()}
+	msg := startedMsg{r: r, about: a, failures: failuresOf(j), perItem: j.PerItem()}
 	msg.done, msg.failed, msg.left = j.Counts()
 	go func() {
 		defer close(r.ch)
 		defer cancel()
-		err := j.run(ctx, svc, func(it item) {
+		err := j.Run(ctx, svc, func(it job.Item) {
 			done, failed, left := j.Counts()
-			r.ch <- eventMsg{job: r.job, n: n, it: it, done: done, failed: failed, left: left}
+			r.ch <- eventMsg{job: r.job, n: n, it: itemOf(it), done: done, failed: failed, left: left}
 		})
 		end := endMsg{job: r.job, n: n, err: err}
+		if fl, ok := j.(job.Filer); ok && err == nil && !j.Resumable() {
+			if _, ferr := job.SaveFile(fl); ferr != nil {
+				end.err = fmt.Errorf("write the file: %w", ferr)
+			} else {
+				end.file = fl.Output()
+			}
+		}
 		if r.giveUp.Load() {
 			if cerr := j.Cancel(); cerr != nil && end.err == nil {
 				end.err = cerr
@@ -138,8 +148,7 @@ type offersMsg struct {
 	errs   []error
 }
 
-// scan looks for the jobs of baseURL in dir, bulk jobs and imports, that were
-// interrupted (a kill, a crash, quitting while one ran) and not given up.
+// scan looks for the jobs of baseURL in dir, of every kind, that were interrupted (a kill, a crash, quitting while one ran) and not given up.
 func scan(dirOf func() string, baseURL string) tea.Cmd {
 	return func() tea.Msg {
 		dir := dirOf()
@@ -149,7 +158,7 @@ func scan(dirOf func() string, baseURL string) tea.Cmd {
 		jobs, errs := list(dir)
 		var out []offer
 		for _, j := range jobs {
-			if j.resumable && sameService(j.baseURL, baseURL) {
+			if j.resumable && !j.toStdout && sameService(j.baseURL, baseURL) {
 				out = append(out, offer{about: j.about, left: j.left})
 			}
 		}
@@ -169,7 +178,7 @@ type discardedMsg struct {
 // and resumes it when asked).
 func discard(a about) tea.Cmd {
 	return func() tea.Msg {
-		j, err := open(a.kind, a.path)
+		j, err := open(a.path)
 		if err != nil {
 			return discardedMsg{job: a.id, err: err}
 		}
@@ -202,18 +211,15 @@ func (m Model) resumeAt(job string, n int, at time.Time) tea.Cmd {
 
 // dailyLimit reports whether err stopped a job for the day's budget.
 func dailyLimit(err error) bool {
-	var st *bulk.ErrStopped
+	var st *job.ErrStopped
 	return errors.As(err, &st) && api.IsDailyLimit(st.Cause)
 }
-
-// keepFailures is how many of a bulk job's last failures the panel keeps.
-const keepFailures = 5
 
 var errNoDir = errors.New("no directory to journal the job in: set LISTINGS_DATA_DIR to one that can be written")
 
 // busyText says what to do about a journal another process runs.
 func busyText(err error) string {
-	if errors.Is(err, bulk.ErrBusy) || errors.Is(err, catalog.ErrBusy) {
+	if errors.Is(err, job.ErrBusy) {
 		return "another listings (the CLI, or the app in another terminal) runs this job: wait for it to end"
 	}
 	if errors.Is(err, os.ErrNotExist) {

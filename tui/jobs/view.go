@@ -17,6 +17,15 @@ const barW = 30
 // View renders the panel: the jobs offered for a resume, the job with its progress,
 // its time left and its last refusals; exactly the size given.
 func (m Model) View() string {
+	if m.plan != nil {
+		return m.planView()
+	}
+	switch m.show {
+	case showHistory:
+		return m.fill(m.historyLines())
+	case showOpen:
+		return m.fill(m.openLines())
+	}
 	lines := []string{theme.Title.Render("Jobs"), ""}
 	for i, o := range m.offers {
 		lines = append(lines, m.wrap(fmt.Sprintf("%s job %s was interrupted: %d of %d left", theme.WarningMark, o.id, o.left, o.total))...)
@@ -35,6 +44,11 @@ func (m Model) View() string {
 		lines = append(lines, m.wrap(theme.Warning.Render(theme.WarningMark+" Give the job up? What is left is not sent, and it is not offered again."))...)
 		lines = append(lines, m.wrap(theme.Muted.Render("  y yes · n no"))...)
 	}
+	return m.fill(lines)
+}
+
+// fill makes lines the panel's exact size.
+func (m Model) fill(lines []string) string {
 	lines = layout.Block(strings.Join(lines, "\n"), m.width, m.height)
 	for i, l := range lines {
 		lines[i] = layout.Pad(l, m.width)
@@ -52,7 +66,7 @@ func (m Model) jobLines() []string {
 	j := m.job
 	if j.st == stNone {
 		if len(m.offers) == 0 {
-			return []string{theme.Muted.Render("No job. Mark listings in the list (space, *), then a, x, $ or E.")}
+			return []string{theme.Muted.Render("No job running. Mark listings in the list (space, *), then a, x, $ or E; h shows every job.")}
 		}
 		return nil
 	}
@@ -60,9 +74,9 @@ func (m Model) jobLines() []string {
 	if j.id == "" {
 		title = "a new " + j.verb + " job"
 	}
-	what := fmt.Sprintf("%s · %s %s listings", title, j.verb, format.Number(j.total))
-	if j.kind == kindImport {
-		what = fmt.Sprintf("%s · import of %s: %s to send", title, j.sheet, rows(j.total))
+	what := title + " · " + j.line
+	if j.line == "" {
+		what = fmt.Sprintf("%s · %s %s", title, j.verb, j.noun(j.total))
 	}
 	lines := []string{theme.Heading.Render(what)}
 	lines = append(lines, strings.Split(m.stateLine(), "\n")...)
@@ -78,36 +92,32 @@ func (m Model) jobLines() []string {
 	if m.eta != "" && j.left > 0 {
 		lines = append(lines, theme.Muted.Render("time left: "+m.eta))
 	}
-	if j.kind == kindImport && j.refused > 0 {
-		lines = append(lines, theme.Warning.Render(fmt.Sprintf("%s %s refused before sending: nothing was sent for them", theme.WarningMark, rows(j.refused))))
+	if j.refused > 0 {
+		lines = append(lines, theme.Warning.Render(fmt.Sprintf("%s %s refused before sending: nothing was sent for them", theme.WarningMark, j.noun(j.refused))))
 	}
-	if j.report != "" {
-		lines = append(lines, theme.Muted.Render("report: "+j.report))
+	if j.reportAt != "" {
+		lines = append(lines, theme.Muted.Render("report: "+j.reportAt))
+	}
+	if j.fileAt != "" {
+		lines = append(lines, theme.Muted.Render("file: "+j.fileAt))
 	}
 	return append(lines, m.failureLines()...)
 }
 
-func rows(n int) string {
-	if n == 1 {
-		return "1 row"
-	}
-	return fmt.Sprintf("%d rows", n)
-}
-
-// failureLines are a bulk job's last failures, or an import's every row not
-// imported, from the list's scroll.
+// failureLines are the job's items not done, from the list's scroll: what was
+// refused before sending (a row a problem), then what failed since.
 func (m Model) failureLines() []string {
 	j := m.job
 	if len(j.failures) == 0 {
 		return nil
 	}
-	head := "Last failures"
-	if j.kind == kindImport {
-		n := rows(j.failedRows)
-		if len(j.failures) > j.failedRows {
-			n += fmt.Sprintf(", %d problems", len(j.failures))
-		}
-		head = fmt.Sprintf("Not imported (%s): fix them in the sheet and import it again · w writes the report", n)
+	n := j.noun(j.failedRows)
+	if len(j.failures) > j.failedRows {
+		n += fmt.Sprintf(", %d problems", len(j.failures))
+	}
+	head := fmt.Sprintf("Not done (%s)", n)
+	if j.report {
+		head += " · w writes the report"
 	}
 	lines := []string{"", theme.Heading.Render(head)}
 	if m.failOff > 0 {
@@ -150,17 +160,10 @@ func (m Model) stateLine() string {
 // doneText is the notice of a job's end.
 func (m Model) doneText() string {
 	j := m.job
-	if j.kind == kindImport {
-		text := fmt.Sprintf("%s job %s done: %d rows imported", theme.OKMark, j.id, j.done)
-		if n := j.failed + j.refused; n > 0 {
-			text = fmt.Sprintf("%s job %s done: %d rows imported, %d not (J lists them; w writes the report)", theme.WarningMark, j.id, j.done, n)
-		}
-		return text
+	if n := j.failed + j.refused; n > 0 {
+		return fmt.Sprintf("%s job %s (%s) done: %d done, %d not (J shows why)", theme.WarningMark, j.id, j.verb, j.done, n)
 	}
-	if j.failed > 0 {
-		return fmt.Sprintf("%s job %s done: %d changed, %d failed (J shows why)", theme.WarningMark, j.id, j.done, j.failed)
-	}
-	return fmt.Sprintf("%s job %s done: %d changed", theme.OKMark, j.id, j.done)
+	return fmt.Sprintf("%s job %s (%s) done: %d done", theme.OKMark, j.id, j.verb, j.done)
 }
 
 // countRows is how many rows the failures are of: a row refused for several cells is

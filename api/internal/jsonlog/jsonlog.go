@@ -179,3 +179,15 @@ func Scan(path string, fn func(offset int64, line []byte) error) error {
 // maxLine is the longest line Scan reads: a job's header lists its items, ten
 // thousand of them in well under this.
 const maxLine = 64 << 20
+
+// Held says whether the log at path is held open for writing: its job runs, in
+// another process or in this one. It takes the lock for an instant on a descriptor
+// of its own, writing nothing.
+func Held(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close() // closing the descriptor releases a lock taken here
+	return errors.Is(lock(f), ErrBusy)
+}

@@ -21,8 +21,8 @@ import (
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/iostreams"
 	"github.com/listings-tui/listings/cmd/listings/internal/root"
+	"github.com/listings-tui/listings/internal/paths"
 	"github.com/listings-tui/listings/keystore"
-	"github.com/listings-tui/listings/tui/draft"
 )
 
 // Runner runs command lines against one service with one key.
@@ -188,7 +188,7 @@ func (c *Runner) RunCtx(ctx context.Context, stdin string, stdout *iostreams.Buf
 	}
 	env := map[string]string{keystore.EnvVar: c.Key, "LISTINGS_CONFIG_DIR": c.T.TempDir(), cmdutil.EnvCacheDir: cache}
 	if c.DataDir != "" {
-		env[draft.EnvDataDir] = c.DataDir
+		env[paths.EnvData] = c.DataDir
 	}
 	for k, v := range c.Env {
 		env[k] = v

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/paths"
 	"github.com/listings-tui/listings/keystore/atomicfile"
 )
 
@@ -21,8 +22,9 @@ import (
 // key and service in the cache directory, holding a hash of them, never the key) and
 // leaves its own when the command ends.
 
-// EnvCacheDir overrides where the budget files are kept.
-const EnvCacheDir = "LISTINGS_CACHE_DIR"
+// EnvCacheDir overrides where the budget files are kept (the cache directory,
+// internal/paths).
+const EnvCacheDir = paths.EnvCache
 
 // limitsMaxAge is how long learned limits are trusted before a command that needs many
 // requests pings again: a key's limits change only when its account does.
@@ -32,23 +34,9 @@ const limitsMaxAge = 10 * time.Minute
 // key's limits first: a ping would cost more than it saves.
 const fewRequests = 5
 
-func cacheDir(getenv func(string) string) (string, error) {
-	if d := strings.TrimSpace(getenv(EnvCacheDir)); d != "" {
-		return d, nil
-	}
-	if d := strings.TrimSpace(getenv("XDG_CACHE_HOME")); d != "" {
-		return filepath.Join(d, "listings"), nil
-	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(d, "listings"), nil
-}
-
 // budgetFile names the budget file of a key at a service.
 func budgetFile(getenv func(string) string, baseURL, key string) string {
-	dir, err := cacheDir(getenv)
+	dir, err := paths.Cache(getenv)
 	if err != nil {
 		return ""
 	}

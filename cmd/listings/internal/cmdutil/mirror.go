@@ -7,7 +7,7 @@ import (
 	"os"
 
 	"github.com/listings-tui/listings/api/mirror"
-	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/internal/paths"
 )
 
 // MirrorPath is the file of the target's local mirror (api/mirror): under the data
@@ -16,7 +16,7 @@ func (f *Factory) MirrorPath(t *Target) (string, error) {
 	if t.BaseURL == "" {
 		return "", fmt.Errorf("no service for profile %q: run listings auth login --base-url URL", t.Profile)
 	}
-	dir, err := draft.DataDir(f.Getenv)
+	dir, err := paths.Data(f.Getenv)
 	if err != nil {
 		return "", err
 	}

@@ -19,7 +19,6 @@ import (
 	"github.com/listings-tui/listings/api/catalog"
 	"github.com/listings-tui/listings/api/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
-	"github.com/listings-tui/listings/cmd/listings/internal/listing"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -96,7 +95,7 @@ Exit status: 0 every row done, 1 a row refused or failed, 2 a bad sheet or flag,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.resume != "" {
-				p, err := listing.JobPath(f.Getenv, o.resume)
+				p, err := cmdutil.JobPath(f.Getenv, o.resume)
 				if err != nil {
 					return err
 				}
@@ -163,7 +162,7 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 	if err != nil {
 		return err
 	}
-	jobs, err := listing.JobsDir(f.Getenv)
+	jobs, err := cmdutil.JobsDir(f.Getenv)
 	if err != nil {
 		return err
 	}
@@ -188,7 +187,7 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 	printPlan(f, plan, s.Client.KeepsMetadata())
 	results := catalog.Results(plan.Header, nil)
 	end := func(results []catalog.Result, runErr error, job string) error {
-		return finish(f, o, sf, plan.Header.Columns, results, runErr, job)
+		return finish(ctx, f, o, sf, plan.Header.Columns, results, runErr, job)
 	}
 	switch {
 	case o.dryRun:
@@ -210,8 +209,8 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 	}
 	defer j.Close()
 	fmt.Fprintf(stderr, "job %s (journal %s)\n", j.Head.Job, j.Path)
-	runErr := runJob(ctx, f, s.Client, j)
-	return end(catalog.Results(j.Head, j), runErr, j.Head.Job)
+	runErr := runJob(ctx, f, s, j)
+	return end(catalog.Results(*j.Head, j), runErr, j.Head.Job)
 }
 
 func rowsWord(n int) string {
@@ -297,15 +296,15 @@ func Resume(ctx context.Context, f *cmdutil.Factory, path, report, formatFlag st
 	if err != nil {
 		return err
 	}
-	if b := j.Head.BaseURL; b != "" && strings.TrimRight(b, "/") != strings.TrimRight(s.BaseURL, "/") {
-		return cmdutil.NewError(fmt.Sprintf("job %s was started on %s, not %s: resume it there (--base-url or --profile)", j.Head.Job, b, s.BaseURL), nil)
+	if err := cmdutil.SameService(&j.Head.Info, s); err != nil {
+		return err
 	}
 	done, failed, left := j.Counts()
 	fmt.Fprintf(f.IOStreams.ErrOut, "job %s: import of %s; %d done, %d failed, %d left\n", j.Head.Job, j.Head.Sheet, done, failed, left)
 	s.LearnLimits(ctx, left)
-	runErr := runJob(ctx, f, s.Client, j)
+	runErr := runJob(ctx, f, s, j)
 	o := options{report: report, asJSON: asJSON}
-	return finish(f, o, sf, j.Head.Columns, catalog.Results(j.Head, j), runErr, j.Head.Job)
+	return finish(ctx, f, o, sf, j.Head.Columns, catalog.Results(*j.Head, j), runErr, j.Head.Job)
 }
 
 // Show prints every row's outcome of the import journaled at path, without taking
@@ -318,7 +317,7 @@ func Show(f *cmdutil.Factory, path string, asJSON bool) error {
 	done, failed, left := j.Counts()
 	fmt.Fprintf(f.IOStreams.ErrOut, "job %s: import of %s, created %s; %d done, %d failed, %d left\n",
 		j.Head.Job, j.Head.Sheet, j.Head.Created.In(api.Kyiv).Format(time.DateTime), done, failed, left)
-	results := catalog.Results(j.Head, j)
+	results := catalog.Results(*j.Head, j)
 	if asJSON {
 		return printJSON(f, results)
 	}

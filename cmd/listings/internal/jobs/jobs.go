@@ -1,52 +1,49 @@
-// Package jobs is `listings jobs`: the journals of the many-listing commands
-// (activate, deactivate, price with several ids) and of export --detail, listed,
-// shown and resumed.
+// Package jobs is `listings jobs`: the history of every job of the data directory
+// (the many-listing commands, import, export --detail), one loop over the kinds of
+// job (api/job/kinds) that knows none by name: listed, shown, resumed, cancelled,
+// retried, undone and pruned.
 package jobs
 
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/api/catalog"
-	"github.com/listings-tui/listings/api/export"
+	"github.com/listings-tui/listings/api/job"
+	"github.com/listings-tui/listings/api/job/kinds"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
-	"github.com/listings-tui/listings/cmd/listings/internal/importcmd"
-	"github.com/listings-tui/listings/cmd/listings/internal/listing"
-	"github.com/listings-tui/listings/cmd/listings/internal/sheetcmd"
+	"github.com/listings-tui/listings/tui/termtext"
 )
-
-// An import (listings import) is a job too, journaled beside the others with a
-// journal of its own kind: it is listed here, and resumed by its own command.
 
 // NewCmdJobs returns `listings jobs` and its subcommands.
 func NewCmdJobs(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "jobs",
-		Short: "List the jobs of the many-listing commands, show one, resume or cancel one",
-		Long: `A many-listing command (activate, deactivate or price with several ids) is a job,
-journaled in the data directory (LISTINGS_DATA_DIR, else the XDG data directory) under
-jobs/<job>.jsonl: every item before its request and after its answer. listings jobs
-lists them (id, kind, created, done/failed/left); listings jobs show JOB prints every
-item's outcome; listings jobs resume JOB carries out what is left of a job that was
-interrupted (Ctrl+C, a crash) or stopped (the day's budget, the key). An item whose
-answer was lost is checked with one GET before it is sent again, so no change is
-made twice. listings jobs cancel JOB gives a job up: what is left is not sent, and the
-app no longer offers to resume it. A job running in another process cannot be
-resumed or cancelled until it ends.`,
+		Short: "List every job, show one, resume, cancel, retry or undo one",
+		Long: `Every job is journaled in the data directory (LISTINGS_DATA_DIR, else the XDG
+data directory) under jobs/<job>.jsonl: the many-listing commands (activate,
+deactivate, price, edit with several ids), listings import and listings export
+--detail, and the retries and undos made of them. Each item is journaled before its
+request and after its answer, so a job interrupted (Ctrl+C, a crash, kill -9) or
+stopped (the day's budget, the key) carries on where it was, and no change is made
+twice: an item whose answer was lost is checked with one GET before it is sent again.
+
+listings jobs lists them, oldest first: id, kind, created, done/failed/left, and its
+state (running, stopped: items left for a resume, cancelled, done). listings jobs show
+JOB prints every item's outcome; resume carries out what is left; cancel gives a job
+up (what is left is not sent, and the app no longer offers it). A job running in
+another process cannot be resumed or cancelled until it ends.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return list(f, asJSON)
 		},
 	}
 	cmdutil.AddJSONFlag(cmd, &asJSON)
-	cmd.AddCommand(newCmdShow(f), newCmdResume(f), newCmdCancel(f))
+	cmd.AddCommand(newCmdShow(f), newCmdResume(f), newCmdCancel(f), newCmdPrune(f), newCmdRetry(f), newCmdUndo(f))
 	return cmd
 }
 
@@ -59,35 +56,46 @@ type jobJSON struct {
 	Done    int    `json:"done"`
 	Failed  int    `json:"failed"`
 	Left    int    `json:"left"`
+	// State is running, stopped (items left for a resume), cancelled or done.
+	State string `json:"state"`
 	// Cancelled: the user gave the job up; it is not offered for a resume again.
 	Cancelled bool `json:"cancelled,omitempty"`
+	// Undoes and Retries name the job this one was made of.
+	Undoes  string `json:"undoes,omitempty"`
+	Retries string `json:"retries,omitempty"`
+}
+
+func rowOf(j job.Job) jobJSON {
+	done, failed, left := j.Counts()
+	i := j.Info()
+	return jobJSON{ID: i.Job, Kind: j.Verb(), Created: i.Created.In(api.Kyiv).Format(time.RFC3339),
+		Items: done + failed + left, Done: done, Failed: failed, Left: left, State: job.StateOf(j),
+		Cancelled: j.Cancelled(), Undoes: i.Undoes, Retries: i.Retries}
+}
+
+// history is every job of the data directory, the unreadable ones said on stderr.
+func history(f *cmdutil.Factory) (string, []job.Job, error) {
+	dir, err := cmdutil.JobsDir(f.Getenv)
+	if err != nil {
+		return "", nil, err
+	}
+	jobs, errs := kinds.All.List(dir)
+	for _, err := range errs {
+		fmt.Fprintf(f.IOStreams.ErrOut, "listings: %s\n", termtext.Clean(err.Error()))
+	}
+	return dir, jobs, nil
 }
 
 func list(f *cmdutil.Factory, asJSON bool) error {
-	dir, err := listing.JobsDir(f.Getenv)
+	dir, jobs, err := history(f)
 	if err != nil {
 		return err
 	}
-	jobs, errs := bulk.List(dir)
-	for _, err := range errs {
-		fmt.Fprintf(f.IOStreams.ErrOut, "listings: %v\n", err)
-	}
+	slices.Reverse(jobs) // oldest first, as a log reads
 	rows := []jobJSON{}
 	for _, j := range jobs {
-		done, failed, left := j.Counts()
-		rows = append(rows, jobJSON{ID: j.Head.Job, Kind: j.Head.Verb(), Created: j.Head.Created.In(api.Kyiv).Format(time.RFC3339),
-			Items: len(j.Head.Items), Done: done, Failed: failed, Left: left, Cancelled: j.Cancelled})
+		rows = append(rows, rowOf(j))
 	}
-	imports, errs := catalog.List(dir)
-	for _, err := range errs {
-		fmt.Fprintf(f.IOStreams.ErrOut, "listings: %v\n", err)
-	}
-	for _, j := range imports {
-		done, failed, left := j.Counts()
-		rows = append(rows, jobJSON{ID: j.Head.Job, Kind: catalog.Kind, Created: j.Head.Created.In(api.Kyiv).Format(time.RFC3339),
-			Items: done + failed + left, Done: done, Failed: failed, Left: left, Cancelled: j.Cancelled})
-	}
-	slices.SortStableFunc(rows, func(a, b jobJSON) int { return strings.Compare(a.Created, b.Created) })
 	if asJSON {
 		return cmdutil.PrintJSON(f.IOStreams.Out, rows)
 	}
@@ -96,106 +104,65 @@ func list(f *cmdutil.Factory, asJSON bool) error {
 		return nil
 	}
 	t := cmdutil.NewTable(f.IOStreams.Out)
-	t.Row("JOB", "KIND", "CREATED", "DONE", "FAILED", "LEFT")
+	t.Row("JOB", "KIND", "CREATED", "DONE", "FAILED", "LEFT", "STATE")
 	for _, r := range rows {
 		created := r.Created
 		if at, err := time.Parse(time.RFC3339, r.Created); err == nil {
 			created = at.In(api.Kyiv).Format(time.DateTime)
 		}
-		left := fmt.Sprint(r.Left)
-		if r.Cancelled {
-			left += " (cancelled)"
-		}
-		t.Row(r.ID, r.Kind, created, fmt.Sprint(r.Done), fmt.Sprint(r.Failed), left)
+		t.Row(r.ID, r.Kind, created, fmt.Sprint(r.Done), fmt.Sprint(r.Failed), fmt.Sprint(r.Left), r.State)
 	}
 	return t.Flush()
 }
 
-// path is the journal of job id.
-func path(f *cmdutil.Factory, id string) (string, error) { return listing.JobPath(f.Getenv, id) }
+// load reads job id through its kind: write to run or cancel it, under its lock.
+func load(f *cmdutil.Factory, id string, write bool) (job.Job, error) {
+	p, err := cmdutil.JobPath(f.Getenv, id)
+	if err != nil {
+		return nil, err
+	}
+	j, err := kinds.All.Load(p, write)
+	if err != nil {
+		return nil, cmdutil.NewError(termtext.Clean(err.Error()), err)
+	}
+	return j, nil
+}
+
+// say writes the job's line on stderr: what it is, when, and its counts.
+func say(f *cmdutil.Factory, j job.Job) {
+	done, failed, left := j.Counts()
+	i := j.Info()
+	what := j.Verb()
+	if l := job.Lineage(i); l != "" {
+		what += " (" + l + ")"
+	}
+	fmt.Fprintf(f.IOStreams.ErrOut, "job %s: %s of %d items, created %s; %d done, %d failed, %d left\n",
+		i.Job, what, done+failed+left, i.Created.In(api.Kyiv).Format(time.DateTime), done, failed, left)
+}
 
 func newCmdShow(f *cmdutil.Factory) *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
-		Use:     "show JOB",
-		Short:   "Print every item's outcome of a job",
-		Long:    "Print every item of a job: done (and the status it got), failed (and why), in doubt or not sent (left for a resume). With --json an array of {\"id\", \"ok\", \"status\", \"price\", \"error\", \"hint\"}.",
+		Use:   "show JOB",
+		Short: "Print every item's outcome of a job",
+		Long: `Print every item of a job: done (and the status it got), failed (and why), in doubt
+or not sent (left for a resume), and what was refused before anything was sent (an
+import's rows, with the column and the reason). With --json an array of {"id", "row",
+"title", "ok", "result", "status", "price", "error", "field", "hint", "retry"}; retry
+marks a failure that may pass now (listings jobs retry takes it).`,
 		Example: "  listings jobs show 20261124-224900-deactivate",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := path(f, args[0])
+			j, err := load(f, args[0], false)
 			if err != nil {
 				return err
 			}
-			if isImport(p) {
-				return importcmd.Show(f, p, asJSON)
-			}
-			j, err := bulk.Peek(p)
-			if err != nil {
-				return err
-			}
-			done, failed, left := j.Counts()
-			fmt.Fprintf(f.IOStreams.ErrOut, "job %s: %s of %d listings, created %s; %d done, %d failed, %d left\n",
-				j.Head.Job, j.Head.Verb(), len(j.Head.Items), j.Head.Created.In(api.Kyiv).Format(time.DateTime), done, failed, left)
-			_, err = listing.PrintOutcomes(f, j, nil, nil, asJSON)
-			return err
+			say(f, j)
+			return cmdutil.PrintItems(f, cmdutil.ItemsOf(j), asJSON)
 		},
 	}
 	cmdutil.AddJSONFlag(cmd, &asJSON)
 	return cmd
-}
-
-func newCmdResume(f *cmdutil.Factory) *cobra.Command {
-	var asJSON bool
-	cmd := &cobra.Command{
-		Use:   "resume JOB",
-		Short: "Carry out what is left of a job",
-		Long: `Carry out what is left of an interrupted or stopped job, on the service it was
-started on: an item whose answer was lost is checked with one GET first, the others
-not yet sent are sent. Prints every item's outcome as the command that started it;
-the exit codes are the same. An import's photos not yet sent leave without their
-location and camera data unless --keep-metadata is given again.`,
-		Example: "  listings jobs resume 20261124-224900-deactivate",
-		Args:    cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := path(f, args[0])
-			if err != nil {
-				return err
-			}
-			ctx := cmd.Context()
-			if isImport(p) {
-				return importcmd.Resume(ctx, f, p, "", "", asJSON)
-			}
-			if export.IsExport(p) {
-				return sheetcmd.ResumeExport(ctx, f, p)
-			}
-			s, err := f.Session(ctx)
-			if err != nil {
-				return err
-			}
-			j, err := bulk.Open(p)
-			if err != nil {
-				return err
-			}
-			if b := j.Head.BaseURL; b != "" && strings.TrimRight(b, "/") != strings.TrimRight(s.BaseURL, "/") {
-				j.Close()
-				return cmdutil.NewError(fmt.Sprintf("job %s was started on %s, not %s: resume it there (--base-url or --profile)", j.Head.Job, b, s.BaseURL), nil)
-			}
-			done, failed, left := j.Counts()
-			fmt.Fprintf(f.IOStreams.ErrOut, "job %s: %s; %d done, %d failed, %d left\n", j.Head.Job, j.Head.Verb(), done, failed, left)
-			return listing.FinishJob(ctx, f, s, j, nil, nil, asJSON)
-		},
-	}
-	cmdutil.AddJSONFlag(cmd, &asJSON)
-	cmdutil.AddKeepMetadataFlag(cmd, f)
-	return cmd
-}
-
-// isImport says whether the journal at p is an import's (listings import), which
-// resumes with its own command.
-func isImport(p string) bool {
-	j, err := bulk.Peek(p)
-	return err == nil && j.Head.Kind == catalog.Kind
 }
 
 func newCmdCancel(f *cmdutil.Factory) *cobra.Command {
@@ -203,16 +170,13 @@ func newCmdCancel(f *cmdutil.Factory) *cobra.Command {
 		Use:   "cancel JOB",
 		Short: "Give a job up: what is left of it is not sent",
 		Long: `Give a job up: its items not yet sent stay unsent, and the app no longer offers to
-resume it. What was done stays done (the API has no undo); listings jobs show JOB
-prints which. listings jobs resume JOB still takes it up again when asked.`,
+resume it. What was done stays done; listings jobs show JOB prints which, and listings
+jobs undo JOB puts it back. listings jobs resume JOB still takes it up again when
+asked.`,
 		Example: "  listings jobs cancel 20261124-224900-price",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			p, err := path(f, args[0])
-			if err != nil {
-				return err
-			}
-			j, err := bulk.Open(p)
+			j, err := load(f, args[0], true)
 			if err != nil {
 				return err
 			}
@@ -221,7 +185,7 @@ prints which. listings jobs resume JOB still takes it up again when asked.`,
 				return err
 			}
 			done, failed, left := j.Counts()
-			fmt.Fprintf(f.IOStreams.ErrOut, "job %s cancelled: %d done, %d failed, %d left unsent\n", j.Head.Job, done, failed, left)
+			fmt.Fprintf(f.IOStreams.ErrOut, "job %s cancelled: %d done, %d failed, %d left unsent\n", j.Info().Job, done, failed, left)
 			return nil
 		},
 	}

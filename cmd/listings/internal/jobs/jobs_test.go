@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
@@ -36,7 +37,7 @@ func TestResumeAStoppedJob(t *testing.T) {
 	if len(ls) != 3 {
 		t.Fatalf("listings: %+v", ls)
 	}
-	h := bulk.Header{Job: "20261124-224900-deactivate", Created: time.Now(), BaseURL: c.Base, Kind: bulk.KindStatus, Status: "inactive"}
+	h := bulk.Header{Info: job.Info{Job: "20261124-224900-deactivate", Created: time.Now(), BaseURL: c.Base, Kind: bulk.KindStatus}, Status: "inactive"}
 	for _, l := range ls {
 		h.Items = append(h.Items, bulk.Planned{ID: l.ID, Title: l.Title})
 	}
@@ -50,7 +51,7 @@ func TestResumeAStoppedJob(t *testing.T) {
 	j.Close()
 
 	out := c.OK("", "jobs")
-	if f := strings.Fields(out); len(f) != 13 || f[6] != h.Job || f[7] != "deactivate" || f[10] != "0" || f[11] != "0" || f[12] != "3" {
+	if f := strings.Fields(out); len(f) != 15 || f[7] != h.Job || f[8] != "deactivate" || f[11] != "0" || f[12] != "0" || f[13] != "3" || f[14] != "stopped" {
 		t.Errorf("jobs:\n%s", out)
 	}
 	var listed []struct {
@@ -89,7 +90,7 @@ func TestResumeAStoppedJob(t *testing.T) {
 			t.Errorf("listing %d is %s after resume", l.ID, st[l.ID])
 		}
 	}
-	if out := c.OK("", "jobs"); !strings.Contains(strings.Join(strings.Fields(out), " "), h.Job+" deactivate") || !strings.HasSuffix(strings.Join(strings.Fields(out), " "), " 3 0 0") {
+	if out := c.OK("", "jobs"); !strings.Contains(strings.Join(strings.Fields(out), " "), h.Job+" deactivate") || !strings.HasSuffix(strings.Join(strings.Fields(out), " "), " 3 0 0 done") {
 		t.Errorf("jobs after:\n%s", out)
 	}
 
@@ -113,7 +114,7 @@ func TestResumeAStoppedJob(t *testing.T) {
 	}
 	// A job given up says so in the list.
 	c.OK("", "jobs", "cancel", h.Job)
-	if out := c.OK("", "jobs"); !strings.Contains(out, "(cancelled)") {
+	if out := c.OK("", "jobs"); !strings.Contains(out, " cancelled") {
 		t.Errorf("jobs after cancel:\n%s", out)
 	}
 }

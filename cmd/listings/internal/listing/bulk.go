@@ -3,16 +3,14 @@ package listing
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/tui/termtext"
 )
@@ -47,54 +45,24 @@ func readIDs(args []string, in io.Reader) ([]int, error) {
 	return cmdutil.ParseIDs("listing", words)
 }
 
-// fewGets is the count of ids up to which one GET per id is cheaper than reading the
-// list: the list costs a request per 100 listings of the account, and stops as soon
-// as every id is found.
-const fewGets = 3
-
-// fieldsForPlan are the list fields a plan needs.
-var fieldsForPlan = []string{"id", "title", "status", "price", "currency", "condition"}
-
-// fetchItems reads what a plan needs of ids, in their order: one GET each when they
-// are few, else the pages of the list (status=all) until every id is found. The ids
-// the service does not know come back in missing.
-func fetchItems(ctx context.Context, c *api.Client, lang string, ids []int) (items []bulk.Item, missing []int, err error) {
-	found := make(map[int]bulk.Item, len(ids))
-	if len(ids) <= fewGets {
-		for _, id := range ids {
-			d, err := c.GetListing(ctx, id, lang)
-			if api.IsNotFound(err) {
-				continue
-			}
-			if err != nil {
-				return nil, nil, cmdutil.ListingError(id, err)
-			}
-			found[id] = bulk.ItemOfDetail(&d.Listing)
-		}
-	} else {
-		want := make(map[int]bool, len(ids))
-		for _, id := range ids {
-			want[id] = true
-		}
-		for page, err := range c.AllListings(ctx, api.ListParams{Lang: lang, Status: api.StatusAll, Limit: 100, Fields: fieldsForPlan}) {
-			if err != nil {
-				return nil, nil, cmdutil.Explain(err)
-			}
-			for _, l := range page.Listings {
-				if want[l.ID] {
-					found[l.ID] = bulk.ItemOf(l)
-				}
-			}
-			if len(found) == len(want) {
-				break
-			}
-		}
+// fetchItems reads what a plan needs of ids, in their order (job.Current: the
+// list's pages, or one GET each when they are few, or when detail asks for the
+// fields only the detail has: an edit's, whose values before it the journal keeps
+// for an undo). The ids the service does not know come back in missing.
+func fetchItems(ctx context.Context, c *api.Client, lang string, ids []int, detail bool) (items []bulk.Item, missing []int, err error) {
+	seen, _, err := job.Current(ctx, c, ids, detail, lang)
+	if err != nil {
+		return nil, nil, cmdutil.Explain(err)
 	}
 	for _, id := range ids {
-		if it, ok := found[id]; ok {
-			items = append(items, it)
-		} else {
+		s, ok := seen[id]
+		switch {
+		case !ok:
 			missing = append(missing, id)
+		case s.Detail:
+			items = append(items, bulk.ItemOfDetail(s.Listing))
+		default:
+			items = append(items, bulk.ItemOf(s.Listing.Listing))
 		}
 	}
 	return items, missing, nil
@@ -116,7 +84,7 @@ func runMany(ctx context.Context, f *cmdutil.Factory, verb string, a bulk.Action
 	if err != nil {
 		return err
 	}
-	items, missing, err := fetchItems(ctx, s.Client, s.Lang, ids)
+	items, missing, err := fetchItems(ctx, s.Client, s.Lang, ids, a.Edit && !bulk.ListOnly(a.Patch))
 	if err != nil {
 		return err
 	}
@@ -240,7 +208,7 @@ func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 	}
 	var j *bulk.Journal
 	if len(b.plan.Changes) > 0 {
-		dir, err := JobsDir(b.f.Getenv)
+		dir, err := cmdutil.JobsDir(b.f.Getenv)
 		if err != nil {
 			return err
 		}
@@ -251,184 +219,34 @@ func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 		}
 		fmt.Fprintf(b.f.IOStreams.ErrOut, "job %s (journal %s)\n", j.Head.Job, j.Path)
 	}
-	return FinishJob(ctx, b.f, s, j, b.skips(), b.noop, b.asJSON)
-}
-
-// FinishJob runs what is left of j (nil: nothing to send), prints every item's
-// outcome, skips after the job's items, and returns the command's error.
-func FinishJob(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *bulk.Journal, skips []bulk.Skip, noop func(bulk.Skip) bool, asJSON bool) error {
 	var runErr error
+	var rows []cmdutil.ItemJSON
 	if j != nil {
 		defer j.Close()
-		done, failed, left := j.Counts()
-		ctx, progress := cmdutil.NewJobProgress(ctx, f, s.Client, cmdutil.JobLabels{Done: "done", Failed: "failed"}, len(j.Head.Items), left, 1)
-		progress.Update(done, failed, left)
-		// Ctrl+C stops the job from taking more items, and gives up a wait for the
-		// budget; a request already on its way is answered and journaled.
-		stopWaits := context.AfterFunc(ctx, s.Client.AbandonWaits)
-		defer stopWaits()
-		svc := newInFlight(s.Client)
-		runErr = bulk.Run(ctx, svc, j, func(bulk.Event) { progress.Update(j.Counts()) })
-		if err := svc.settle(j); err != nil && runErr == nil {
-			runErr = err
-		}
-		progress.Done()
+		runErr = cmdutil.RunJob(ctx, b.f, s, s.Client, j, cmdutil.JobLabels{Done: "done", Failed: "failed"})
+		rows = cmdutil.ItemsOf(j)
 	}
-	failed, err := PrintOutcomes(f, j, skips, noop, asJSON)
-	if err != nil {
+	failed := cmdutil.Failed(rows)
+	for _, sk := range b.skips() {
+		if b.noop == nil || !b.noop(sk) {
+			failed++
+		}
+		rows = append(rows, cmdutil.ItemJSON{ID: sk.ID, Title: sk.Title, Result: cmdutil.CodeSkipped, Error: cmdutil.CodeSkipped, Hint: sk.Reason})
+	}
+	if err := cmdutil.PrintItems(b.f, rows, b.asJSON); err != nil {
 		return err
 	}
-	var stopped *bulk.ErrStopped
 	switch {
 	case j == nil && failed > 0:
 		return cmdutil.NewError(fmt.Sprintf("%d listings were not changed (skipped)", failed), nil)
 	case j == nil:
 		return nil
-	case ctx.Err() != nil || errors.Is(runErr, context.Canceled):
-		// The error line of an interrupted command is only "interrupted": the way
-		// on is said here.
-		fmt.Fprintf(f.IOStreams.ErrOut, "the items in flight were answered; the rest is left: listings jobs resume %s\n", j.Head.Job)
-		return cmdutil.NewError("interrupted: the items in flight were answered; the rest is left: listings jobs resume "+j.Head.Job, context.Canceled)
-	case errors.As(runErr, &stopped):
-		e := cmdutil.Explain(stopped.Cause)
-		return cmdutil.NewError(e.Error()+"\nthe job stopped; the rest is left: listings jobs resume "+j.Head.Job, stopped.Cause)
-	case runErr != nil:
-		return cmdutil.Explain(runErr)
-	case failed > 0:
+	}
+	if err := cmdutil.JobEnd(b.f, ctx, runErr, "listings jobs resume "+j.Head.Job); err != nil {
+		return err
+	}
+	if failed > 0 {
 		return cmdutil.NewError(fmt.Sprintf("%d listings were not changed (failed, refused or skipped)", failed), nil)
 	}
 	return nil
-}
-
-// PrintOutcomes prints the job's items (in the plan's order) and the skips, and
-// counts those that are not a success.
-func PrintOutcomes(f *cmdutil.Factory, j *bulk.Journal, skips []bulk.Skip, noop func(bulk.Skip) bool, asJSON bool) (failed int, err error) {
-	var rows []itemJSON
-	if j != nil {
-		for _, p := range j.Head.Items {
-			r := outcomeJSON(j, p)
-			if !r.OK {
-				failed++
-			}
-			rows = append(rows, r)
-		}
-	}
-	for _, s := range skips {
-		if noop == nil || !noop(s) {
-			failed++
-		}
-		rows = append(rows, itemJSON{ID: s.ID, Error: "skipped", Hint: s.Reason})
-	}
-	if asJSON {
-		if rows == nil {
-			rows = []itemJSON{}
-		}
-		return failed, cmdutil.PrintJSON(f.IOStreams.Out, rows)
-	}
-	return failed, outcomeTable(f.IOStreams.Out, rows)
-}
-
-// outcomeJSON is one journaled item's outcome.
-func outcomeJSON(j *bulk.Journal, p bulk.Planned) itemJSON {
-	o := j.Outcome(p.ID)
-	r := itemJSON{ID: p.ID, Status: o.Status}
-	if j.Head.Kind == bulk.KindPrice {
-		r.Price = p.NewPrice
-	}
-	switch o.State {
-	case bulk.Done:
-		r.OK = true
-	case bulk.Failed:
-		r.Error, r.Hint = o.Code, o.Hint
-	case bulk.InDoubt:
-		r.Error, r.Hint = "in_doubt", "sent, and its answer lost: checked on resume"
-	default:
-		r.Error, r.Hint = "not_sent", "left for a resume"
-	}
-	return r
-}
-
-// outcomeTable prints rows as a table: id, result, status or reason.
-func outcomeTable(w io.Writer, rows []itemJSON) error {
-	t := cmdutil.NewTable(w)
-	for _, r := range rows {
-		switch {
-		case r.OK:
-			what := r.Status
-			if r.Price != "" {
-				what = strings.TrimSpace(r.Price + " " + cmdutil.OrDash(r.Status))
-			}
-			t.Row(fmt.Sprint(r.ID), "done", cmdutil.OrDash(what))
-		case r.Error == "skipped":
-			t.Row(fmt.Sprint(r.ID), "skipped", r.Hint)
-		case r.Error == "not_sent" || r.Error == "in_doubt":
-			t.Row(fmt.Sprint(r.ID), strings.ReplaceAll(r.Error, "_", " "), r.Hint)
-		default:
-			t.Row(fmt.Sprint(r.ID), "failed", strings.TrimSpace(r.Error+": "+r.Hint))
-		}
-	}
-	return t.Flush()
-}
-
-// inFlight is the client as a job uses it: a request started before Ctrl+C is carried
-// to its answer (so its outcome is journaled, not left in doubt), none starts after
-// it, and one given up while it waited for the budget (nothing sent) is left in doubt,
-// to be checked with a GET on resume.
-type inFlight struct {
-	c *api.Client
-	// unsent are the items whose request was journaled as sent and then not sent:
-	// they are journaled unsent after the run, so a resume needs no GET for them.
-	mu     *sync.Mutex
-	unsent *[]int
-}
-
-func newInFlight(c *api.Client) inFlight {
-	return inFlight{c: c, mu: &sync.Mutex{}, unsent: new([]int)}
-}
-
-// settle journals the items not sent as such.
-func (s inFlight) settle(j *bulk.Journal) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, id := range *s.unsent {
-		if j.Outcome(id).State == bulk.InDoubt {
-			if err := j.Unsent(id); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func detach[T any](ctx context.Context, s inFlight, id int, call func(context.Context) (T, error)) (T, error) {
-	var zero T
-	notSent := func() {
-		if id > 0 {
-			s.mu.Lock()
-			*s.unsent = append(*s.unsent, id)
-			s.mu.Unlock()
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		notSent()
-		return zero, err
-	}
-	v, err := call(context.WithoutCancel(ctx))
-	if errors.Is(err, api.ErrWaitAbandoned) {
-		notSent()
-		return zero, context.Canceled
-	}
-	return v, err
-}
-
-func (s inFlight) GetListing(ctx context.Context, id int, lang string) (*api.ListingDetail, error) {
-	return detach(ctx, s, 0, func(ctx context.Context) (*api.ListingDetail, error) { return s.c.GetListing(ctx, id, lang) })
-}
-
-func (s inFlight) SetStatus(ctx context.Context, id int, to api.Status) (*api.StatusResult, error) {
-	return detach(ctx, s, id, func(ctx context.Context) (*api.StatusResult, error) { return s.c.SetStatus(ctx, id, to) })
-}
-
-func (s inFlight) EditListing(ctx context.Context, id int, e *api.ListingEdit) (*api.EditResult, error) {
-	return detach(ctx, s, id, func(ctx context.Context) (*api.EditResult, error) { return s.c.EditListing(ctx, id, e) })
 }

@@ -19,8 +19,8 @@ import (
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/iostreams"
 	"github.com/listings-tui/listings/cmd/listings/internal/root"
+	"github.com/listings-tui/listings/internal/paths"
 	"github.com/listings-tui/listings/keystore"
-	"github.com/listings-tui/listings/tui/draft"
 )
 
 type reasonOut struct {
@@ -226,7 +226,7 @@ func TestLsReasonsSaidBeforeTheyRun(t *testing.T) {
 	t.Cleanup(ts.Close)
 
 	env := map[string]string{keystore.EnvVar: sandbox.KeyBusiness, "LISTINGS_CONFIG_DIR": t.TempDir(),
-		cmdutil.EnvCacheDir: t.TempDir(), draft.EnvDataDir: t.TempDir()}
+		cmdutil.EnvCacheDir: t.TempDir(), paths.EnvData: t.TempDir()}
 	var stdout iostreams.Buffer
 	f := cmdtest.NewFactory(env, iostreams.New(strings.NewReader(""), &stdout, &stderr))
 	code := root.Execute(context.Background(), f, []string{"--base-url", ts.URL, "ls", "--status", "blocked"})

@@ -2,7 +2,6 @@ package sheetcmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -11,10 +10,10 @@ import (
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/export"
 	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/api/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
-	"github.com/listings-tui/listings/cmd/listings/internal/listing"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -50,7 +49,7 @@ func (o *exportOptions) runDetail(ctx context.Context, f *cmdutil.Factory, s *cm
 	if o.dryRun {
 		out := f.IOStreams.Out
 		if m == nil {
-			fmt.Fprintf(out, "the list: %s (read)\n", bulk.Cost(pages, 0, true, 1))
+			fmt.Fprintf(out, "the list: %s (read)\n", job.Cost(pages, 0, true, 1))
 		}
 		for _, l := range plan.Summary() {
 			fmt.Fprintln(out, l)
@@ -76,11 +75,11 @@ func (o *exportOptions) runDetail(ctx context.Context, f *cmdutil.Factory, s *cm
 		}
 		return err
 	}
-	dir, err := listing.JobsDir(f.Getenv)
+	dir, err := cmdutil.JobsDir(f.Getenv)
 	if err != nil {
 		return err
 	}
-	h := export.Header{Created: time.Now(), BaseURL: s.BaseURL, Items: items,
+	h := export.Header{Info: job.Info{Created: time.Now(), BaseURL: s.BaseURL}, Items: items,
 		Export: export.Options{Format: ft, Output: absPath(o.output), Status: o.status, Lang: s.Lang}}
 	j, err := export.CreateJob(dir, time.Now(), h)
 	if err != nil {
@@ -107,16 +106,15 @@ func ResumeExport(ctx context.Context, f *cmdutil.Factory, path string) error {
 		return cmdutil.NewError(err.Error(), err)
 	}
 	defer j.Close()
-	ft := j.Head.Export.Format
-	if err := refuseTerminal(f, ft, j.Head.Export.Output); err != nil {
+	if err := CheckJobFile(f, j); err != nil {
 		return err
 	}
 	s, err := f.Session(ctx)
 	if err != nil {
 		return err
 	}
-	if b := j.Head.BaseURL; b != "" && strings.TrimRight(b, "/") != strings.TrimRight(s.BaseURL, "/") {
-		return cmdutil.NewError(fmt.Sprintf("export %s was started on %s, not %s: resume it there (--base-url or --profile)", j.Head.Job, b, s.BaseURL), nil)
+	if err := cmdutil.SameService(&j.Head.Info, s); err != nil {
+		return err
 	}
 	done, _, _ := j.Counts()
 	plan := export.MakePlan(len(j.Head.Items), done, s.Client.Budget(), time.Now())
@@ -141,60 +139,61 @@ func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j
 		fmt.Fprintln(errOut, termtext.Clean(l))
 	}
 	s.LearnLimits(ctx, plan.Requests)
-	done, failed, left := j.Counts()
-	ctx, progress := cmdutil.NewJobProgress(ctx, f, s.Client, cmdutil.JobLabels{What: "details", Done: "fetched", Failed: "gone"},
-		len(j.Head.Items), left, 1)
-	progress.Update(done, failed, left)
-	// Ctrl+C gives up a wait for the budget at once; a request on its way is dropped
-	// and fetched again on resume (a GET changes nothing).
-	stopWaits := context.AfterFunc(ctx, s.Client.AbandonWaits)
-	defer stopWaits()
-	var g bulk.Getter = s.Client
+	var svc job.Service = s.Client
 	if db != nil {
-		g = keeping{Getter: s.Client, db: db}
+		svc = keeping{Service: s.Client, db: db}
 	}
-	err := export.Fetch(ctx, g, j, func(int) { progress.Update(j.Counts()) })
-	progress.Done()
-	var stopped *bulk.ErrStopped
-	switch {
-	case ctx.Err() != nil || errors.Is(err, context.Canceled):
-		// The error line of an interrupted command is only "interrupted": the way on
-		// is said here.
-		msg := "what was fetched is kept; the rest, and the file: listings export --resume " + j.Head.Job
-		fmt.Fprintln(errOut, msg)
-		return cmdutil.NewError("interrupted: "+msg, context.Canceled)
-	case errors.As(err, &stopped):
-		e := cmdutil.Explain(stopped.Cause)
-		return cmdutil.NewError(e.Error()+"\nthe export stopped with what was fetched kept; nothing was written. "+
-			"The rest, and the file: listings export --resume "+j.Head.Job, stopped.Cause)
-	case err != nil:
-		return cmdutil.Explain(err)
+	err := cmdutil.RunJob(ctx, f, s, svc, j, cmdutil.JobLabels{What: "details", Done: "fetched", Failed: "gone"})
+	if err := cmdutil.JobEnd(f, ctx, err, "listings export --resume "+j.Head.Job+" (what was fetched is kept; the file is written then)"); err != nil {
+		return err
 	}
-	failed = 0
+	failed := 0
 	for _, r := range j.Failures() {
 		if r.Code != export.CodeGone {
 			failed++
 		}
 		fmt.Fprintf(errOut, "listings: listing %d left out: %s\n", r.ID, termtext.Clean(strings.TrimSpace(r.Code+": "+r.Hint)))
 	}
-	o := exportOptions{output: j.Head.Export.Output}
-	out, err := openOutput(f, o.output)
-	if err != nil {
+	if _, err := WriteJobFile(f, j); err != nil {
 		return err
 	}
-	defer out.abort()
-	n, err := j.Write(out.w, j.Head.Export.Format)
-	if err != nil {
-		return cmdutil.NewError(fmt.Sprintf("%v\nthe details stay in the journal: listings export --resume %s writes the file again", err, j.Head.Job), err)
-	}
-	if err := out.commit(); err != nil {
-		return err
-	}
-	o.wrote(f, n, j.Head.Export.Format)
 	if failed > 0 {
 		// The file holds the others; what failed is tried again by a resume.
 		return cmdutil.NewError(fmt.Sprintf("%d listings could not be read and are not in the file; "+
 			"listings export --resume %s tries them again and writes the file whole", failed, j.Head.Job), nil)
 	}
 	return nil
+}
+
+// CheckJobFile refuses before its run a job whose file cannot go where it says (an
+// XLSX to a terminal).
+func CheckJobFile(f *cmdutil.Factory, fl job.Filer) error {
+	if fl.Binary() {
+		return refuseTerminal(f, sheet.XLSX, fl.Output())
+	}
+	return nil
+}
+
+// WriteJobFile writes the file of a job that makes one (an export: job.Filer) where
+// it says, whole or not at all, and says so on stderr. It returns the rows written.
+func WriteJobFile(f *cmdutil.Factory, fl job.Filer) (int, error) {
+	o := exportOptions{output: fl.Output()}
+	out, err := openOutput(f, o.output)
+	if err != nil {
+		return 0, err
+	}
+	defer out.abort()
+	n, err := fl.WriteFile(out.w)
+	if err != nil {
+		return n, cmdutil.NewError(fmt.Sprintf("%v\nthe details stay in the journal: a resume writes the file again", err), err)
+	}
+	if err := out.commit(); err != nil {
+		return n, err
+	}
+	ft := sheet.CSV // the format a job of another kind would say, were there one
+	if e, ok := fl.(*export.Journal); ok {
+		ft = e.Head.Export.Format
+	}
+	o.wrote(f, n, ft)
+	return n, nil
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/export"
 	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/listing"
@@ -80,7 +81,7 @@ one, fetches only the listings missing and writes the whole file.`,
 				if err := o.resumeOnly(cmd); err != nil {
 					return err
 				}
-				path, err := listing.JobPath(f.Getenv, o.resume)
+				path, err := cmdutil.JobPath(f.Getenv, o.resume)
 				if err != nil {
 					return err
 				}
@@ -155,7 +156,7 @@ func (o *exportOptions) runList(ctx context.Context, f *cmdutil.Factory, s *cmdu
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(f.IOStreams.Out, "%s listings to export (%s); the list: %s\n", format.Number(n), o.status, bulk.Cost(pages, 0, true, 1))
+		fmt.Fprintf(f.IOStreams.Out, "%s listings to export (%s); the list: %s\n", format.Number(n), o.status, job.Cost(pages, 0, true, 1))
 		return nil
 	}
 	s.LearnLimits(ctx, -1)

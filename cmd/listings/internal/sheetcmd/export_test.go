@@ -106,7 +106,7 @@ func TestExportDetailStoppedAndResumed(t *testing.T) {
 	if len(listed) != 1 || listed[0].ID != job[1] || listed[0].Kind != "export" || listed[0].Done != 12 || listed[0].Left != listed[0].Items-12 {
 		t.Errorf("listings jobs: %+v", listed)
 	}
-	if shown := c.OK("", "jobs", "show", job[1]); strings.Count(shown, " done") != 12 || !strings.Contains(shown, "not sent") {
+	if shown := c.OK("", "jobs", "show", job[1]); strings.Count(shown, " fetched") != 12 || !strings.Contains(shown, "not sent") {
 		t.Errorf("listings jobs show:\n%s", shown)
 	}
 

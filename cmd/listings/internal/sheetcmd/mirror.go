@@ -10,6 +10,7 @@ import (
 	"github.com/listings-tui/listings/api/bulk"
 	"github.com/listings-tui/listings/api/export"
 	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/job"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )
@@ -112,12 +113,12 @@ func journalKept(j *export.Journal, items []bulk.Planned, kept map[int]*api.List
 // keeping is a getter that keeps every detail it gets in the mirror, for the next
 // export (and the search of its description).
 type keeping struct {
-	bulk.Getter
+	job.Service
 	db *mirror.DB
 }
 
 func (k keeping) GetListing(ctx context.Context, id int, lang string) (*api.ListingDetail, error) {
-	d, err := k.Getter.GetListing(ctx, id, lang)
+	d, err := k.Service.GetListing(ctx, id, lang)
 	if err == nil && d != nil {
 		in := d.Lang
 		if in == "" {

@@ -20,13 +20,12 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
-	"github.com/listings-tui/listings/cmd/listings/internal/listing"
+	"github.com/listings-tui/listings/internal/paths"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/browser"
-	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
@@ -237,14 +236,14 @@ func onService(ctx context.Context, f *cmdutil.Factory, opts *tui.Options) error
 		}
 	}
 	opts.WatchInterval = watchInterval(cfg, f.IOStreams.ErrOut)
-	if dir, err := draft.DataDir(f.Getenv); err == nil {
+	if dir, err := paths.Data(f.Getenv); err == nil {
 		opts.DraftDir = dir
 	} else {
 		fmt.Fprintf(f.IOStreams.ErrOut, "listings: warning: drafts are kept in memory only: %v\n", err)
 	}
 	// Bulk jobs are journaled where the CLI keeps them, so `listings jobs` lists the
 	// app's and either resumes the other's.
-	if dir, err := listing.JobsDir(f.Getenv); err == nil {
+	if dir, err := cmdutil.JobsDir(f.Getenv); err == nil {
 		opts.JobsDir = dir
 	}
 	opts.Lang = t.Lang
@@ -256,12 +255,12 @@ func onService(ctx context.Context, f *cmdutil.Factory, opts *tui.Options) error
 		opts.Client, opts.BaseURL, opts.Key = s.Client, s.BaseURL, s.Key
 		openMirror(ctx, f, t, opts)
 		if dir, err := profile.Dir(f.Getenv); err == nil {
-			opts.WatchPath = filepath.Join(dir, "watch.json")
+			opts.WatchPath = paths.Watch(dir, "")
 		}
 		return nil
 	}
 	opts.Env, opts.Profile, opts.BaseURL = t.Env, t.Profile, t.BaseURL
-	opts.WatchPath = filepath.Join(t.Env.Dir, "watch-"+t.Profile+".json")
+	opts.WatchPath = paths.Watch(t.Env.Dir, t.Profile)
 	if t.BaseURL == "" {
 		opts.Profile = ""
 		opts.LoginReason = "no profile yet: enter the service's address and your API key"

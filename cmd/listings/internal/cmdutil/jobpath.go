@@ -1,0 +1,34 @@
+package cmdutil
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/listings-tui/listings/internal/paths"
+)
+
+// JobsDir is where the journals of the jobs are kept: <data dir>/jobs
+// (internal/paths).
+func JobsDir(getenv func(string) string) (string, error) { return paths.Jobs(getenv) }
+
+// JobPath is the journal of job id, which must exist; an id is a file name, never a
+// path.
+func JobPath(getenv func(string) string, id string) (string, error) {
+	id = strings.TrimSuffix(strings.TrimSpace(id), ".jsonl")
+	if id == "" || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
+		return "", UsageErrorf("%q is not a job id: see listings jobs", id)
+	}
+	dir, err := JobsDir(getenv)
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(dir, id+".jsonl")
+	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+		return "", NewError(fmt.Sprintf("no job %s in %s: see listings jobs", id, dir), err)
+	}
+	return p, nil
+}
