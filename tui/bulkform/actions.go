@@ -69,7 +69,7 @@ var table = action.Table[Model]{
 		{ID: "bulkform.start", Desc: "start the job", Keys: []string{"y", "Y", "enter"}, Label: "y/enter",
 			Mode: modePlan, Short: 1, When: changes},
 		{ID: "bulkform.close", Desc: "close", Keys: []string{"enter", "y", "Y"}, Label: "enter",
-			Mode: modePlan, Short: 1, When: func(m Model) bool { return !changes(m) }},
+			Note: func(Model) string { return "nothing to send" }, Mode: modePlan, Short: 1, When: func(m Model) bool { return !changes(m) }},
 		{ID: "bulkform.cancel", Desc: "cancel", Keys: []string{"n", "N", "esc"}, Label: "n/esc",
 			Mode: modePlan, Short: 2, Shadows: []action.ID{"global.new"}},
 		{ID: "bulkform.up", Moves: true, Desc: "up", Keys: []string{"up", "k"}, Mode: modePlan, Group: 1},

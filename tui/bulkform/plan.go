@@ -140,15 +140,11 @@ func (m Model) View() string {
 	case m.stage == stFields:
 		body = m.form.view(len(m.items), planbox.InnerWidth(m.width))
 	default:
-		keys := theme.Key.Render("y/enter") + theme.Muted.Render(" start the job · ") + theme.Key.Render("n/esc") + theme.Muted.Render(" cancel")
-		if len(m.plan.Changes) == 0 {
-			keys = theme.Key.Render("enter/esc") + theme.Muted.Render(" close")
-		}
-		body = m.box.Body(keys)
+		body = m.box.Body(planbox.Hint(m.Actions(), "bulkform.start", "bulkform.close", "bulkform.cancel"))
 	}
 	if m.discarding {
 		body = append(body, theme.Warning.Render(theme.WarningMark+" Discard what you set?")+"  "+
-			theme.Key.Render("y")+theme.Muted.Render(" discard · ")+theme.Key.Render("n/esc")+theme.Muted.Render(" keep editing"))
+			planbox.Hint(m.Actions(), "bulkform.discard", "bulkform.keep"))
 	}
 	return planbox.Draw(body, m.width, m.height)
 }

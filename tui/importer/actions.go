@@ -47,7 +47,7 @@ var table = action.Table[Model]{
 		{ID: "importer.run", Desc: "run the good rows", Keys: []string{"y", "Y", "enter"}, Label: "y/enter",
 			Mode: modePlan, Short: 1, When: sends},
 		{ID: "importer.close", Desc: "close", Keys: []string{"enter", "y", "Y"}, Label: "enter",
-			Mode: modePlan, Short: 1, When: func(m Model) bool { return !sends(m) }},
+			Note: func(Model) string { return "nothing to send" }, Mode: modePlan, Short: 1, When: func(m Model) bool { return !sends(m) }},
 		{ID: "importer.cancel", Desc: "cancel", Keys: []string{"n", "N", "esc"}, Label: "n/esc",
 			Mode: modePlan, Short: 2, Shadows: []action.ID{"global.new"}},
 		{ID: "importer.report", Desc: "write the report", Keys: []string{"w"}, Mode: modePlan},

@@ -191,7 +191,7 @@ func TestSuggestedCategoriesAskedApart(t *testing.T) {
 	}
 	tuitest.Contains(t, tuitest.Screen(m), "take the AI's category for 1 row?")
 	m, _ = loop.Press(m, "n")
-	tuitest.Contains(t, tuitest.Screen(m), "start the import")
+	tuitest.Contains(t, tuitest.Screen(m), "run the good rows")
 	m, _ = loop.Press(m, "y")
 	_, out = loop.Press(m, "y")
 	if s := tuitest.Of[msgs.StartJob](out); len(s) != 1 {

@@ -115,18 +115,10 @@ func (m Model) View() string {
 		body = m.formLines()
 	case stSuggested:
 		q := theme.Warning.Render(fmt.Sprintf("%s take the AI's category for %s? ", theme.WarningMark, rowsWord(m.suggested))) +
-			theme.Key.Render("y") + theme.Muted.Render(" yes · ") + theme.Key.Render("n") + theme.Muted.Render(" back")
+			planbox.Hint(m.Actions(), "importer.take", "importer.not_now")
 		body = m.box.Body(q)
 	default:
-		keys := theme.Key.Render("y/enter") + theme.Muted.Render(" run the good rows · ") + theme.Key.Render("n/esc") + theme.Muted.Render(" cancel · ") +
-			theme.Key.Render("w") + theme.Muted.Render(" report")
-		if m.plan.Refused == 0 {
-			keys = theme.Key.Render("y/enter") + theme.Muted.Render(" start the import · ") + theme.Key.Render("n/esc") + theme.Muted.Render(" cancel")
-		}
-		if m.plan.Requests == 0 {
-			keys = theme.Key.Render("enter/esc") + theme.Muted.Render(" close · ") + theme.Key.Render("w") + theme.Muted.Render(" report")
-		}
-		body = m.box.Body(keys)
+		body = m.box.Body(planbox.Hint(m.Actions(), "importer.run", "importer.close", "importer.cancel", "importer.report"))
 	}
 	return planbox.Draw(body, m.width, m.height)
 }
@@ -167,10 +159,6 @@ func (m Model) formLines() []string {
 	case m.problem != "":
 		out = append(out, wrap(theme.Danger, theme.ErrorMark+" "+m.problem)...)
 	}
-	keys := theme.Key.Render("enter") + theme.Muted.Render(" check · ") + theme.Key.Render("tab") + theme.Muted.Render(" complete · ") +
-		theme.Key.Render("esc") + theme.Muted.Render(" cancel")
-	if m.stage == stChecking {
-		keys = theme.Key.Render("esc") + theme.Muted.Render(" stop the check (nothing is sent)")
-	}
+	keys := planbox.Hint(m.Actions(), "importer.check", "importer.complete", "importer.back", "importer.stop")
 	return append(out, "", keys)
 }

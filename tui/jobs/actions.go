@@ -138,7 +138,7 @@ var table = action.Table[Model]{
 		{ID: "jobs.start", Desc: "start the job", Keys: []string{"y", "Y", "enter"}, Label: "y/enter",
 			Mode: modePlan, Short: 1, When: planSends},
 		{ID: "jobs.close", Desc: "close", Keys: []string{"enter", "y", "Y"}, Label: "enter",
-			Mode: modePlan, Short: 1, When: func(m Model) bool { return !planSends(m) }},
+			Note: func(Model) string { return "nothing to send" }, Mode: modePlan, Short: 1, When: func(m Model) bool { return !planSends(m) }},
 		{ID: "jobs.drop", Desc: "cancel", Keys: []string{"n", "N", "esc"}, Label: "n/esc",
 			Mode: modePlan, Short: 2, Shadows: []action.ID{"global.new"}},
 		{ID: "jobs.plan_up", Moves: true, Desc: "up", Keys: []string{"up", "k"}, Mode: modePlan, Group: 1},

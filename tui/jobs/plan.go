@@ -95,11 +95,7 @@ func planLines(p *job.Plan) []string {
 
 // planView is the plan in its box over the panel.
 func (m Model) planView() string {
-	keys := theme.Key.Render("y/enter") + theme.Muted.Render(" start the job · ") + theme.Key.Render("n/esc") + theme.Muted.Render(" cancel")
-	if m.plan.Requests == 0 {
-		keys = theme.Key.Render("enter/esc") + theme.Muted.Render(" close: nothing to send")
-	}
-	return planbox.Draw(m.box.Body(keys), m.width, m.height)
+	return planbox.Draw(m.box.Body(planbox.Hint(m.Actions(), "jobs.start", "jobs.close", "jobs.drop")), m.width, m.height)
 }
 
 // startPlan journals the plan confirmed as a new job and runs it on the panel.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -58,4 +59,29 @@ func TestUndoFromTheHistory(t *testing.T) {
 	if screen := tuitest.Screen(m); !strings.Contains(screen, "activate (undo)") {
 		t.Errorf("the undo is not in the history:\n%s", screen)
 	}
+}
+
+// The plan box names the keys the user has: with jobs.start on "g", its line says g,
+// not the default y/enter, and g starts the job (the box once drew its keys by hand).
+func TestPlanBoxShowsTheUsersKeys(t *testing.T) {
+	f := newFake()
+	svc := nowSvc{fakeSvc: f}
+	for i := 1; i <= 4; i++ {
+		st := api.StatusInactive
+		if i == 4 {
+			st = api.StatusActive
+		}
+		svc.now = append(svc.now, api.Listing{ID: i, Title: "Listing", Status: st})
+	}
+	m := newPanel(svc, t.TempDir(), false)
+	m.SetKeymap(action.Keymap{"jobs.start": {"g"}})
+	m, r := startJob(t, m, deactivate(4))
+	m, _ = drain(m, r)
+	m, _ = runLoop.Press(m, "h")
+	m, _ = runLoop.Press(m, "u")
+	screen := tuitest.Screen(m)
+	tuitest.Contains(t, screen, "g start the job", "n/esc cancel")
+	tuitest.Lacks(t, screen, "y/enter")
+	m, _ = runLoop.Press(m, "g")
+	tuitest.Contains(t, tuitest.Screen(m), "activate 3 listings", "3 done")
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -119,4 +120,21 @@ func Draw(body []string, width, height int) string {
 		out[i] = layout.Pad(l, width)
 	}
 	return strings.Join(out, "\n")
+}
+
+// Hint is the line of keys a box shows under its plan or form: each of ids that is in
+// reach in list (a view's Actions), with its keys as the table shows them, the user's
+// own included, and its words, so that the box can never name a key the dispatch does
+// not take. An id not in reach is left out.
+func Hint(list []action.Bound, ids ...action.ID) string {
+	var parts []string
+	for _, id := range ids {
+		for _, b := range list {
+			if b.ID == id && !b.Hidden && len(b.Keys) > 0 {
+				parts = append(parts, theme.Key.Render(b.Label)+theme.Muted.Render(" "+b.Desc))
+				break
+			}
+		}
+	}
+	return strings.Join(parts, theme.Muted.Render(" · "))
 }
