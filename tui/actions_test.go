@@ -128,6 +128,9 @@ func noEditor(_ *testing.T, _ *fixture, o *Options) { o.FindEditor = func() []st
 // own action (the view's, or the root's where no view takes it), and pressing it
 // does something: the screen changes or a command follows.
 func TestEveryKeyShownDoesWhatItSays(t *testing.T) {
+	if underRace {
+		t.Skip("every key of every view: run without -race (make test does)")
+	}
 	for _, st := range walkStates {
 		t.Run(st.name, func(t *testing.T) {
 			t.Parallel() // the editor's keys wait on timers, not the CPU

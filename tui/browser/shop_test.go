@@ -51,6 +51,9 @@ func (c *counted) requests() int {
 // business key, and every active listing in the order the service pages them.
 func grownShop(t *testing.T) (*counted, []api.Listing) {
 	t.Helper()
+	if underRace {
+		t.Skip("a shop of thousands: run without -race (make test does)")
+	}
 	// No seeded listing is decided while a test runs (the first would be 20 s after
 	// the start, which a run under the race detector reaches): the counts hold still.
 	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: shopSize}},

@@ -36,6 +36,8 @@ func TestRefusalLandsOnFieldAndSurvives(t *testing.T) {
 		t.Fatalf("focus on %v", focused)
 	}
 	f.contains("✖ Screen size must be an integer from 14 to 120", "Details ✖1")
+	// The banner is a message of its own, which may come after the refusal's state.
+	f.waitFor("the banner", func() bool { _, ok := lastOut[msgs.Error](f); return ok })
 	if e, ok := lastOut[msgs.Error](f); !ok || !api.IsCode(e.Err, api.CodeAttributeInvalid) {
 		t.Errorf("banner: %+v", e)
 	}
