@@ -15,11 +15,12 @@ run:
 ## under it (underRace in their package): the walk over every key of every view and
 ## the shop of thousands of listings, which check what keys and rows do, not how
 ## goroutines share memory, and took most of the run's time under the detector.
+## Three test binaries at once: some packages mostly wait (a key's budget, tmux).
 NORACE := ^(TestEveryKeyShownDoesWhatItSays|TestCountsAgreeWhilePaging|TestCountsAgreeWithTheMirror|TestGReachesTheLastRowInOnePress|TestSortCoversEveryListing|TestSortLabelMatchesTheRows|TestSortOverTheMirrorCostsNothing)$$
 
 test:
 	$(GO) vet $(PKGS)
-	$(GO) test -race -count=1 -timeout 10m $(PKGS)
+	$(GO) test -race -count=1 -p 3 -timeout 10m $(PKGS)
 	$(GO) test -count=1 -timeout 10m -run '$(NORACE)' ./tui/ ./tui/browser/
 	@if command -v gnome-keyring-daemon >/dev/null && command -v dbus-run-session >/dev/null; then \
 		sh keystore/testdata/run-keyring-tests.sh; \
