@@ -44,12 +44,8 @@ func Price(p api.Price, currency, priceType string) string {
 // Decimal groups the thousands of a plain decimal text ("-15000.5" → "-15 000.5");
 // anything else is returned as it is.
 func Decimal(s string) string {
-	sign, rest := "", s
-	if strings.HasPrefix(rest, "-") {
-		sign, rest = "-", rest[1:]
-	}
-	whole, frac, hasFrac := strings.Cut(rest, ".")
-	if whole == "" || strings.Trim(whole, "0123456789") != "" || strings.Trim(frac, "0123456789") != "" {
+	sign, whole, frac, hasFrac, ok := SplitDecimal(s)
+	if !ok {
 		return s
 	}
 	out := sign + group(whole)
@@ -57,6 +53,19 @@ func Decimal(s string) string {
 		out += "." + frac
 	}
 	return out
+}
+
+// SplitDecimal takes a plain decimal text apart ("-15000.5": "-", "15000", "5", true);
+// ok is false for anything else (an exponent, a sign alone, letters), which callers
+// show as it came.
+func SplitDecimal(s string) (sign, whole, frac string, hasFrac, ok bool) {
+	rest := s
+	if strings.HasPrefix(rest, "-") {
+		sign, rest = "-", rest[1:]
+	}
+	whole, frac, hasFrac = strings.Cut(rest, ".")
+	ok = whole != "" && strings.Trim(whole, "0123456789") == "" && strings.Trim(frac, "0123456789") == ""
+	return sign, whole, frac, hasFrac, ok
 }
 
 // Requests is a count of requests: "1 request", "1 200 requests".

@@ -3,6 +3,8 @@ package i18n
 import (
 	"strconv"
 	"strings"
+
+	"github.com/listings-tui/listings/api/format"
 )
 
 // Numbers are written as the language writes them, by its catalog's entries: the
@@ -15,12 +17,8 @@ func (p *Printer) Number(n int) string { return p.Decimal(strconv.Itoa(n)) }
 // Decimal is a plain decimal text ("-12500.5") with its thousands grouped and the
 // language's decimal mark; anything else is returned as it came.
 func (p *Printer) Decimal(s string) string {
-	sign, rest := "", s
-	if strings.HasPrefix(rest, "-") {
-		sign, rest = "-", rest[1:]
-	}
-	whole, frac, hasFrac := strings.Cut(rest, ".")
-	if whole == "" || strings.Trim(whole, "0123456789") != "" || strings.Trim(frac, "0123456789") != "" {
+	sign, whole, frac, hasFrac, ok := format.SplitDecimal(s)
+	if !ok {
 		return s
 	}
 	sep := p.T("number.group")
