@@ -106,10 +106,3 @@ func (r *router) LoggedIn(x msgs.LoggedIn) tea.Cmd {
 func (r *router) Broadcast(x tea.Msg) tea.Cmd {
 	return r.do(func(m Model) (Model, tea.Cmd) { return m.broadcast(x) })
 }
-
-func (r *router) ShowHelp(msgs.ShowHelp) tea.Cmd {
-	return r.do(func(m Model) (Model, tea.Cmd) {
-		m.showHelp, m.helpOff = true, 0
-		return m, nil
-	})
-}

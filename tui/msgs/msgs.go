@@ -157,10 +157,6 @@ type ListingsAdded struct{ N int }
 // resuming, or a job was started).
 type ShowJobs struct{}
 
-// ShowHelp asks the root for the help overlay: a modal view whose text inputs take
-// the letters (the bulk form) sends it for ? where no input has focus.
-type ShowHelp struct{}
-
 // LoggedIn tells the root the login screen verified a key (and stored it, with a
 // profile) or started the sandbox: the root makes its client and shows the listings.
 type LoggedIn struct {

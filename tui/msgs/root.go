@@ -25,7 +25,6 @@ type Root interface {
 	StartJob(StartJob) tea.Cmd
 	OpenImport(OpenImport) tea.Cmd
 	ShowJobs(ShowJobs) tea.Cmd
-	ShowHelp(ShowHelp) tea.Cmd
 	LoggedIn(LoggedIn) tea.Cmd
 	// Broadcast tells every view news one of them learnt (ListingChanged,
 	// LangChanged, DraftsChanged, ListingsAdded).
@@ -52,7 +51,6 @@ func (x Bulk) SendTo(r Root) tea.Cmd           { return r.Bulk(x) }
 func (x StartJob) SendTo(r Root) tea.Cmd       { return r.StartJob(x) }
 func (x OpenImport) SendTo(r Root) tea.Cmd     { return r.OpenImport(x) }
 func (x ShowJobs) SendTo(r Root) tea.Cmd       { return r.ShowJobs(x) }
-func (x ShowHelp) SendTo(r Root) tea.Cmd       { return r.ShowHelp(x) }
 func (x LoggedIn) SendTo(r Root) tea.Cmd       { return r.LoggedIn(x) }
 func (x ListingChanged) SendTo(r Root) tea.Cmd { return r.Broadcast(x) }
 func (x LangChanged) SendTo(r Root) tea.Cmd    { return r.Broadcast(x) }
