@@ -284,7 +284,9 @@ func TestWatchListPerServiceAndKey(t *testing.T) {
 	if err := os.WriteFile(legacy, []byte(old), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	s := runPanel(t, a, a.client, sandbox.KeyPersonal, legacy, "Moderation watch", "Watched on A")
+	// The takeover is said by a notice of its own, which may come a frame after the
+	// panel: wait for it too.
+	s := runPanel(t, a, a.client, sandbox.KeyPersonal, legacy, "Moderation watch", "Watched on A", "the watch list of before")
 	if !strings.Contains(strings.Join(strings.Fields(s), " "), "is now this service's") {
 		t.Errorf("the takeover is not said:\n%s", s)
 	}
