@@ -14,20 +14,14 @@ var makeFile = func(ctx context.Context, path string) (*DB, error) { return open
 // making returns a mirror whose file at path is made in the background: uses wait for
 // it (conn), except the two that tell a first frame whether there is anything to show
 // (lastSync), which a file being made cannot have.
-// makeAfter is how long after OpenFast a new file begins to be made: a few frames.
-const makeAfter = 4 * time.Second / 60
-
-func making(ctx context.Context, path string) *DB {
+func making(ctx context.Context, path string, after time.Duration) *DB {
 	d := &DB{path: path, now: time.Now, made: make(chan struct{})}
 	// Not cancelled with the caller's context: a file left half made would be set
 	// aside and made again by the next start. Close waits for it.
 	ctx = context.WithoutCancel(ctx)
 	go func() {
 		defer close(d.made)
-		// The first start on a profile shows its first frame from the service; the
-		// file's writes and flushes (CPU and the disk's time, 15-100 ms) wait until
-		// that frame is out rather than compete with it for the cores.
-		time.Sleep(makeAfter)
+		time.Sleep(after) // OpenFastAfter's caller has something to show first
 		nd, err := makeFile(ctx, path)
 		if err != nil {
 			d.sqlp.Store(sql.OpenDB(unusable{err}))

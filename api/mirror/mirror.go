@@ -98,12 +98,18 @@ func Open(ctx context.Context, path string) (*DB, error) { return openChecked(ct
 // disk, 15–100 ms here, for a file that holds nothing to show. Until it is made,
 // LastSync and LastComplete answer at once that it was never synced (so the first frame
 // reads nothing more of it), and every other use waits for it.
-func OpenFast(ctx context.Context, path string) (*DB, error) {
+func OpenFast(ctx context.Context, path string) (*DB, error) { return OpenFastAfter(ctx, path, 0) }
+
+// OpenFastAfter is OpenFast whose new file is begun only after the given time: the
+// app's first start shows its first frame from the service, and the file's writes and
+// flushes (CPU and the disk's time, 15-100 ms) would compete with that frame for the
+// cores. A command that uses the file at once (it waits for it) has nothing to gain.
+func OpenFastAfter(ctx context.Context, path string, after time.Duration) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("open mirror: %w", err)
 	}
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
-		return making(ctx, path), nil
+		return making(ctx, path, after), nil
 	}
 	return openChecked(ctx, path, false)
 }

@@ -1,6 +1,8 @@
 package cmdutil
 
 import (
+	"time"
+
 	"context"
 	"errors"
 	"fmt"
@@ -34,10 +36,17 @@ func (f *Factory) OpenMirror(ctx context.Context, t *Target, create bool) (*mirr
 }
 
 // OpenMirrorFast opens (creating) the target's mirror without SQLite's integrity
-// check, for the app, which shows its first frame first and runs DB.Verify after it.
+// check, for the app, which shows its first frame first and runs DB.Verify after it;
+// a new file is made once that frame is out (AppMakeAfter).
 func (f *Factory) OpenMirrorFast(ctx context.Context, t *Target) (*mirror.DB, error) {
-	return f.openMirror(ctx, t, true, mirror.OpenFast)
+	return f.openMirror(ctx, t, true, func(ctx context.Context, path string) (*mirror.DB, error) {
+		return mirror.OpenFastAfter(ctx, path, AppMakeAfter)
+	})
 }
+
+// AppMakeAfter is how long after the app's start a new mirror file is begun: four
+// frames, so that its first frame is written first (docs/performance.md, "Start").
+const AppMakeAfter = 4 * time.Second / 60
 
 func (f *Factory) openMirror(ctx context.Context, t *Target, create bool,
 	open func(context.Context, string) (*mirror.DB, error)) (*mirror.DB, error) {

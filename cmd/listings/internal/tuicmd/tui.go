@@ -209,7 +209,7 @@ func onSandbox(ctx context.Context, f *cmdutil.Factory, opts *tui.Options) (stop
 	// the background sync fills it a few seconds after the start. Its file is made
 	// after the first frame (OpenFast of a file not there yet).
 	if dir, err := os.MkdirTemp("", "listings-sandbox-"); err == nil {
-		if db, err := mirror.OpenFast(ctx, filepath.Join(dir, "mirror.db")); err == nil {
+		if db, err := mirror.OpenFastAfter(ctx, filepath.Join(dir, "mirror.db"), cmdutil.AppMakeAfter); err == nil {
 			opts.Mirror = db
 			sandboxStop := stop
 			stop = func() { sandboxStop(); _ = os.RemoveAll(dir) } // run closes the mirror first
