@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
 // The reserve is a fifth rounded down, at least one, and never the whole limit.

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/media"
+	"github.com/listings-tui/listings/api/client/media"
 )
 
 // bigPhoto writes a file just under the 12 MB limit: a valid 100×100 PNG header

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/media"
-	"github.com/listings-tui/listings/api/sheet"
+	"github.com/listings-tui/listings/api/client/media"
+	"github.com/listings-tui/listings/api/jobs/sheet"
 )
 
 // A named pipe given as a photo, a video, a sheet or in a photo cell is refused

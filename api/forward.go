@@ -9,7 +9,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/listings-tui/listings/api/media"
+	"github.com/listings-tui/listings/api/client/media"
 )
 
 // Forwarded is an answer of the service passed on as it came, for a server-side proxy

@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
-// phone is a file of api/media/testdata/phones (make.sh there made them with ffmpeg,
+// phone is a file of api/client/media/testdata/phones (make.sh there made them with ffmpeg,
 // heif-enc and exiftool).
-func phone(name string) string { return filepath.Join("media", "testdata", "phones", name) }
+func phone(name string) string { return filepath.Join("client", "media", "testdata", "phones", name) }
 
 // TestCheckVideoCodec: the client reads the codec of every video and refuses, before
 // any request, what the spec does not accept (H.264 or H.265 only), naming it and

@@ -12,8 +12,8 @@ import (
 	"os"
 	"runtime/debug"
 
-	"github.com/listings-tui/listings/api/media"
-	"github.com/listings-tui/listings/api/media/strip"
+	"github.com/listings-tui/listings/api/client/media"
+	"github.com/listings-tui/listings/api/client/media/strip"
 )
 
 // ShrinkAbove is the longer side, in pixels, above which a photo is shrunk locally even

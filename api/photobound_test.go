@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/media/mediatest"
+	"github.com/listings-tui/listings/api/client/media/mediatest"
 )
 
 // allocated returns the bytes f allocates on the heap.

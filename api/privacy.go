@@ -4,8 +4,8 @@ import (
 	"errors"
 	"io"
 
-	"github.com/listings-tui/listings/api/media"
-	"github.com/listings-tui/listings/api/media/strip"
+	"github.com/listings-tui/listings/api/client/media"
+	"github.com/listings-tui/listings/api/client/media/strip"
 )
 
 // What the app and the commands that upload photos say once, where the user decides

@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/media/strip/striptest"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/client/media/strip/striptest"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
 // A photo with a GPS position leaves without it, upright, its coded pixels as they
@@ -136,7 +136,7 @@ func TestHEICReachesTheSandboxWithoutLocation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const path = "media/strip/testdata/gps.heic"
+	const path = "client/media/strip/testdata/gps.heic"
 	in, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

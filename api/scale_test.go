@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
 // grownSandbox serves a sandbox whose account of key has n listings; it counts the

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/listings-tui/listings/api/media"
-	"github.com/listings-tui/listings/api/media/mediatest"
+	"github.com/listings-tui/listings/api/client/media"
+	"github.com/listings-tui/listings/api/client/media/mediatest"
 )
 
 // BenchmarkShrinkPhoto4000x3000 shrinks a 12 MP camera-like JPEG to 1600 px. Besides

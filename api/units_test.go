@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/media"
+	"github.com/listings-tui/listings/api/client/media"
 )
 
 // The limits are the spec's "12 MB" and "50 MB" read as 10^6 bytes: a file of exactly

@@ -15,7 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/listings-tui/listings/api/media"
+	"github.com/listings-tui/listings/api/client/media"
 )
 
 // Progress is told how many bytes of an upload body have been handed to the connection,

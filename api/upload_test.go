@@ -19,7 +19,7 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/media"
+	"github.com/listings-tui/listings/api/client/media"
 )
 
 // testImage is a horizontal gradient; the left half is transparent when alpha. Rows are

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/internal/tuitest"

@@ -2,7 +2,7 @@ package tui
 
 import (
 	"fmt"
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 
 	tea "github.com/charmbracelet/bubbletea"
 

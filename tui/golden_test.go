@@ -15,7 +15,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 

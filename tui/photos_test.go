@@ -10,7 +10,7 @@ import (
 
 	"github.com/muesli/termenv"
 
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/termimg"
 )

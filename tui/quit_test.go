@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 

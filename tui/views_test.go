@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )

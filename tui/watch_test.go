@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/watch"

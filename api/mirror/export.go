@@ -12,7 +12,7 @@ import (
 	"github.com/listings-tui/listings/api"
 )
 
-// An export (api/export, `listings export`) reads the mirror instead of the service
+// An export (api/jobs/export, `listings export`) reads the mirror instead of the service
 // when it is fresh: the list from the rows of the latest complete sync, and the
 // details of the listings opened since that did not change. Fresh and
 // UnchangedDetails say what may be taken.

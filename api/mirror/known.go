@@ -15,7 +15,7 @@ const FreshFor = 15 * time.Minute
 // knownFields are the list fields an import compares an edit row with.
 var knownFields = []string{"title", "price", "currency", "condition", "city", "status", "photos"}
 
-// KnownListings answers an import (api/catalog's Known) from a fresh mirror: the list
+// KnownListings answers an import (api/jobs/catalog's Known) from a fresh mirror: the list
 // view of those of ids the last complete sync (within FreshFor, in lang) saw, and the
 // details kept since that did not change. A stale mirror answers nothing, and the
 // import asks the service.

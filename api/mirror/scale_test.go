@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
 // sandboxClient serves a sandbox whose business account holds n listings and returns

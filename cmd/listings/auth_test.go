@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
 // TestKill9DuringPriceJob is the bulk issue's kill test with a real process: a
@@ -17,7 +17,7 @@ import (
 // its planned price: the requests whose answers were lost are checked with a GET,
 // not sent again. The business key keeps the test quick: on a personal key the
 // plan's reads and the resume's would wait for the minute (the budget is tested in
-// api/bulk).
+// api/jobs/bulk).
 func TestKill9DuringPriceJob(t *testing.T) {
 	h := newEditHolder(t, true)
 	c, err := api.New(h.URL, api.StaticKey(sandbox.KeyBusiness))

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
 )
 

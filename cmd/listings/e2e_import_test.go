@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/listings-tui/listings/api/catalog"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/jobs/catalog"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
 )
 

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
 // editHolder is a sandbox (the business key, 60 listings) behind a server that

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
 // TestKill9DuringUndo is the undo's kill test with a real process: a 30-listing

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 )
 
 // Numbers are written as the language writes them, by its catalog's entries: the

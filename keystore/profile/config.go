@@ -61,7 +61,7 @@ type Config struct {
 // JobSettings are how the history of jobs is kept, whichever profile.
 type JobSettings struct {
 	// KeepFor is how long a finished job's journal is kept before `listings jobs
-	// prune` deletes it: "30d", "2w", "12h" (api/job.ParseAge reads it, so that a
+	// prune` deletes it: "30d", "2w", "12h" (api/jobs/job.ParseAge reads it, so that a
 	// command other than the prune never fails over it). Empty means 30 days.
 	KeepFor string `json:"keep_for,omitempty"`
 }

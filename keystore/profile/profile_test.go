@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/keystore"
 )
 

@@ -1,7 +1,7 @@
 package browser
 
 import (
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 	"strconv"
 	"strings"
 	"time"
@@ -156,7 +156,7 @@ func allDigits(s string) bool {
 // read (api.Listing.Problems): the rest of the row is shown, this is not guessed.
 const unreadable = "?"
 
-// formatPrice is the price cell, as every screen reads a price (api/format); "—"
+// formatPrice is the price cell, as every screen reads a price (api/client/format); "—"
 // when the listing has none.
 func formatPrice(p api.Price, currency, priceType string) string {
 	if s := format.Price(p, currency, priceType); s != "" {

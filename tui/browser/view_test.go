@@ -1,7 +1,7 @@
 package browser
 
 import (
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 	"strings"
 	"testing"
 

@@ -3,7 +3,7 @@ package browser
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 )
 
 // Without a complete mirror in the language on screen, the rows come a page at a

@@ -3,7 +3,7 @@ package bulkform
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
 )

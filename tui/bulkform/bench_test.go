@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )

@@ -3,7 +3,7 @@
 // price change (a value, or a percentage or an amount, rounded as the listings' prices
 // usually are, with a few of them shown old → new as it is typed) or of the fields
 // common to all (condition, city through tui/citypick, contact name and phone, hide
-// phone, currency), then the plan (api/bulk: what changes, what is skipped and why,
+// phone, currency), then the plan (api/jobs/bulk: what changes, what is skipped and why,
 // how many active listings go back to moderation, the requests and the time) with
 // its one confirmation, which asks the root to start the job (msgs.StartJob). It
 // sends nothing itself but the city search.
@@ -15,7 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/citypick"
 	"github.com/listings-tui/listings/tui/msgs"

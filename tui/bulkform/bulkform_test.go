@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/citypick"
 	"github.com/listings-tui/listings/tui/internal/tuitest"

@@ -2,7 +2,7 @@ package bulkform
 
 import (
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/jobs/bulk"
 )
 
 // A bulk price change offers the rounding the seller's prices already follow: a shop

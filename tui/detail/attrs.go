@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -16,7 +16,7 @@ type attrRow struct {
 	name, value string
 }
 
-// attrRows shows a listing's attributes as every screen reads them (api/format.Attrs:
+// attrRows shows a listing's attributes as every screen reads them (api/client/format.Attrs:
 // the category's names, in its order, values by their type), cleaned for the
 // terminal: an empty value as "—", a value the category does not explain with the
 // reason, muted.

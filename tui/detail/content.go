@@ -2,7 +2,7 @@ package detail
 
 import (
 	"bytes"
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 	"strconv"
 	"strings"
 

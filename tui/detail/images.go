@@ -9,7 +9,7 @@ import (
 	"net/http"
 	"time"
 
-	apimedia "github.com/listings-tui/listings/api/media"
+	apimedia "github.com/listings-tui/listings/api/client/media"
 	"github.com/listings-tui/listings/tui/termimg"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/muesli/termenv"
 
-	"github.com/listings-tui/listings/api/media/mediatest"
+	"github.com/listings-tui/listings/api/client/media/mediatest"
 	"github.com/listings-tui/listings/tui/termimg"
 )
 

@@ -15,7 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
-	"github.com/listings-tui/listings/api/media/mediatest"
+	"github.com/listings-tui/listings/api/client/media/mediatest"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 

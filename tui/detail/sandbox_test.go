@@ -9,7 +9,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 

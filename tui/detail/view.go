@@ -1,7 +1,7 @@
 package detail
 
 import (
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"

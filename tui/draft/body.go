@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/rules"
+	"github.com/listings-tui/listings/api/client/rules"
 )
 
 // ErrNotUploaded is returned when a body is asked for while media wait for upload.
@@ -139,7 +139,7 @@ func (d *Draft) EditBody(attrs []api.Attribute) (*api.ListingEdit, []Change, err
 	o := d.Original
 	e := &api.ListingEdit{}
 	var ch []Change
-	// Compared as the import and the bulk edit compare (api/rules): a value written
+	// Compared as the import and the bulk edit compare (api/client/rules): a value written
 	// otherwise is no change.
 	text := func(field string, old, cur string, dst *api.Field[string]) {
 		old, cur = rules.Text(old), rules.Text(cur)

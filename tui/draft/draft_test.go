@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
 var now = time.Date(2026, 3, 12, 12, 0, 0, 0, api.Kyiv)

@@ -5,10 +5,10 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/rules"
+	"github.com/listings-tui/listings/api/client/rules"
 )
 
-// The rules themselves are api/rules', shared with `listings create --file` and the
+// The rules themselves are api/client/rules', shared with `listings create --file` and the
 // importer; a draft only applies them to what was typed.
 
 // CheckAttribute returns what is wrong with one attribute's value, or "".

@@ -3,7 +3,7 @@ package editor
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 	"path/filepath"
 	"slices"
 	"strings"

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/huh"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/rules"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"

@@ -2,7 +2,7 @@ package editor
 
 import (
 	"fmt"
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"

@@ -12,9 +12,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/api/catalog"
-	"github.com/listings-tui/listings/api/media"
-	"github.com/listings-tui/listings/api/sheet"
+	"github.com/listings-tui/listings/api/client/media"
+	"github.com/listings-tui/listings/api/jobs/catalog"
+	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"

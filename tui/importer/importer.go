@@ -1,7 +1,7 @@
 // Package importer owns the import of a sheet in the app (msgs.OpenImport: I in the
 // browser or the drafts list), up to its job: the sheet's path typed (~ is the home
 // folder, tab completes folders and sheets), the sheet read and every row checked
-// (api/catalog.Check: the create rules, the category and its attributes, the city,
+// (api/jobs/catalog.Check: the create rules, the category and its attributes, the city,
 // the files) in a command with a spinner, then the plan in one scrolled dialog
 // (tui/planbox): what is created and edited, every refused row with its row number,
 // column and reason, the uploads, the requests and the time under the key's budget;
@@ -19,7 +19,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/planbox"

@@ -12,8 +12,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/catalog"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/jobs/catalog"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )

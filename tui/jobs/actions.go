@@ -3,7 +3,7 @@ package jobs
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/api/job"
+	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
 )

@@ -8,10 +8,10 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/api/export"
-	"github.com/listings-tui/listings/api/job"
-	"github.com/listings-tui/listings/api/sheet"
+	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/api/jobs/export"
+	"github.com/listings-tui/listings/api/jobs/job"
+	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 

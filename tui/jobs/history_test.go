@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/job"
+	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )

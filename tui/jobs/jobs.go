@@ -1,8 +1,8 @@
-// Package jobs owns the app's jobs, of every kind, through the one engine (api/job
+// Package jobs owns the app's jobs, of every kind, through the one engine (api/jobs/job
 // and its kinds.All: bulk changes, imports, exports, and the retries and undos made
 // of them): a plan confirmed elsewhere (msgs.StartJob) journaled in the jobs
 // directory the CLI uses and run in a goroutine within the client's budget, and the
-// panel: the job's progress (done, failed and left, the time left by api/eta, which
+// panel: the job's progress (done, failed and left, the time left by api/jobs/eta, which
 // follows the answers and the clock and only falls), every item not done with its
 // reason, a report written on w; pause (the engine's rule: the requests on their way
 // are answered and journaled, those waiting for the budget given up), resume, cancel
@@ -25,8 +25,8 @@ import (
 	"github.com/listings-tui/listings/tui/action"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/eta"
-	"github.com/listings-tui/listings/api/job"
+	"github.com/listings-tui/listings/api/jobs/eta"
+	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/planbox"
 	"github.com/listings-tui/listings/tui/termtext"

@@ -5,14 +5,14 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/api/catalog"
-	"github.com/listings-tui/listings/api/job"
-	"github.com/listings-tui/listings/api/job/kinds"
+	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/api/jobs/catalog"
+	"github.com/listings-tui/listings/api/jobs/job"
+	"github.com/listings-tui/listings/api/jobs/kinds"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
-// The panel runs and shows a job of any kind (api/job): a bulk change, an import,
+// The panel runs and shows a job of any kind (api/jobs/job): a bulk change, an import,
 // an export, and the retries and undos made of them. It loops over kinds.All and
 // knows none of them by name; only the plans the other views confirm
 // (msgs.StartJob) are journaled here by their kind.

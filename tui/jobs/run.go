@@ -12,10 +12,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/job"
+	"github.com/listings-tui/listings/api/jobs/job"
 )
 
-// A job runs in a goroutine of its own (its kind's Run: api/job), which tells the
+// A job runs in a goroutine of its own (its kind's Run: api/jobs/job), which tells the
 // view what happens through a channel: an eventMsg per item answered, then
 // an endMsg, and the channel is closed. The view listens with one command at a time
 // (listen), the usual Bubble Tea way to take a stream into the program; the messages carry the job's id and the
@@ -87,7 +87,7 @@ func resume(svc Service, path string, n int) tea.Cmd {
 }
 
 // launch starts the goroutine of a run of j. Cancelling the run's context pauses the
-// job under the pause rule (api/job): the requests written are answered and
+// job under the pause rule (api/jobs/job): the requests written are answered and
 // journaled, those still waiting for the budget are given up and journaled unsent.
 // The other views' requests, on the same client, are not touched.
 func launch(svc Service, j job.Job, n int) startedMsg {

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/listings-tui/listings/api/eta"
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/jobs/eta"
 )
 
 // estimate is the time left at now. While the job runs it is the countdown of its
-// run (api/eta, the rule the CLI's progress lines follow too): it moves with every
+// run (api/jobs/eta, the rule the CLI's progress lines follow too): it moves with every
 // answer (news) and every tick of the clock, and only falls. Paused, it is what the
 // key's budget needs for what is left, as the plan said it: nothing runs to count.
 func (m *Model) estimate(now time.Time, news bool) {

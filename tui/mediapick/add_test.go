@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/listings-tui/listings/api/media"
+	"github.com/listings-tui/listings/api/client/media"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 

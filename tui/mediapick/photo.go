@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
-	apimedia "github.com/listings-tui/listings/api/media"
+	apimedia "github.com/listings-tui/listings/api/client/media"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/termtext"

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/media/strip/striptest"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/client/media/strip/striptest"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 

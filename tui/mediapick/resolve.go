@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/listings-tui/listings/api/media"
+	"github.com/listings-tui/listings/api/client/media"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 

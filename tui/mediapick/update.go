@@ -6,7 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/api/rules"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/theme"
 )

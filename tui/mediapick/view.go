@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/rules"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )

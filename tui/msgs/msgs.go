@@ -1,8 +1,8 @@
 // Package msgs owns the messages that cross package lines inside the TUI: what a view
 // asks of the root (open a listing, confirm a status change, show an error, watch a
 // listing) and what the root tells every view (a listing changed, the language
-// changed). It is a leaf: it imports only the API's packages (api, and api/bulk and
-// api/catalog for the items and plans of bulk work and imports) and keystore (where a
+// changed). It is a leaf: it imports only the API's packages (api, and api/jobs/bulk and
+// api/jobs/catalog for the items and plans of bulk work and imports) and keystore (where a
 // login's key is kept), so that views never import each other or the root. root.go
 // says how the root knows these messages from a view's own.
 package msgs
@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/api/catalog"
+	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/keystore"
 )
 

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"image"
 
-	apimedia "github.com/listings-tui/listings/api/media"
+	apimedia "github.com/listings-tui/listings/api/client/media"
 )
 
 // Decode decodes a JPEG, PNG or WebP photo for a preview. It reads the header before

@@ -10,7 +10,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 )
 
 var statuses = []api.Status{api.StatusActive, api.StatusInactive, api.StatusPending,

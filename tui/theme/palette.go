@@ -78,7 +78,7 @@ type Palette struct {
 	BannerFg    lipgloss.TerminalColor // the error banner's first line
 	BannerBg    lipgloss.TerminalColor
 
-	// Status colours: each status also has its symbol and word (api/format).
+	// Status colours: each status also has its symbol and word (api/client/format).
 	Active   lipgloss.TerminalColor
 	Inactive lipgloss.TerminalColor
 	Pending  lipgloss.TerminalColor

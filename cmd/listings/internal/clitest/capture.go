@@ -7,8 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/listings-tui/listings/api/media/strip/striptest"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/client/media/strip/striptest"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
 // Capturing is New with every photo the sandbox receives kept, byte for byte, in the

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/tui/termtext"
 )

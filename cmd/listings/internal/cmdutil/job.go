@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/listings-tui/listings/api/job"
+	"github.com/listings-tui/listings/api/jobs/job"
 )
 
 // The commands that run a job (the many-listing commands, import, export --detail,
 // and `listings jobs resume`, retry and undo) run it here: its progress line, the
-// pause rule on Ctrl+C (api/job: the requests written are answered and journaled,
+// pause rule on Ctrl+C (api/jobs/job: the requests written are answered and journaled,
 // the rest left for a resume), and the command's error after it.
 
 // RunJob carries out what is left of j through svc (s's client, or one over it),

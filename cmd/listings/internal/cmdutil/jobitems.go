@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/listings-tui/listings/api/job"
+	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/eta"
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/jobs/eta"
 )
 
 // JobLogEvery is how often a job's progress is written off a terminal: a log of a
@@ -26,7 +26,7 @@ type JobLabels struct {
 
 // JobProgress is the progress of a job of many items, the same for the bulk
 // commands, import and export --detail: done, failed and left, and the time left by
-// the rule of api/eta (the larger of the key's budget and the run's pace, and it only
+// the rule of api/jobs/eta (the larger of the key's budget and the run's pace, and it only
 // falls). On a terminal it is one line redrawn in place, as wide as the terminal, with
 // the waits for the budget on it; off a terminal it is a line every JobLogEvery, the
 // waits a line each as every command writes them. It is safe for the workers of a

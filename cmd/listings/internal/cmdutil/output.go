@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -92,7 +92,7 @@ func YesNo(b bool) string {
 	return "no"
 }
 
-// Price shows a price the way the app does (api/format), "-" when there is none.
+// Price shows a price the way the app does (api/client/format), "-" when there is none.
 func Price(p api.Price, currency, priceType string) string {
 	return OrDash(format.Price(p, currency, priceType))
 }

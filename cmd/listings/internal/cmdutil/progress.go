@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 )
 
 // LongWait is the wait the budget may impose before a person is told of it.

@@ -1,6 +1,6 @@
 // Package importcmd is `listings import FILE`: a sheet of listings (CSV, XLSX or
 // JSON Lines) with photos from disk, checked row by row before anything is sent,
-// planned, and carried out as a resumable job (api/catalog), with a report of every
+// planned, and carried out as a resumable job (api/jobs/catalog), with a report of every
 // row's outcome in the sheet's own format.
 package importcmd
 
@@ -16,8 +16,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/catalog"
-	"github.com/listings-tui/listings/api/sheet"
+	"github.com/listings-tui/listings/api/jobs/catalog"
+	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/tui/termtext"
 )

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/media/strip/striptest"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/client/media/strip/striptest"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
 )
 

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"testing/synctest"
 
-	"github.com/listings-tui/listings/api/sandbox"
-	"github.com/listings-tui/listings/api/sheet"
+	"github.com/listings-tui/listings/api/jobs/sheet"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
 )
 

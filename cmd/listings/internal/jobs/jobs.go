@@ -1,6 +1,6 @@
 // Package jobs is `listings jobs`: the history of every job of the data directory
 // (the many-listing commands, import, export --detail), one loop over the kinds of
-// job (api/job/kinds) that knows none by name: listed, shown, resumed, cancelled,
+// job (api/jobs/kinds) that knows none by name: listed, shown, resumed, cancelled,
 // retried, undone and pruned.
 package jobs
 
@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/job"
-	"github.com/listings-tui/listings/api/job/kinds"
+	"github.com/listings-tui/listings/api/jobs/job"
+	"github.com/listings-tui/listings/api/jobs/kinds"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/tui/termtext"
 )

@@ -8,8 +8,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/job"
-	"github.com/listings-tui/listings/api/job/kinds"
+	"github.com/listings-tui/listings/api/jobs/job"
+	"github.com/listings-tui/listings/api/jobs/kinds"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/tui/termtext"
 )

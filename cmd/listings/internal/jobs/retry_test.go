@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/api/job"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/api/jobs/job"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
 )
 

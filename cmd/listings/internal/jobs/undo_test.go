@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/listings-tui/listings/api/job"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/jobs/job"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
 )
 

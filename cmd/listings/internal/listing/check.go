@@ -3,13 +3,13 @@ package listing
 import (
 	"strings"
 
-	"github.com/listings-tui/listings/api/rules"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )
 
 // What the spec makes required in a create body, and the limits it states, are
 // checked before anything is sent, by the rules the app's form and the importer use
-// (api/rules). Everything else (attributes, a category that is not a leaf, a city
+// (api/client/rules). Everything else (attributes, a category that is not a leaf, a city
 // that does not exist) is the service's to judge.
 
 // refuseBody is the usage error of a body that breaks the spec's rules: every

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/format"
+	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )
 

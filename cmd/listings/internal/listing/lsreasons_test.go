@@ -13,7 +13,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"

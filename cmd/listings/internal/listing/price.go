@@ -5,12 +5,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )
 
 // NewCmdPrice returns `listings price ID... --set P | --by CHANGE [--round R]`: a new
-// price for many listings as one journaled job, planned by api/bulk.
+// price for many listings as one journaled job, planned by api/jobs/bulk.
 func NewCmdPrice(f *cmdutil.Factory) *cobra.Command {
 	var set, by, round string
 	var asJSON, dryRun bool

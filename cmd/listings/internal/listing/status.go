@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
+	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/tui/termtext"
 )

@@ -8,8 +8,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/api/rules"
+	"github.com/listings-tui/listings/api/client/rules"
+	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )
 

@@ -1,6 +1,6 @@
 // Package proxycmd owns `listings proxy`: the server-side proxy the 3D capture widget
 // needs, which forwards each frame to the photo upload with the stored key (the
-// forwarding itself is api/proxy), and its example page.
+// forwarding itself is api/servers/proxy), and its example page.
 package proxycmd
 
 import (
@@ -19,7 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/proxy"
+	"github.com/listings-tui/listings/api/servers/proxy"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )
 
@@ -153,7 +153,7 @@ func run(ctx context.Context, f *cmdutil.Factory, opts options) error {
 		opts.onListen(base)
 	}
 
-	// The proxy's bounds on connections (api/proxy's bounds.go): how many, from one
+	// The proxy's bounds on connections (api/servers/proxy's bounds.go): how many, from one
 	// address, how long to send headers or stay idle, how large the headers.
 	hs := proxy.NewServer(handler, logger)
 	return cmdutil.ServeUntilDone(ctx, hs, limited, "proxy", 10*time.Second, stderr)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )

@@ -1,8 +1,8 @@
 // Package sheetcmd owns the commands that write a catalogue as a sheet: `listings
 // export` (the account's listings to CSV, XLSX or JSON Lines, with --detail a
 // resumable job of one GET per listing) and the import's template (an empty sheet
-// with the columns of a category). The rows, the plan and the job are api/export's;
-// the files are api/sheet's.
+// with the columns of a category). The rows, the plan and the job are api/jobs/export's;
+// the files are api/jobs/sheet's.
 package sheetcmd
 
 import (
@@ -14,11 +14,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/bulk"
-	"github.com/listings-tui/listings/api/export"
-	"github.com/listings-tui/listings/api/format"
-	"github.com/listings-tui/listings/api/job"
-	"github.com/listings-tui/listings/api/sheet"
+	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/api/jobs/export"
+	"github.com/listings-tui/listings/api/jobs/job"
+	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/listing"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
 // A mirror synced in the last minutes serves the export: the list costs no request

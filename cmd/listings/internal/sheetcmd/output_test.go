@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/listings-tui/listings/api/sheet"
+	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/iostreams"

@@ -11,8 +11,8 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/sandbox"
-	"github.com/listings-tui/listings/api/sheet"
+	"github.com/listings-tui/listings/api/jobs/sheet"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )

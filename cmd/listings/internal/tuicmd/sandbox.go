@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
 // newSandbox seeds the in-process sandbox; a variable so that tests can hold it back.

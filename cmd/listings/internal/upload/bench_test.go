@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
 // cameraJPEG writes a 4000×3000 JPEG with a camera's noise and gradients (about 9 MB

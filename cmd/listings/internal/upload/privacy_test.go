@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/listings-tui/listings/api/media/strip/striptest"
-	"github.com/listings-tui/listings/api/sandbox"
+	"github.com/listings-tui/listings/api/client/media/strip/striptest"
+	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
 )
 

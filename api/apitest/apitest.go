@@ -1,0 +1,103 @@
+// Package apitest is what the tests of every layer (the api packages, the app's
+// views, the CLI's commands) share: a sandbox on a fake clock or in a
+// testing/synctest bubble, a client for it, and the relay of a counting handler in
+// front of it. It is for tests only.
+package apitest
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/servers/sandbox"
+)
+
+// Clock is a fake clock shared by the sandbox and the client: budget waits take no
+// real time, and the sandbox's own limits see them. A nil *Clock is the real clock,
+// which in a synctest bubble is the bubble's fake one.
+type Clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+// NewClock is a clock at 2026-11-24 10:00 in Kyiv.
+func NewClock() *Clock { return &Clock{t: time.Date(2026, 11, 24, 10, 0, 0, 0, api.Kyiv)} }
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	if c == nil {
+		return time.Now()
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+// Sleep moves the clock d on, at once, unless ctx is done.
+func (c *Clock) Sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+	return nil
+}
+
+// Sandbox is a fresh sandbox on clk, closed when the test ends.
+func Sandbox(t testing.TB, clk *Clock, grow ...sandbox.Grow) *sandbox.Server {
+	t.Helper()
+	opts := sandbox.Options{Grow: grow}
+	if clk != nil {
+		opts.Now = clk.Now
+	}
+	srv, err := sandbox.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	return srv
+}
+
+// Relay serves r with h (the sandbox) and sends its answer on to w, returning the
+// answer's status code for the handler in front to count.
+func Relay(w http.ResponseWriter, r *http.Request, h http.Handler) int {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, r)
+	for k, v := range rec.Header() {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(rec.Code)
+	_, _ = w.Write(rec.Body.Bytes())
+	return rec.Code
+}
+
+// Base is the base URL of a service served in-process.
+const Base = "http://127.0.0.1:8080"
+
+// Connect serves h and returns a function making a client with a key for it, a new
+// one each call as a new process makes. With a clock, h is served on a socket until
+// the test ends, and the client waits on the clock and does not retry (a test counts
+// every request); with nil, h is served in-process (sandbox.Direct), for a synctest
+// bubble whose time is fake, and the client is as the app's.
+func Connect(t testing.TB, h http.Handler, clk *Clock) func(key string) *api.Client {
+	t.Helper()
+	base, opts := Base, []api.Option{api.WithHTTPClient(&http.Client{Transport: sandbox.Direct(h)})}
+	if clk != nil {
+		hs := httptest.NewServer(h)
+		t.Cleanup(hs.Close)
+		base, opts = hs.URL, []api.Option{api.WithClock(clk.Now), api.WithSleep(clk.Sleep), api.WithRetry(0, 0)}
+	}
+	return func(key string) *api.Client {
+		t.Helper()
+		c, err := api.New(base, api.StaticKey(key), opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+}
