@@ -57,10 +57,10 @@ type Config struct {
 	// Language fixes the interface's language for the app and the commands ("uk",
 	// "ru", "en"), whatever the system's; L in the app then switches only the
 	// listings' language. Empty: the one last chosen with L, else the system's.
-	Language string `json:"language,omitempty"`
-	TUI      TUISettings         `json:"tui,omitzero"`
-	Media    MediaSettings       `json:"media,omitzero"`
-	Jobs     JobSettings         `json:"jobs,omitzero"`
+	Language string        `json:"language,omitempty"`
+	TUI      TUISettings   `json:"tui,omitzero"`
+	Media    MediaSettings `json:"media,omitzero"`
+	Jobs     JobSettings   `json:"jobs,omitzero"`
 
 	dir string
 }
