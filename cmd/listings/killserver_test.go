@@ -35,6 +35,8 @@ type editHolder struct {
 func newEditHolder(t *testing.T, holding bool) *editHolder {
 	t.Helper()
 	h := &editHolder{edits: map[int]int{}, holding: holding, killNow: make(chan struct{})}
+	// The holder takes the sandbox as it is put in front of it, before the socket
+	// serves a request: set afterwards, h.srv would race with the server's goroutines.
 	h.URL = apitest.Serve(t, sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: 60}}},
 		func(srv http.Handler) http.Handler { h.srv = srv; return h }).URL
 	return h
