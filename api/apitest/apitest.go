@@ -75,6 +75,13 @@ func Sandbox(t testing.TB, clk *Clock, grow ...sandbox.Grow) *sandbox.Server {
 	if clk != nil {
 		opts.Now = clk.Now
 	}
+	return Open(t, opts)
+}
+
+// Open is a fresh sandbox made with opts, served nowhere, closed when the test ends:
+// for a test that serves it its own way (in-process, sandbox.Direct).
+func Open(t testing.TB, opts sandbox.Options) *sandbox.Server {
+	t.Helper()
 	srv, err := sandbox.New(opts)
 	if err != nil {
 		t.Fatal(err)
