@@ -1,8 +1,6 @@
 package browser
 
 import (
-	"strconv"
-
 	"github.com/listings-tui/listings/api"
 )
 
@@ -25,7 +23,7 @@ type tally struct {
 }
 
 func (c tally) String() string {
-	s := strconv.Itoa(c.n)
+	s := string(appendGrouped(nil, c.n))
 	if c.more {
 		s += "+"
 	}
@@ -185,7 +183,7 @@ func (m *Model) position() string {
 	} else {
 		n = m.total(m.cur)
 	}
-	head := strconv.Itoa(k)
+	head := string(appendGrouped(nil, k))
 	if t.cursor < len(t.vis) && m.moved(si, rows.at(t.vis[t.cursor])) {
 		head = "–"
 	}
