@@ -68,6 +68,8 @@ func (m *Model) computeLayout() columns {
 			w = 20
 		case c.id == colStatus:
 			w = statusWidth()
+		case c.id == colViews: // room for the heading and its sort's arrow
+			w = max(viewsW, ansi.StringWidth(colHead(colViews, ""))+2)
 		default:
 			w = k.width
 		}

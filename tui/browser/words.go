@@ -55,7 +55,7 @@ func statusWidth() int {
 	return min(w, maxStatusW)
 }
 
-const maxStatusW = 14
+const maxStatusW = 15
 
 // colHead is a built-in column's heading; an attribute column's is its key.
 func colHead(id, key string) string {
