@@ -1,6 +1,8 @@
 package browser
 
 import (
+	"strconv"
+
 	"github.com/listings-tui/listings/api"
 )
 
@@ -23,7 +25,7 @@ type tally struct {
 }
 
 func (c tally) String() string {
-	s := string(appendGrouped(nil, c.n))
+	s := strconv.Itoa(c.n)
 	if c.more {
 		s += "+"
 	}
@@ -183,7 +185,7 @@ func (m *Model) position() string {
 	} else {
 		n = m.total(m.cur)
 	}
-	head := string(appendGrouped(nil, k))
+	head := strconv.Itoa(k)
 	if t.cursor < len(t.vis) && m.moved(si, rows.at(t.vis[t.cursor])) {
 		head = "–"
 	}
