@@ -3,6 +3,7 @@ package browser
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -238,11 +239,12 @@ func (m *Model) writeCell(b *strings.Builder, rs *rowStore, r *row, p placed, se
 		// more memory over 10 000 rows than this costs time per frame.
 		var buf [32]byte
 		v := appendGrouped(buf[:0], r.views)
-		if len(v) > p.w {
+		n := utf8.RuneCount(v) // cells: a language's group mark may be a no-break space, two bytes
+		if n > p.w {
 			b.WriteString(layout.PadLeft(string(v), p.w))
 			return
 		}
-		for range p.w - len(v) {
+		for range p.w - n {
 			b.WriteByte(' ')
 		}
 		b.Write(v)
