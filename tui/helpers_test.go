@@ -17,6 +17,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/servers/sandbox"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -65,6 +66,9 @@ func newFixture(t *testing.T, key string, wrap func(http.Handler) http.Handler) 
 	}
 	ts := httptest.NewServer(h)
 	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
+	// L switches the interface's language for the whole process: the next test
+	// starts in English whatever this one pressed.
+	t.Cleanup(func() { i18n.Use(i18n.English) })
 	c, err := api.New(ts.URL, api.StaticKey(key), api.WithClock(clk.Now), api.WithRetry(0, 0))
 	if err != nil {
 		t.Fatal(err)

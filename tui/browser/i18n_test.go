@@ -144,3 +144,29 @@ func TestRepriceWritesTheCellsAgain(t *testing.T) {
 		t.Errorf("unreadable cell became %q", got)
 	}
 }
+
+// The ids the browser looks up in its tables are in every language's catalog (the
+// catalog test sees only the ids written in T calls).
+func TestWordTablesAreInTheCatalogs(t *testing.T) {
+	var ids []string
+	for _, id := range statusIDs {
+		ids = append(ids, id)
+	}
+	for _, id := range colIDs {
+		ids = append(ids, id)
+	}
+	ids = append(append(ids, sortIDs[:]...), tabIDs[:]...)
+	for _, l := range []i18n.Lang{i18n.English, i18n.Ukrainian, i18n.Russian} {
+		p := i18n.For(l)
+		for _, id := range ids {
+			if id == "" || p.T(id) == id {
+				t.Errorf("%s lacks %q", l, id)
+			}
+		}
+	}
+	for _, k := range builtinIDs {
+		if _, ok := colIDs[k]; !ok {
+			t.Errorf("column %q has no heading", k)
+		}
+	}
+}
