@@ -87,6 +87,7 @@ func (f *fixture) options() Options {
 		BaseURL: f.ts.URL,
 		Sandbox: true,
 		Lang:    "uk",
+		UILang:  i18n.English, // whatever language an earlier test's L left
 		Now:     f.clock.Now,
 		Images:  fixedImage,
 		Key:     sandbox.KeyPersonal,
