@@ -156,6 +156,11 @@ func TestWordTablesAreInTheCatalogs(t *testing.T) {
 		ids = append(ids, id)
 	}
 	ids = append(append(ids, sortIDs[:]...), tabIDs[:]...)
+	for _, k := range emptyKinds {
+		for _, w := range emptyWhats {
+			ids = append(ids, "browser.empty."+k+"."+w)
+		}
+	}
 	for _, l := range []i18n.Lang{i18n.English, i18n.Ukrainian, i18n.Russian} {
 		p := i18n.For(l)
 		for _, id := range ids {

@@ -136,10 +136,10 @@ func (m *Model) emptyState() []string {
 	name := m.tabTitle(m.cur)
 	switch {
 	case !s.loaded && s.loading:
-		return []string{"", "  " + m.spin.View() + " " + emptyLoading(kind, name)}
+		return []string{"", "  " + m.spin.View() + " " + emptySentence(kind, "loading", name, 0)}
 	case !s.loaded && s.stale:
 		return []string{"",
-			"  " + theme.Danger.Render(theme.ErrorMark+" "+emptyFailed(kind, name)+" ") + s.errText,
+			"  " + theme.Danger.Render(theme.ErrorMark+" "+emptySentence(kind, "failed", name, 0)+" ") + s.errText,
 			"  " + theme.Muted.Render(i18n.T("browser.empty.retry_hint"))}
 	case !s.loaded:
 		return []string{"", "  " + theme.Muted.Render(i18n.T("browser.empty.not_loaded"))}
@@ -149,11 +149,11 @@ func (m *Model) emptyState() []string {
 			"  " + theme.Muted.Render(i18n.T("browser.empty.clear_hint"))}
 	case s.next != nil:
 		return []string{"",
-			"  " + emptySoFar(kind, name, s.rows.len()),
+			"  " + emptySentence(kind, "so_far", name, s.rows.len()),
 			"  " + theme.Muted.Render(i18n.T("browser.empty.more_hint"))}
 	}
 	return []string{"",
-		"  " + emptyNone(kind, name),
+		"  " + emptySentence(kind, "none", name, 0),
 		"  " + theme.Muted.Render(i18n.T("browser.empty.switch_hint"))}
 }
 

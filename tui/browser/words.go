@@ -182,45 +182,20 @@ func (m *Model) tabTitle(ti int) string {
 	return m.def(ti).name
 }
 
-// The empty table's sentences, by the kind of tab ("status", "moderation" or
-// "view") and its name.
+// emptyKinds and emptyWhats are the empty table's sentences: "browser.empty.<kind>.
+// <what>", a kind of tab ("status", "moderation" or "view") by what is the matter
+// (TestWordTablesAreInTheCatalogs checks each id, built here at run time).
+var (
+	emptyKinds = []string{"status", "moderation", "view"}
+	emptyWhats = []string{"loading", "failed", "so_far", "none"}
+)
 
-func emptyLoading(kind, tab string) string {
-	switch kind {
-	case "moderation":
-		return i18n.T("browser.empty.moderation.loading")
-	case "view":
-		return i18n.T("browser.empty.view.loading", "Tab", tab)
+// emptySentence is the sentence of tab (its name) of kind on what; so_far counts
+// the n rows loaded.
+func emptySentence(kind, what, tab string, n int) string {
+	id := "browser.empty." + kind + "." + what
+	if what == "so_far" {
+		return i18n.N(id, n, "Tab", tab)
 	}
-	return i18n.T("browser.empty.status.loading", "Tab", tab)
-}
-
-func emptyFailed(kind, tab string) string {
-	switch kind {
-	case "moderation":
-		return i18n.T("browser.empty.moderation.failed")
-	case "view":
-		return i18n.T("browser.empty.view.failed", "Tab", tab)
-	}
-	return i18n.T("browser.empty.status.failed", "Tab", tab)
-}
-
-func emptySoFar(kind, tab string, loaded int) string {
-	switch kind {
-	case "moderation":
-		return i18n.N("browser.empty.moderation.so_far", loaded)
-	case "view":
-		return i18n.N("browser.empty.view.so_far", loaded, "Tab", tab)
-	}
-	return i18n.N("browser.empty.status.so_far", loaded, "Tab", tab)
-}
-
-func emptyNone(kind, tab string) string {
-	switch kind {
-	case "moderation":
-		return i18n.T("browser.empty.moderation.none")
-	case "view":
-		return i18n.T("browser.empty.view.none", "Tab", tab)
-	}
-	return i18n.T("browser.empty.status.none", "Tab", tab)
+	return i18n.T(id, "Tab", tab)
 }
