@@ -187,7 +187,7 @@ func (m *Model) menuLines(h int) []string {
 		if i < shown {
 			box = "[x] "
 		}
-		text := id
+		text := menuLabel(id)
 		switch {
 		case id == colGain && m.mir.db == nil:
 			text += " " + i18n.T("browser.columns.no_mirror")
@@ -240,4 +240,13 @@ func configWhere(file string) string {
 		return file
 	}
 	return i18n.T("browser.config.the_config")
+}
+
+// menuLabel is column id as the menu names it: its id, which the config writes, and
+// before it its heading when the interface's language names it otherwise.
+func menuLabel(id string) string {
+	if head := colHead(id, id); i18n.UI().Lang() != i18n.English && head != id {
+		return head + " · " + id
+	}
+	return id
 }

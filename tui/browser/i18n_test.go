@@ -175,3 +175,15 @@ func TestWordTablesAreInTheCatalogs(t *testing.T) {
 		}
 	}
 }
+
+// The column menu names a column by its heading in the interface's language and by
+// the id the config writes; in English the id alone, as before.
+func TestColumnMenuNamesHeadingAndID(t *testing.T) {
+	defer i18n.Use(i18n.English)
+	m := loaded(t, &fakeLister{data: fixture()}, 80, 24)
+	m, _ = loop.Press(m, "C")
+	tuitest.Lacks(t, tuitest.Screen(m), "title · title")
+	i18n.Use(i18n.Ukrainian)
+	s := tuitest.Screen(m)
+	hasAll(t, s, "стовпці: активні", "назва · title", "перегл. · views")
+}
