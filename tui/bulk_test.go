@@ -102,7 +102,7 @@ func TestBulkPriceInPlace(t *testing.T) {
 	has(t, m, "2 active listings go back to moderation", "“Ремонт квартир під ключ”: 1 500 UAH → 1 350 UAH")
 	m, _ = f.press(m, "y", "esc")
 	s := tuitest.Screen(m)
-	for _, want := range []string{"1 350 UAH ◔ pending", "360 UAH ◔ pending"} {
+	for _, want := range []string{"UAH 1,350 ◔ pending", "UAH 360 ◔ pending"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("no row %q in place:\n%s", want, s)
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -39,6 +40,9 @@ func newFixture(t *testing.T, key string, wrap func(http.Handler) http.Handler) 
 	t.Helper()
 	clk := apitest.ClockAt(start)
 	svc := apitest.Serve(t, sandbox.Options{Now: clk.Now, ModerationDelay: 20 * time.Second}, wrap)
+	// L switches the interface's language for the whole process: the next test
+	// starts in English whatever this one pressed.
+	t.Cleanup(func() { i18n.Use(i18n.English) })
 	c := svc.Client(t, key, api.WithClock(clk.Now), api.WithRetry(0, 0))
 	return &fixture{t: t, clock: clk, ts: svc.Server, client: c}
 }
@@ -54,6 +58,7 @@ func (f *fixture) options() Options {
 		BaseURL: f.ts.URL,
 		Sandbox: true,
 		Lang:    "uk",
+		UILang:  i18n.English, // whatever language an earlier test's L left
 		Now:     f.clock.Now,
 		Images:  fixedImage,
 		Key:     sandbox.KeyPersonal,

@@ -200,7 +200,7 @@ func TestLanguageCycles(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
 	m := f.started(80, 24)
 	m, _ = f.press(m, "L")
-	has(t, m, "lang ru", "Ремонт квартир под ключ", "language: ru")
+	has(t, m, "lang ru", "Ремонт квартир под", "language: ru")
 	m, _ = f.press(m, "enter", "L")
 	has(t, m, "lang en")
 	lacks(t, m, "Ремонт квартир")

@@ -15,6 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -199,7 +200,7 @@ func New(svc Lister, lang string, opts ...Option) Model {
 	}
 	m.input = theme.Input()
 	m.input.Prompt = "/ "
-	m.input.Placeholder = "title, city or id"
+	m.input.Placeholder = i18n.T("browser.filter.placeholder")
 	m.input.CharLimit = 100
 	m.input.Cursor.SetMode(cursor.CursorStatic)
 	m.input.PromptStyle = theme.Key

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -366,21 +367,35 @@ func TestFirstLoadFailure(t *testing.T) {
 	}
 }
 
+// A price is written as the interface's language writes it (i18n's Price): the
+// currency before it and commas in English, after it and spaces in Ukrainian.
 func TestPriceFormat(t *testing.T) {
-	for _, tc := range []struct{ in, cur, pt, want string }{
-		{"15000.50", "UAH", "", "15 000.50 UAH"},
-		{"0", "UAH", "", "free/exchange"}, // the list view does not say which
-		{"0", "UAH", api.PriceSell, "0 UAH"},
-		{"0", "UAH", api.PriceExchange, "exchange"},
-		{"1250000", "EUR", "", "1 250 000 EUR"},
-		{"999", "USD", "", "999 USD"},
-		{"-1234.5", "", "", "-1 234.5"},
-		{"1e6", "UAH", "", "1e6 UAH"},
+	defer i18n.Use(i18n.English)
+	for _, tc := range []struct {
+		lang              i18n.Lang
+		in, cur, pt, want string
+	}{
+		{i18n.English, "15000.50", "UAH", "", "UAH 15,000.50"},
+		{i18n.English, "0", "UAH", "", "free/exchange"}, // the list view does not say which
+		{i18n.English, "0", "UAH", api.PriceSell, "UAH 0"},
+		{i18n.English, "0", "UAH", api.PriceExchange, "exchange"},
+		{i18n.English, "1250000", "EUR", "", "EUR 1,250,000"},
+		{i18n.English, "999", "USD", "", "USD 999"},
+		{i18n.English, "-1234.5", "", "", "-1,234.5"},
+		{i18n.English, "1e6", "UAH", "", "UAH 1e6"},
+		{i18n.Ukrainian, "15000.50", "UAH", "", "15\u00a0000,50 грн"},
+		{i18n.Ukrainian, "0", "UAH", "", "безкошт./обмін"},
+		{i18n.Ukrainian, "0", "UAH", api.PriceFree, "безкоштовно"},
+		{i18n.Ukrainian, "1250000", "EUR", "", "1\u00a0250\u00a0000 €"},
+		{i18n.Russian, "999", "USD", "", "999 $"},
+		{i18n.Ukrainian, "7", "PLN", "", "7 PLN"}, // a currency without a word keeps its code
 	} {
+		i18n.Use(tc.lang)
 		if got := formatPrice(price(tc.in), tc.cur, tc.pt); got != tc.want {
-			t.Errorf("%s %s %s: %q, want %q", tc.in, tc.cur, tc.pt, got, tc.want)
+			t.Errorf("%s: %s %s %s: %q, want %q", tc.lang, tc.in, tc.cur, tc.pt, got, tc.want)
 		}
 	}
+	i18n.Use(i18n.English)
 	if got := formatPrice(api.Price{}, "UAH", ""); got != "—" {
 		t.Errorf("no price: %q", got)
 	}

@@ -3,9 +3,9 @@ package browser
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/listings-tui/listings/api/client/format"
 
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
@@ -64,9 +64,13 @@ func (m *Model) computeLayout() columns {
 			if d.moderation {
 				pw = s.modPriceW
 			}
-			w = min(max(pw, len("price")+2), 20)
+			w = min(max(pw, ansi.StringWidth(colHead(colPrice, ""))+2), 20)
 		case c.id == colCity && wide:
 			w = 20
+		case c.id == colStatus:
+			w = statusWidth()
+		case c.id == colViews: // room for the heading and its sort's arrow
+			w = max(viewsW, ansi.StringWidth(colHead(colViews, ""))+2)
 		default:
 			w = k.width
 		}
@@ -171,7 +175,7 @@ func (m *Model) header() string {
 		if i > 0 {
 			b.WriteString(strings.Repeat(" ", c.sep))
 		}
-		name := p.kind.head
+		name := colHead(p.id, p.kind.head)
 		if p.kind.sort != sortServer && m.order.col == p.kind.sort {
 			name = m.order.label()
 		}
@@ -219,14 +223,14 @@ func (m *Model) writeCell(b *strings.Builder, rs *rowStore, r *row, p placed, se
 		b.WriteString(layout.PadLeft(rs.str(r.priceS), p.w))
 	case colStatus:
 		status := rs.status(r)
-		plain := format.Status(status)
+		plain := statusText(status)
 		switch {
 		case selected:
 			b.WriteString(layout.Pad(plain, p.w))
 		case ansi.StringWidth(plain) > p.w:
 			b.WriteString(theme.Muted.Render(layout.Pad(plain, p.w)))
 		default:
-			b.WriteString(theme.Status(status) + strings.Repeat(" ", p.w-ansi.StringWidth(plain)))
+			b.WriteString(theme.StatusLabel(status, plain) + strings.Repeat(" ", p.w-ansi.StringWidth(plain)))
 		}
 	case colCity:
 		b.WriteString(layout.Pad(rs.str(r.city), p.w))
@@ -235,11 +239,12 @@ func (m *Model) writeCell(b *strings.Builder, rs *rowStore, r *row, p placed, se
 		// more memory over 10 000 rows than this costs time per frame.
 		var buf [32]byte
 		v := appendGrouped(buf[:0], r.views)
-		if len(v) > p.w {
+		n := utf8.RuneCount(v) // cells: a language's group mark may be a no-break space, two bytes
+		if n > p.w {
 			b.WriteString(layout.PadLeft(string(v), p.w))
 			return
 		}
-		for range p.w - len(v) {
+		for range p.w - n {
 			b.WriteByte(' ')
 		}
 		b.Write(v)

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/theme"
@@ -110,7 +111,7 @@ func (m Model) columnsKey(id string) (Model, tea.Cmd) {
 // cursor stays on it.
 func (m Model) toggleColumn(id string) (Model, tea.Cmd) {
 	if id == colTitle {
-		return m, emit(msgs.Notice{Text: "the title always shows"})
+		return m, emit(msgs.Notice{Text: i18n.T("browser.columns.title_stays")})
 	}
 	list := slices.Clone(m.tabCols())
 	var cmd tea.Cmd
@@ -137,34 +138,32 @@ func (m *Model) setTabCols(list []colSpec) {
 // saveColumns writes the tab's list to the config, off the Update.
 func (m *Model) saveColumns() tea.Cmd {
 	save, tab, list, file := m.colSave, m.def(m.cur).name, specIDs(m.tabCols()), m.colFile
+	// The words are drawn now, in the language on screen when the user saved.
+	title, op := m.tabTitle(m.cur), i18n.T("browser.columns.save_op")
+	where := configWhere(file)
 	return func() tea.Msg {
 		if err := save(tab, list); err != nil {
-			return msgs.Error{Op: "save the columns", Err: err}
+			return msgs.Error{Op: op, Err: err}
 		}
-		where := "the config"
-		if file != "" {
-			where = file
-		}
-		return msgs.Notice{Text: "columns of " + tab + " saved in " + where}
+		return msgs.Notice{Text: i18n.T("browser.columns.saved", "Tab", title, "Where", where)}
 	}
 }
 
 // configNotice says at start what in the config's columns and views does not apply.
 func (m *Model) configNotice() tea.Cmd {
-	where := "the config"
-	if m.colFile != "" {
-		where = m.colFile
-	} else if m.viewCfg.File != "" {
-		where = m.viewCfg.File
+	file := m.colFile
+	if file == "" {
+		file = m.viewCfg.File
 	}
+	where := configWhere(file)
 	var parts []string
 	if len(m.colProblems) > 0 {
-		parts = append(parts, "tui.columns in "+where+": "+strings.Join(m.colProblems, "; ")+
-			" (left out; docs/config.md lists the columns)")
+		parts = append(parts, i18n.T("browser.config.columns_problems", "Where", where,
+			"Problems", strings.Join(m.colProblems, "; ")))
 	}
 	if len(m.viewProblems) > 0 {
-		parts = append(parts, "tui.views in "+where+": "+strings.Join(m.viewProblems, "; ")+
-			" (left out; docs/config.md says what a view holds)")
+		parts = append(parts, i18n.T("browser.config.views_problems", "Where", where,
+			"Problems", strings.Join(m.viewProblems, "; ")))
 	}
 	if len(parts) == 0 {
 		return nil
@@ -181,17 +180,17 @@ func (m *Model) menuLines(h int) []string {
 	note := m.attrNote()
 	room := max(h-2-2, 1) // the border, the heading, the note
 	top := min(max(m.menu.cursor-room+1, 0), max(len(items)-room, 0))
-	body := []string{theme.Key.Render(layout.Cut("columns of "+m.def(m.cur).name, inner))}
+	body := []string{theme.Key.Render(layout.Cut(i18n.T("browser.columns.heading", "Tab", m.tabTitle(m.cur)), inner))}
 	for i := top; i < min(top+room, len(items)); i++ {
 		id := items[i]
 		box := "[ ] "
 		if i < shown {
 			box = "[x] "
 		}
-		text := id
+		text := menuLabel(id)
 		switch {
 		case id == colGain && m.mir.db == nil:
-			text += " (no mirror)"
+			text += " " + i18n.T("browser.columns.no_mirror")
 		case strings.HasPrefix(id, attrPrefix) && m.attrRead(id):
 			text += " (" + strconv.Itoa(m.attrCount(id)) + ")" // how many listings have it
 		}
@@ -213,11 +212,11 @@ func (m *Model) menuLines(h int) []string {
 func (m *Model) attrNote() string {
 	switch {
 	case m.attrSource() == nil:
-		return "attr.<key>: needs the mirror"
+		return i18n.T("browser.columns.attr_needs_mirror")
 	case len(m.attrKeys) == 0:
-		return "attributes: listings sync --details"
+		return i18n.T("browser.columns.attr_sync")
 	}
-	return "attr.*: the mirror's details"
+	return i18n.T("browser.columns.attr_details")
 }
 
 // overlayMenu draws the menu over the right of the body lines of the view.
@@ -232,4 +231,22 @@ func (m *Model) overlayMenu(lines []string) {
 		ln := lines[from+i]
 		lines[from+i] = layout.Pad(ansi.Truncate(ln, left, ""), left) + "\x1b[m" + b
 	}
+}
+
+// configWhere names the config file in a message, or the config when its path is
+// not known.
+func configWhere(file string) string {
+	if file != "" {
+		return file
+	}
+	return i18n.T("browser.config.the_config")
+}
+
+// menuLabel is column id as the menu names it: its id, which the config writes, and
+// before it its heading when the interface's language names it otherwise.
+func menuLabel(id string) string {
+	if head := colHead(id, id); i18n.UI().Lang() != i18n.English && head != id {
+		return head + " · " + id
+	}
+	return id
 }

@@ -1,11 +1,14 @@
 package browser
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // The table's columns are chosen, ordered and sized per tab, in the config's
@@ -115,7 +118,7 @@ func parseColumns(cfg map[string][]string, views []string) (tabs [maxTabs][]colS
 	lists := map[string][]colSpec{}
 	for _, name := range slices.Sorted(maps.Keys(cfg)) {
 		if name != defaultKey && tabIndex(name) < 0 && !slices.Contains(views, name) {
-			problems = append(problems, fmt.Sprintf("%q is no tab nor view", name))
+			problems = append(problems, i18n.T("browser.config.no_tab", "Name", fmt.Sprintf("%q", name)))
 			continue
 		}
 		var list []colSpec
@@ -123,9 +126,9 @@ func parseColumns(cfg map[string][]string, views []string) (tabs [maxTabs][]colS
 			spec, err := parseSpec(entry)
 			switch {
 			case err != nil:
-				problems = append(problems, fmt.Sprintf("tab %s: %v", name, err))
+				problems = append(problems, i18n.T("browser.config.tab_problem", "Name", name, "Err", err.Error()))
 			case slices.ContainsFunc(list, func(c colSpec) bool { return c.id == spec.id }):
-				problems = append(problems, fmt.Sprintf("tab %s: %s twice", name, spec.id))
+				problems = append(problems, i18n.T("browser.config.column_twice", "Name", name, "Column", spec.id))
 			default:
 				list = append(list, spec)
 			}
@@ -162,13 +165,13 @@ func parseSpec(entry string) (colSpec, error) {
 	id, w, sized := strings.Cut(strings.TrimSpace(entry), ":")
 	id = strings.TrimSpace(id)
 	if _, ok := kindOf(id); !ok {
-		return colSpec{}, fmt.Errorf("%q is no column", id)
+		return colSpec{}, errors.New(i18n.T("browser.config.no_column", "Column", fmt.Sprintf("%q", id)))
 	}
 	spec := colSpec{id: id}
 	if sized {
 		n, err := strconv.Atoi(strings.TrimSpace(w))
 		if err != nil || n < 1 || n > maxColW {
-			return colSpec{}, fmt.Errorf("%q: a width is a number of cells from 1 to %d", entry, maxColW)
+			return colSpec{}, errors.New(i18n.T("browser.config.bad_width", "Entry", fmt.Sprintf("%q", entry), "Max", maxColW))
 		}
 		spec.width = n
 	}

@@ -42,7 +42,7 @@ func TestConfigColumnsPerTab(t *testing.T) {
 		if got := fmt.Sprint(headings(m)); got != "[title status views price]" {
 			t.Errorf("%v all: %s\n%s", size, got, tuitest.Screen(m))
 		}
-		if s := tuitest.Screen(m); !strings.Contains(s, "  45 012 ") { // views:9, right-aligned
+		if s := tuitest.Screen(m); !strings.Contains(s, "  45,012 ") { // views:9, right-aligned
 			t.Errorf("%v: views not 9 wide:\n%s", size, s)
 		}
 		m, _ = loop.Press(m, "shift+tab", "shift+tab", "shift+tab", "shift+tab") // active

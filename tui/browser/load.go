@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 )
@@ -68,7 +69,7 @@ func loadErr(err error) tea.Cmd {
 	if api.IsAuth(err) && (api.IsCode(err, api.CodeInvalidKey) || api.IsCode(err, api.CodeKeyRevoked)) {
 		return func() tea.Msg { return msgs.Unauthorized{Err: err} }
 	}
-	return func() tea.Msg { return msgs.Error{Op: "load listings", Err: err} }
+	return func() tea.Msg { return msgs.Error{Op: i18n.T("browser.load_op"), Err: err} }
 }
 
 func (m Model) onPage(msg pageMsg) (Model, tea.Cmd) {

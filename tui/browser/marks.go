@@ -1,7 +1,6 @@
 package browser
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 
@@ -9,6 +8,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -143,7 +143,7 @@ func (m Model) markAll() (Model, tea.Cmd) {
 	m.marks.set(!all, items...) // all of them marked already: * unmarks them
 	if s := &m.srcs[m.def(m.cur).src]; !all && s.next != nil {
 		// Only loaded rows can be marked: say so, and how to load the rest.
-		return m, emit(msgs.Notice{Text: fmt.Sprintf("marked the %d rows loaded so far; G (End) loads the rest, then * marks them too", len(items))})
+		return m, emit(msgs.Notice{Text: i18n.N("browser.marks.loaded_only", len(items))})
 	}
 	return m, nil
 }
@@ -177,11 +177,11 @@ func (m *Model) watchMarked() tea.Cmd {
 			skipped++
 			continue
 		}
-		cmds = append(cmds, emit(msgs.Watch{ID: it.ID, Title: it.Title, Group: "marked listings"}))
+		cmds = append(cmds, emit(msgs.Watch{ID: it.ID, Title: it.Title, Group: i18n.T("browser.marks.watch_group")}))
 	}
-	text := fmt.Sprintf("watching %d marked listings awaiting moderation", len(cmds))
+	text := i18n.N("browser.marks.watching", len(cmds))
 	if skipped > 0 {
-		text += fmt.Sprintf("; %d not awaiting it were left out", skipped)
+		text += "; " + i18n.N("browser.marks.skipped", skipped)
 	}
 	return tea.Batch(append(cmds, emit(msgs.Notice{Text: text}))...)
 }
@@ -207,9 +207,9 @@ func (m *Model) countMarks() {
 			here++
 		}
 	}
-	note := fmt.Sprintf("%s %d marked", theme.MarkedMark, m.marks.len())
+	note := theme.MarkedMark + " " + i18n.N("browser.marks.count", m.marks.len())
 	if off := m.marks.len() - here; off > 0 {
-		note += fmt.Sprintf(" (%d off this tab)", off)
+		note += " " + i18n.N("browser.marks.off_tab", off)
 	}
 	m.markCount.key, m.markCount.note = key, note
 }

@@ -2,7 +2,6 @@ package browser
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -252,17 +252,17 @@ func (m *Model) mirrorNote() string {
 	case m.mir.db == nil || m.mir.synced.IsZero():
 		return ""
 	case m.mir.down:
-		return theme.Stale.Render("offline: the mirror of " + format.HourMinute(m.mir.synced) + ", read-only")
+		return theme.Stale.Render(i18n.T("browser.mirror.offline", "Time", format.HourMinute(m.mir.synced)))
 	case m.mir.hitsQ != "" && m.mir.described < m.mir.listed:
 		// The list view has no description: say how many a word can find, and how
 		// to make it all (short, to fit beside the filter's input).
-		return theme.Muted.Render(fmt.Sprintf("%s/%s descriptions · listings sync --details",
-			format.Number(m.mir.described), format.Number(m.mir.listed)))
+		return theme.Muted.Render(i18n.T("browser.mirror.descriptions",
+			"Described", i18n.UI().Number(m.mir.described), "Listed", i18n.UI().Number(m.mir.listed)))
 	case m.mir.from[si]:
-		return theme.Muted.Render("from the mirror, synced " + format.HourMinute(m.mir.synced))
+		return theme.Muted.Render(i18n.T("browser.mirror.from", "Time", format.HourMinute(m.mir.synced)))
 	case m.mirrorMode() && m.srcs[si].loaded:
 		// The first page is the service's, every other row the mirror's.
-		return theme.Muted.Render("the rest: mirror of " + format.HourMinute(m.mir.synced))
+		return theme.Muted.Render(i18n.T("browser.mirror.rest", "Time", format.HourMinute(m.mir.synced)))
 	}
 	return ""
 }

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 )
@@ -354,12 +355,12 @@ func (m Model) onReview(msg reviewMsg) (Model, tea.Cmd) {
 	}
 	err := msg.err
 	if err == nil && msg.detail == nil {
-		err = errors.New("the service sent an empty answer")
+		err = errors.New(i18n.T("browser.why.empty_answer"))
 	}
 	if err != nil {
 		failed := review{status: e.status, failed: termtext.Clean(err.Error()), gen: m.rev.gen}
 		if api.IsNotFound(err) {
-			failed.failed = "the listing is gone"
+			failed.failed = i18n.T("browser.why.gone")
 		}
 		m.rev.put(msg.id, failed)
 		if api.IsNotFound(err) || errors.Is(err, context.Canceled) || m.rev.reported {
@@ -384,7 +385,7 @@ func reviewErr(err error) tea.Cmd {
 	if api.IsAuth(err) && (api.IsCode(err, api.CodeInvalidKey) || api.IsCode(err, api.CodeKeyRevoked)) {
 		return func() tea.Msg { return msgs.Unauthorized{Err: err} }
 	}
-	return func() tea.Msg { return msgs.Error{Op: "load why listings were blocked", Err: err} }
+	return func() tea.Msg { return msgs.Error{Op: i18n.T("browser.why.load_op"), Err: err} }
 }
 
 // learn takes the moderation block of a detail another view loaded (or this one,

@@ -6,7 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -34,32 +34,32 @@ func (m *Model) reviewText(rs *rowStore, r *row) (text string, muted bool) {
 		e, ok := m.rev.known(r.id, st)
 		switch {
 		case r.id <= 0:
-			return "why: not known (its id cannot be read)", true
+			return why() + " " + i18n.T("browser.why.no_id"), true
 		case !ok && m.rev.det == nil:
-			return "why: enter shows it", true
+			return why() + " " + i18n.T("browser.why.enter"), true
 		case !ok || e.loading:
-			return "why: " + theme.Ellipsis + " loading", true
+			return why() + " " + theme.Ellipsis + " " + i18n.T("browser.why.loading"), true
 		case e.failed != "":
-			return "why: not loaded (" + e.failed + ") · r retries", true
+			return why() + " " + i18n.T("browser.why.failed", "Err", e.failed), true
 		}
 		reason := e.reason
 		if reason == "" {
-			reason, muted = "no reason given", true
+			reason, muted = i18n.T("browser.why.none"), true
 		}
-		text = "why: " + reason
+		text = why() + " " + reason
 		if e.when != "" {
-			text += " · reviewed " + e.when
+			text += " · " + i18n.T("browser.why.reviewed", "When", e.when)
 		}
 		return text, muted
 	case api.StatusPending:
-		text = "awaiting review"
+		text = i18n.T("browser.review.pending")
 		if e, ok := m.rev.known(r.id, st); ok && e.when != "" {
-			text += " since " + e.when
+			text = i18n.T("browser.review.pending_since", "When", e.when)
 		}
 		return text, true
 	}
 	// Pending or blocked when loaded, another status since: it stays until a refresh.
-	return "now " + format.Status(st), true
+	return i18n.T("browser.review.now", "Status", statusText(st)), true
 }
 
 // reviewLines are row r's review lines, wrapped to the width, at most maxReviewRows.
@@ -83,10 +83,13 @@ func (m *Model) renderReview(rs *rowStore, r *row) []string {
 		switch {
 		case muted:
 			ln = theme.Muted.Render(ln)
-		case i == 0 && strings.HasPrefix(ln, "why: "):
-			ln = theme.Muted.Render("why:") + ln[len("why:"):]
+		case i == 0 && strings.HasPrefix(ln, why()+" "):
+			ln = theme.Muted.Render(why()) + ln[len(why()):]
 		}
 		lines[i] = pad + ln
 	}
 	return lines
 }
+
+// why is the label before a blocked listing's reason ("why:").
+func why() string { return i18n.T("browser.why.label") }

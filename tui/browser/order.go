@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // sortCol is a column the table can be ordered by; sortServer is the service's own
@@ -27,8 +28,6 @@ const (
 	numSortCols
 )
 
-var sortNames = [numSortCols]string{"service order", "title", "price", "views", "status", "city", "created", "+7d"}
-
 // naturalDesc is the direction a column starts in when s reaches it.
 var naturalDesc = [numSortCols]bool{sortViews: true, sortCreated: true, sortViews7d: true}
 
@@ -41,14 +40,14 @@ type sortOrder struct {
 func (o sortOrder) label() string {
 	if o.col == sortServer {
 		if o.desc {
-			return "service order, reversed"
+			return i18n.T("browser.sort.service_reversed")
 		}
-		return "service order"
+		return sortWord(sortServer)
 	}
 	if o.desc {
-		return sortNames[o.col] + " ↓"
+		return sortWord(o.col) + " ↓"
 	}
-	return sortNames[o.col] + " ↑"
+	return sortWord(o.col) + " ↑"
 }
 
 var statusRank = map[api.Status]int{

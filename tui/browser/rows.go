@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -93,6 +94,21 @@ func (t *strtab) newRow(l api.Listing, priceType string, wasMod bool) row {
 	return r
 }
 
+// reprice writes the price cells of rs's rows again in the interface's language
+// (their widths with them), keeping a cell whose price could not be read.
+func (t *strtab) reprice(rs *rowStore) {
+	for j := range rs.len() {
+		r := rs.at(j)
+		if rs.str(r.priceS) == unreadable {
+			continue
+		}
+		p, _ := api.ParsePrice(rs.str(r.price))
+		cell := formatPrice(p, rs.str(r.currency), rs.str(r.pType))
+		r.priceS = t.id(cell)
+		r.priceW = uint8(min(ansi.StringWidth(cell), 255))
+	}
+}
+
 // listing gives back what row r of rs holds as an api.Listing: the fields of
 // listFields, cleaned.
 func (rs *rowStore) listing(r *row) api.Listing {
@@ -127,10 +143,10 @@ func (rs *rowStore) url(r *row) string { return rs.str(r.urlDir) + r.url }
 func (r *row) cell() string {
 	t := r.title
 	if r.untitled {
-		t = "(untitled)"
+		t = i18n.T("browser.untitled")
 	}
 	if r.id <= 0 {
-		return "(id " + unreadable + ") " + t
+		return i18n.T("browser.no_id", "Mark", unreadable) + " " + t
 	}
 	return t
 }
@@ -156,33 +172,23 @@ func allDigits(s string) bool {
 // read (api.Listing.Problems): the rest of the row is shown, this is not guessed.
 const unreadable = "?"
 
-// formatPrice is the price cell, as every screen reads a price (api/client/format); "—"
-// when the listing has none.
+// formatPrice is the price cell, as every screen reads a price (api/client/format)
+// but in the interface's language (words.go); "—" when the listing has none.
 func formatPrice(p api.Price, currency, priceType string) string {
-	if s := format.Price(p, currency, priceType); s != "" {
+	if s := nums().priceText(p, currency, priceType); s != "" {
 		return termtext.Clean(s)
 	}
 	return "—"
 }
 
-// appendGrouped appends n with its thousands grouped as format.Number does, without
-// a string: the views cell of every row on screen, every frame.
+// appendGrouped appends n with its thousands grouped as i18n's Number does in the
+// interface's language, without a string: the views cell of every row on screen,
+// every frame.
 func appendGrouped(dst []byte, n int) []byte {
 	var buf [20]byte
 	d := strconv.AppendInt(buf[:0], int64(n), 10)
 	if n < 0 {
 		dst, d = append(dst, '-'), d[1:]
 	}
-	if len(d) <= 3 {
-		return append(dst, d...)
-	}
-	head := len(d) % 3
-	dst = append(dst, d[:head]...)
-	for i := head; i < len(d); i += 3 {
-		if i > 0 {
-			dst = append(dst, ' ')
-		}
-		dst = append(dst, d[i:i+3]...)
-	}
-	return dst
+	return appendDigits(dst, d, nums().group)
 }

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/system"
@@ -189,8 +190,7 @@ func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 // noID says why nothing is done to a listing whose id could not be read: every
 // request about a listing names it by its id.
 func noID() tea.Cmd {
-	return emit(msgs.Notice{Text: "the service sent this listing with an id that cannot be read: it cannot be opened, " +
-		"marked or changed here (o opens its page)"})
+	return emit(msgs.Notice{Text: i18n.T("browser.no_id_notice")})
 }
 
 // typeFilter edits the filter with a key no action has, and filters live.
@@ -305,7 +305,15 @@ func (m *Model) applyChange(msg msgs.ListingChanged) {
 func (m Model) changeLang(lang string) (Model, tea.Cmd) {
 	m.lang = lang
 	m.localInLang()
-	return m.reload(false)
+	// The words kept between frames: the filter's placeholder, the price cells of the
+	// mirror's rows (the service's rows are loaded again) and the widths they set.
+	m.input.Placeholder = i18n.T("browser.filter.placeholder")
+	if m.mir.rows != nil {
+		m.strs.reprice(m.mir.rows)
+	}
+	m, cmd := m.reload(false)
+	m.cols = m.computeLayout()
+	return m, cmd
 }
 
 // reloadAll drops every tab's rows and reloads the tab on screen: a save or an

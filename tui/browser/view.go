@@ -1,11 +1,11 @@
 package browser
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -36,12 +36,12 @@ func (m Model) View() string {
 func (m *Model) tabLabel(i int, counts bool) string {
 	d := m.def(i)
 	s := &m.srcs[d.src]
-	label := d.name
+	label := m.tabTitle(i)
 	if c := m.total(i); counts && c.isOK {
 		label += " " + c.String()
 	}
 	if s.stale && (counts || i == m.cur) {
-		label += " " + theme.StaleMark
+		label += " " + i18n.T("browser.stale_mark") // theme.StaleMark in the interface's language
 	}
 	return label
 }
@@ -121,37 +121,40 @@ func (m *Model) emptyState() []string {
 	d := m.def(m.cur)
 	s := &m.srcs[d.src]
 	t := &m.tabs[m.cur]
-	what := d.name + " listings"
+	// The words of a tab's listings change with the tab (and their case with the
+	// sentence in Ukrainian and Russian): each sentence has an entry a kind of tab.
+	kind := "status"
 	if d.moderation {
-		what = "pending or blocked listings"
+		kind = "moderation"
 	}
 	if v := m.viewOf(m.cur); v != nil {
 		if lines := m.viewEmpty(v); lines != nil {
 			return lines
 		}
-		what = "listings of the view " + d.name
+		kind = "view"
 	}
+	name := m.tabTitle(m.cur)
 	switch {
 	case !s.loaded && s.loading:
-		return []string{"", "  " + m.spin.View() + " Loading " + what + "…"}
+		return []string{"", "  " + m.spin.View() + " " + emptySentence(kind, "loading", name, 0)}
 	case !s.loaded && s.stale:
 		return []string{"",
-			"  " + theme.Danger.Render(theme.ErrorMark+" Could not load "+what+": ") + s.errText,
-			"  " + theme.Muted.Render("r to retry · tab to switch tabs")}
+			"  " + theme.Danger.Render(theme.ErrorMark+" "+emptySentence(kind, "failed", name, 0)+" ") + s.errText,
+			"  " + theme.Muted.Render(i18n.T("browser.empty.retry_hint"))}
 	case !s.loaded:
-		return []string{"", "  " + theme.Muted.Render("Not loaded yet · r to load")}
+		return []string{"", "  " + theme.Muted.Render(i18n.T("browser.empty.not_loaded"))}
 	case len(t.sorted) > 0 && m.query != "":
 		return []string{"",
-			"  No loaded listing matches “" + m.input.Value() + "”.",
-			"  " + theme.Muted.Render("esc clears the filter")}
+			"  " + i18n.T("browser.empty.no_match", "Query", m.input.Value()),
+			"  " + theme.Muted.Render(i18n.T("browser.empty.clear_hint"))}
 	case s.next != nil:
 		return []string{"",
-			"  No " + what + " among the " + strconv.Itoa(s.rows.len()) + " loaded so far.",
-			"  " + theme.Muted.Render("↓ or G loads more · tab to switch · r to refresh")}
+			"  " + emptySentence(kind, "so_far", name, s.rows.len()),
+			"  " + theme.Muted.Render(i18n.T("browser.empty.more_hint"))}
 	}
 	return []string{"",
-		"  No " + what + ".",
-		"  " + theme.Muted.Render("tab to switch tabs · r to refresh")}
+		"  " + emptySentence(kind, "none", name, 0),
+		"  " + theme.Muted.Render(i18n.T("browser.empty.switch_hint"))}
 }
 
 func (m *Model) footer() string {
@@ -173,16 +176,16 @@ func (m *Model) footer() string {
 	if n := m.markCount.note; n != "" {
 		left = join2(left, theme.Key.Render(n))
 	}
-	sortLabel := theme.Muted.Render("sort: " + m.order.label())
+	sortLabel := theme.Muted.Render(i18n.T("browser.sort.footer", "Sort", m.order.label()))
 	busy, short := m.walkNote()
 	switch {
 	case s.loading && s.loaded && s.reset:
-		busy = m.spin.View() + " refreshing…"
+		busy = m.spin.View() + " " + i18n.T("browser.refreshing")
 		short = busy
 	case busy != "":
 		busy, short = theme.Muted.Render(busy), theme.Muted.Render(short)
 	case s.loading && s.loaded:
-		busy = m.spin.View() + " loading more…"
+		busy = m.spin.View() + " " + i18n.T("browser.loading_more")
 		short = busy
 	}
 	// What matters most survives a narrow terminal: loading (and what a sort covers),

@@ -1,7 +1,7 @@
 package browser
 
 import (
-	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 	"strings"
 	"testing"
 
@@ -54,7 +54,7 @@ func TestSmallTerminal(t *testing.T) {
 	tuitest.CheckSize(t, v, 60, 15)
 	s := tuitest.Screen(m)
 	// Promotion, the least useful of the built-in columns, goes before the views.
-	for _, want := range []string{"title", "price", "status", "15 000.50 UAH", "◔ pending", "? frozen", "views", "45 012"} {
+	for _, want := range []string{"title", "price", "status", "UAH 15,000.50", "◔ pending", "? frozen", "views", "45,012"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("60×15 lacks %q:\n%s", want, s)
 		}
@@ -106,10 +106,14 @@ func TestTinySizesDoNotPanic(t *testing.T) {
 	}
 }
 
-func TestAppendGroupedIsFormatNumber(t *testing.T) {
-	for _, n := range []int{0, 7, 999, 1000, 12345, 999999, 1000000, 45012, -1234, 1 << 40} {
-		if got, want := string(appendGrouped(nil, n)), format.Number(n); got != want {
-			t.Errorf("%d: %q, want %q", n, got, want)
+func TestAppendGroupedIsI18nNumber(t *testing.T) {
+	defer i18n.Use(i18n.English)
+	for _, l := range []i18n.Lang{i18n.English, i18n.Ukrainian, i18n.Russian} {
+		i18n.Use(l)
+		for _, n := range []int{0, 7, 999, 1000, 12345, 999999, 1000000, 45012, -1234, 1 << 40} {
+			if got, want := string(appendGrouped(nil, n)), i18n.UI().Number(n); got != want {
+				t.Errorf("%s %d: %q, want %q", l, n, got, want)
+			}
 		}
 	}
 }

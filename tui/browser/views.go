@@ -14,6 +14,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // Saved views (docs/config.md, "views"): a view is a named filter with a sort, shown
@@ -96,17 +97,17 @@ func parseViews(raw []json.RawMessage) (defs []viewDef, problems []string) {
 	taken := map[string]bool{}
 	for i, r := range raw {
 		if len(defs) == maxViews {
-			problems = append(problems, fmt.Sprintf("%d views: only the first %d show as tabs", len(raw), maxViews))
+			problems = append(problems, i18n.N("browser.config.views_too_many", len(raw), "Max", maxViews))
 			break
 		}
 		d, err := parseView(r)
 		if err == nil && taken[strings.ToLower(d.name)] {
-			err = errors.New("a view of that name comes earlier: give each its own name")
+			err = errors.New(i18n.T("browser.config.view_name_twice"))
 		}
 		if err != nil {
-			what := fmt.Sprintf("view %d", i+1)
+			what := i18n.T("browser.config.view_at", "N", i+1)
 			if d.name != "" {
-				what = fmt.Sprintf("view %q", d.name)
+				what = i18n.T("browser.config.view_named", "Name", fmt.Sprintf("%q", d.name))
 			}
 			problems = append(problems, what+": "+err.Error())
 			continue
@@ -141,17 +142,17 @@ func parseView(raw json.RawMessage) (viewDef, error) {
 	var err error
 	switch {
 	case d.status != "" && !slices.Contains(viewStatuses, d.status):
-		err = fmt.Errorf("status %q is none: write one of %s", d.status, strings.Join(viewStatuses, ", "))
+		err = errors.New(i18n.T("browser.config.bad_status", "Status", fmt.Sprintf("%q", d.status), "Statuses", strings.Join(viewStatuses, ", ")))
 	case len(d.search) > maxViewText || len(d.city) > maxViewText:
-		err = fmt.Errorf("search and city take at most %d characters", maxViewText)
+		err = errors.New(i18n.T("browser.config.text_too_long", "Max", maxViewText))
 	case d.category < 0:
-		err = errors.New("category is a category's id (a listing's detail shows it), a whole number above 0")
+		err = errors.New(i18n.T("browser.config.bad_category"))
 	case badPrice(d.priceMin) || badPrice(d.priceMax):
-		err = errors.New("price_min and price_max are numbers from 0 up")
+		err = errors.New(i18n.T("browser.config.bad_price"))
 	case d.priceMin != nil && d.priceMax != nil && *d.priceMin > *d.priceMax:
-		err = errors.New("price_min is above price_max: swap them")
+		err = errors.New(i18n.T("browser.config.price_swapped"))
 	case d.currency != "" && !slices.Contains([]string{"UAH", "USD", "EUR"}, d.currency):
-		err = fmt.Errorf("currency %q is none: write UAH, USD or EUR", j.Currency)
+		err = errors.New(i18n.T("browser.config.bad_currency", "Currency", fmt.Sprintf("%q", j.Currency)))
 	}
 	if err == nil && d.changedText != "" {
 		d.changed, err = parseAge(d.changedText)
@@ -170,13 +171,13 @@ func parseView(raw json.RawMessage) (viewDef, error) {
 func checkName(name string) error {
 	switch {
 	case name == "":
-		return errors.New("a view needs a name (\"name\": \"no photos\")")
+		return errors.New(i18n.T("browser.config.no_name"))
 	case len([]rune(name)) > maxViewName:
-		return fmt.Errorf("a name takes at most %d characters", maxViewName)
+		return errors.New(i18n.T("browser.config.name_too_long", "Max", maxViewName))
 	case tabIndex(name) >= 0 || strings.EqualFold(name, defaultKey):
-		return fmt.Errorf("%q is a built-in tab's name: give the view another", name)
+		return errors.New(i18n.T("browser.config.name_builtin", "Name", fmt.Sprintf("%q", name)))
 	case strings.IndexFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0:
-		return errors.New("a name is plain text: no control characters")
+		return errors.New(i18n.T("browser.config.name_control"))
 	}
 	return nil
 }
@@ -185,29 +186,25 @@ func checkName(name string) error {
 func jsonProblem(err error) error {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		want := map[string]string{"string": "text in quotes", "float64": "a number", "int": "a whole number",
-			"bool": "true or false"}[te.Type.Kind().String()]
-		if want == "" {
-			want = "an object"
-		}
+		want := jsonKind(te.Type.Kind().String())
 		field := te.Field
 		if i := strings.LastIndex(field, "."); i >= 0 {
 			field = field[i+1:]
 		}
 		if field == "" {
-			return fmt.Errorf("a view is an object ({\"name\": …}), not %s", te.Value)
+			return errors.New(i18n.T("browser.config.view_not_object", "Value", te.Value))
 		}
-		return fmt.Errorf("%s is %s here, not %s", field, want, te.Value)
+		return errors.New(i18n.T("browser.config.wrong_type", "Field", field, "Want", want, "Value", te.Value))
 	}
 	if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		return fmt.Errorf("%s is no setting of a view: docs/config.md lists them", f)
+		return errors.New(i18n.T("browser.config.unknown_field", "Field", f))
 	}
-	return fmt.Errorf("it is not valid JSON: %v", err)
+	return errors.New(i18n.T("browser.config.bad_json", "Err", err.Error()))
 }
 
 // parseAge reads changed_since: days ("7d"), weeks ("2w") or a Go duration ("36h").
 func parseAge(s string) (time.Duration, error) {
-	bad := fmt.Errorf("changed_since %q: write days (\"7d\"), weeks (\"2w\") or hours (\"36h\"), at most a year", s)
+	bad := errors.New(i18n.T("browser.config.bad_age", "Value", fmt.Sprintf("%q", s)))
 	var d time.Duration
 	if n, ok := strings.CutSuffix(s, "d"); ok {
 		v, err := strconv.Atoi(n)
@@ -242,8 +239,7 @@ func parsePhotos(raw json.RawMessage) (none bool, least int, err error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 || n > maxPhotos {
-		return false, 0, fmt.Errorf("photos %s: write \"none\" for listings without a photo, or a number from 1 to %d "+
-			"for at least that many", raw, maxPhotos)
+		return false, 0, errors.New(i18n.T("browser.config.bad_photos", "Value", string(raw), "Max", maxPhotos))
 	}
 	return false, n, nil
 }
@@ -265,8 +261,7 @@ func sortName(c sortCol) string {
 func parseViewSort(s string, reverse bool) (sortOrder, error) {
 	c, ok := viewSorts[strings.ToLower(strings.TrimSpace(s))]
 	if !ok {
-		return sortOrder{}, fmt.Errorf("sort %q is none: write service, title, price, views, status, city, created "+
-			"or views7d", s)
+		return sortOrder{}, errors.New(i18n.T("browser.config.bad_sort", "Value", fmt.Sprintf("%q", s)))
 	}
 	return sortOrder{col: c, desc: naturalDesc[c] != reverse}, nil
 }
@@ -322,4 +317,19 @@ func (d viewDef) statuses() []api.Status {
 		return []api.Status{api.StatusPending, api.StatusBlocked}
 	}
 	return []api.Status{api.Status(d.status)}
+}
+
+// jsonKind is what a view's setting of a Go kind should be written as.
+func jsonKind(kind string) string {
+	switch kind {
+	case "string":
+		return i18n.T("browser.config.kind.string")
+	case "float64":
+		return i18n.T("browser.config.kind.number")
+	case "int":
+		return i18n.T("browser.config.kind.int")
+	case "bool":
+		return i18n.T("browser.config.kind.bool")
+	}
+	return i18n.T("browser.config.kind.object")
 }

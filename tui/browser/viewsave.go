@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -102,7 +103,7 @@ func (m Model) ask(n naming, name string) (Model, tea.Cmd) {
 	m.filtering = false
 	m.input.Blur()
 	n.input = theme.Input()
-	n.input.Prompt = "view name: "
+	n.input.Prompt = i18n.T("browser.view.name_prompt") + " "
 	n.input.PromptStyle = theme.Key
 	n.input.CharLimit = maxViewName
 	n.input.Width = max(min(m.width/2-12, maxViewName), 8)
@@ -128,7 +129,7 @@ func (m Model) nameGiven() (Model, tea.Cmd) {
 	name := strings.TrimSpace(n.input.Value())
 	err := checkName(name)
 	if err == nil && !strings.EqualFold(name, n.old) && m.viewIndex(name) >= 0 {
-		err = fmt.Errorf("a view named %q exists", name)
+		err = errors.New(i18n.T("browser.view.exists", "Name", fmt.Sprintf("%q", name)))
 	}
 	if err != nil {
 		m.naming.err = err.Error()
@@ -197,14 +198,14 @@ func applyEdit(e *ViewEdit, n naming) error {
 	at, clash := find(n.old), find(n.def.name)
 	switch {
 	case n.op != opDelete && clash >= 0 && !strings.EqualFold(n.def.name, n.old):
-		return fmt.Errorf("the config has a view named %q already", n.def.name)
+		return errors.New(i18n.T("browser.view.err.clash", "Name", fmt.Sprintf("%q", n.def.name)))
 	case n.op == opSave && at < 0 && len(e.Views) >= maxViews:
-		return fmt.Errorf("the config holds %d views, the most there can be: delete one first", len(e.Views))
+		return errors.New(i18n.N("browser.view.err.full", len(e.Views)))
 	case n.op == opSave && at < 0:
 		e.Views = append(e.Views, n.def.encode())
 		return nil
 	case at < 0:
-		return fmt.Errorf("the config has no view named %q any more", n.old)
+		return errors.New(i18n.T("browser.view.err.gone", "Name", fmt.Sprintf("%q", n.old)))
 	case n.op == opSave:
 		e.Views[at] = n.def.encode()
 	case n.op == opDelete:
@@ -213,7 +214,7 @@ func applyEdit(e *ViewEdit, n naming) error {
 	case n.op == opRename:
 		var obj map[string]json.RawMessage
 		if err := json.Unmarshal(e.Views[at], &obj); err != nil {
-			return errors.New("the view in the config is not an object any more")
+			return errors.New(i18n.T("browser.view.err.not_object"))
 		}
 		obj["name"], _ = json.Marshal(n.def.name)
 		e.Views[at], _ = json.Marshal(obj)
@@ -229,7 +230,7 @@ func applyEdit(e *ViewEdit, n naming) error {
 func (m Model) onViewWritten(msg viewWritten) (Model, tea.Cmd) {
 	n := msg.n
 	if msg.err != nil {
-		return m, emit(msgs.Error{Op: n.op + " the view " + n.def.name, Err: msg.err})
+		return m, emit(msgs.Error{Op: viewOp(n.op, n.def.name), Err: msg.err})
 	}
 	vi := m.viewIndex(n.old)
 	switch {
@@ -250,12 +251,7 @@ func (m Model) onViewWritten(msg viewWritten) (Model, tea.Cmd) {
 	}
 	m.ensure(m.cur)
 	m.cols = m.computeLayout()
-	where := "the config"
-	if m.viewCfg.File != "" {
-		where = m.viewCfg.File
-	}
-	done := map[string]string{opSave: "saved in ", opRename: "renamed in ", opDelete: "deleted from "}[n.op]
-	return m, tea.Batch(m.rereadViews(), emit(msgs.Notice{Text: "view " + n.def.name + " " + done + where}))
+	return m, tea.Batch(m.rereadViews(), emit(msgs.Notice{Text: viewDone(n.op, n.def.name, configWhere(m.viewCfg.File))}))
 }
 
 // addView adds d's tab after the others and returns its index.
@@ -320,12 +316,35 @@ func (m *Model) namingLine() string {
 	case "":
 		return ""
 	case opDelete:
-		return theme.Warning.Render("delete the view "+m.naming.old+" from the config?") + " " +
-			theme.Key.Render("y") + theme.Muted.Render(" delete · ") + theme.Key.Render("n") + theme.Muted.Render(" keep")
+		return theme.Warning.Render(i18n.T("browser.view.delete_ask", "Name", m.naming.old)) + " " +
+			theme.Key.Render("y") + theme.Muted.Render(" "+i18n.T("browser.view.delete_yes")+" · ") +
+			theme.Key.Render("n") + theme.Muted.Render(" "+i18n.T("browser.view.delete_no"))
 	}
 	line := m.naming.input.View()
 	if m.naming.err != "" {
 		line += "  " + theme.Danger.Render(m.naming.err)
 	}
 	return line
+}
+
+// viewOp is what a failed write of view name was doing, for the banner.
+func viewOp(op, name string) string {
+	switch op {
+	case opRename:
+		return i18n.T("browser.view.op.rename", "Name", name)
+	case opDelete:
+		return i18n.T("browser.view.op.delete", "Name", name)
+	}
+	return i18n.T("browser.view.op.save", "Name", name)
+}
+
+// viewDone says a write of view name is done, and in which file.
+func viewDone(op, name, where string) string {
+	switch op {
+	case opRename:
+		return i18n.T("browser.view.renamed", "Name", name, "Where", where)
+	case opDelete:
+		return i18n.T("browser.view.deleted", "Name", name, "Where", where)
+	}
+	return i18n.T("browser.view.saved", "Name", name, "Where", where)
 }

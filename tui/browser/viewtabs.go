@@ -2,7 +2,7 @@ package browser
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,6 +12,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -269,21 +270,19 @@ func (m Model) onViewSets(msg viewSetsMsg) (Model, tea.Cmd) {
 // what makes it able.
 func lacks(d viewDef, cov mirror.Coverage, now time.Time) []string {
 	var out []string
-	n := format.Number
+	n := i18n.UI().Number
 	if d.category != 0 && cov.Detailed < cov.Listed {
-		out = append(out, fmt.Sprintf("category: %s of %s listings have their details in the mirror · listings sync --details",
-			n(cov.Detailed), n(cov.Listed)))
+		out = append(out, i18n.N("browser.view.lacks.category", cov.Listed, "Have", n(cov.Detailed)))
 	}
 	if (d.noPhotos || d.minPhotos > 0) && cov.Photos < cov.Listed {
-		out = append(out, fmt.Sprintf("photos: %s of %s listings have their photos in the mirror · listings sync",
-			n(cov.Photos), n(cov.Listed)))
+		out = append(out, i18n.N("browser.view.lacks.photos", cov.Listed, "Have", n(cov.Photos)))
 	}
 	if d.changed > 0 && (cov.History.IsZero() || cov.History.After(now.Add(-d.changed))) {
-		since := "no complete sync yet · listings sync"
+		since := i18n.T("browser.view.lacks.no_sync")
 		if !cov.History.IsZero() {
-			since = "the mirror sees changes since " + format.Minute(cov.History) + ": a shorter changed_since works now"
+			since = i18n.T("browser.view.lacks.since", "Time", format.Minute(cov.History))
 		}
-		out = append(out, "changed "+d.changedText+": "+since)
+		out = append(out, i18n.T("browser.view.filter.changed", "Age", d.changedText)+": "+since)
 	}
 	return out
 }
@@ -293,7 +292,7 @@ func lacks(d viewDef, cov mirror.Coverage, now time.Time) []string {
 func (m *Model) viewEmpty(v *viewTab) []string {
 	switch v.mode {
 	case viewReading:
-		return []string{"", "  " + m.spin.View() + " Reading the view from the local mirror…"}
+		return []string{"", "  " + m.spin.View() + " " + i18n.T("browser.view.reading")}
 	case viewCannot:
 		out := []string{""}
 		add := func(first, text string, style func(...string) string) {
@@ -306,22 +305,22 @@ func (m *Model) viewEmpty(v *viewTab) []string {
 			}
 		}
 		plain := func(s ...string) string { return strings.Join(s, "") }
-		add("  ", theme.WarningMark+" This view filters on what only a complete local mirror holds:", theme.Warning.Render)
+		add("  ", theme.WarningMark+" "+i18n.T("browser.view.cannot"), theme.Warning.Render)
 		switch {
 		case m.mir.db == nil:
-			add("  · ", "there is no mirror here: run listings sync in a shell", plain)
+			add("  · ", i18n.T("browser.view.cannot.no_mirror"), plain)
 		case m.mir.synced.IsZero():
-			add("  · ", "the mirror was never synced: the app syncs it in the background soon, or run listings sync", plain)
+			add("  · ", i18n.T("browser.view.cannot.never_synced"), plain)
 		case !m.mir.complete:
-			add("  · ", "the mirror's last sync did not end: run listings sync (the app syncs every 15 minutes)", plain)
+			add("  · ", i18n.T("browser.view.cannot.partial"), plain)
 		case v.err != "":
-			add("  · ", "the mirror could not be read: "+v.err, plain)
+			add("  · ", i18n.T("browser.view.cannot.read", "Err", v.err), plain)
 		}
 		for _, l := range v.lacks {
 			add("  · ", l, plain)
 		}
 		out = append(out, "")
-		add("  ", "Filters only the mirror decides: "+strings.Join(v.def.mirrorFilters(), ", "), theme.Muted.Render)
+		add("  ", i18n.T("browser.view.cannot.filters", "Filters", strings.Join(v.def.mirrorFilters(), ", ")), theme.Muted.Render)
 		return out
 	}
 	return nil
@@ -331,15 +330,15 @@ func (m *Model) viewEmpty(v *viewTab) []string {
 func (d viewDef) mirrorFilters() []string {
 	var out []string
 	if d.category != 0 {
-		out = append(out, fmt.Sprintf("category %d", d.category))
+		out = append(out, i18n.T("browser.view.filter.category", "ID", strconv.Itoa(d.category)))
 	}
 	if d.changed > 0 {
-		out = append(out, "changed "+d.changedText)
+		out = append(out, i18n.T("browser.view.filter.changed", "Age", d.changedText))
 	}
 	if d.noPhotos {
-		out = append(out, "no photos")
+		out = append(out, i18n.T("browser.view.filter.no_photos"))
 	} else if d.minPhotos > 0 {
-		out = append(out, fmt.Sprintf("%d+ photos", d.minPhotos))
+		out = append(out, i18n.N("browser.view.filter.min_photos", d.minPhotos))
 	}
 	return out
 }

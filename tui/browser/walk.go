@@ -3,7 +3,7 @@ package browser
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // Without a complete mirror in the language on screen, the rows come a page at a
@@ -69,27 +69,30 @@ func (m *Model) walkNote() (long, short string) {
 	if s.next == nil || !s.loaded {
 		return "", ""
 	}
-	have := format.Number(s.rows.len() - s.extra)
-	of := ""
+	n := s.rows.len() - s.extra
+	have := i18n.UI().Number(n)
+	of, total := "", -1
 	if c := m.total(plainTab(si)); c.isOK && !c.more {
-		of = " of " + format.Number(c.n)
+		of, total = " "+i18n.T("browser.walk.of", "Total", i18n.UI().Number(c.n)), c.n
 	}
 	spin := ""
 	if s.loading {
 		spin = m.spin.View() + " "
 	}
+	// The sentences count the rows loaded (n), "of" the total when it is known.
+	tot := i18n.UI().Number(max(total, 0))
 	switch {
 	case m.sorted() && m.walking():
 		if of == "" {
-			return spin + "sorted the " + have + " loaded; the rest is loading", spin + have + " loaded"
+			return spin + i18n.N("browser.walk.sorted_loading", n), spin + i18n.N("browser.walk.loaded", n, "Of", "")
 		}
-		return spin + "sorted " + have + of + " loaded; the rest is loading", spin + have + of
+		return spin + i18n.N("browser.walk.sorted_of_loading", n, "Total", tot), spin + have + of
 	case m.sorted():
-		return "sorted only the " + have + " loaded", have + of + " loaded"
+		return i18n.N("browser.walk.sorted_only", n), i18n.N("browser.walk.loaded", n, "Of", of)
 	case m.walking():
-		return spin + "loading " + have + of + "…", spin + have + of
+		return spin + i18n.T("browser.walk.loading", "Have", have, "Of", of), spin + have + of
 	case m.tabs[m.cur].toEnd && m.budgetShort(0):
-		return "loaded " + have + of + "; the rest when the budget has room", have + of
+		return i18n.T("browser.walk.budget", "Have", have, "Of", of), have + of
 	}
 	return "", ""
 }

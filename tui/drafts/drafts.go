@@ -7,11 +7,13 @@ package drafts
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 
 	"github.com/listings-tui/listings/api/client/format"
@@ -117,6 +119,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, tea.Batch(m.Reload(), func() tea.Msg { return msgs.DraftsChanged{} })
 	case msgs.DraftsChanged:
 		return m, m.Reload()
+	case msgs.LangChanged:
+		m.render() // the heading and the rows keep the words they were drawn in
+		return m, nil
 	case tea.KeyMsg:
 		return m.onKey(msg)
 	case tea.MouseMsg:
@@ -169,26 +174,24 @@ func (m *Model) row(it draft.Listed, w int) string {
 		return theme.ErrorMark + " " + it.ID + ": " + termtext.Clean(it.Err.Error())
 	}
 	d := it.Draft
-	kind := "new"
+	kind := i18n.T("drafts.kind.new")
 	if d.IsEdit() {
-		kind = fmt.Sprintf("edit %d", d.ListingID)
+		kind = i18n.T("drafts.kind.edit", "ID", strconv.Itoa(d.ListingID))
 	}
 	title := strings.TrimSpace(termtext.Clean(d.Title))
 	if title == "" {
-		title = "untitled"
+		title = i18n.T("drafts.untitled")
 	}
 	var notes []string
 	if d.Refusal != nil {
-		notes = append(notes, theme.ErrorMark+" refused: "+termtext.Clean(d.Refusal.Code))
+		notes = append(notes, theme.ErrorMark+" "+i18n.T("drafts.refused", "Code", termtext.Clean(d.Refusal.Code)))
 	}
 	var media []string
-	if n := len(d.Photos); n == 1 {
-		media = append(media, "1 photo")
-	} else if n > 1 {
-		media = append(media, fmt.Sprintf("%d photos", n))
+	if n := len(d.Photos); n > 0 {
+		media = append(media, i18n.N("drafts.photos", n))
 	}
 	if n := d.PendingUploads(); n > 0 {
-		media = append(media, fmt.Sprintf("%d not uploaded", n))
+		media = append(media, i18n.N("drafts.not_uploaded", n))
 	}
 	if len(media) > 0 {
 		notes = append(notes, strings.Join(media, ", "))
@@ -211,10 +214,10 @@ const minTitle = 10
 // heading is the title and where the drafts are kept, then what the list has to say
 // (an error, reading, none), each wrapped to the width rather than cut.
 func (m *Model) heading() []string {
-	title := fmt.Sprintf("Drafts (%d)", len(m.items))
-	where := "kept on disk until sent; enter resumes"
+	title := i18n.T("drafts.title", "Count", i18n.UI().Number(len(m.items)))
+	where := i18n.T("drafts.where.disk")
 	if m.store.Dir() == "" {
-		where = "kept until the app quits (sandbox: not on disk); enter resumes"
+		where = i18n.T("drafts.where.memory")
 	}
 	var head []string
 	for i, l := range strings.Split(ansi.Wrap(title+"  "+where, m.width, ""), "\n") {
@@ -231,9 +234,9 @@ func (m *Model) heading() []string {
 	case m.err != "":
 		say, style = theme.ErrorMark+" "+termtext.Clean(m.err), theme.Danger
 	case !m.loaded:
-		say = "reading drafts…"
+		say = i18n.T("drafts.reading")
 	case len(m.items) == 0:
-		say = "No drafts. n starts a new listing; what you type is kept here until it is sent."
+		say = i18n.T("drafts.none")
 	}
 	var msg []string
 	if say != "" {
@@ -257,11 +260,11 @@ func ago(now, t time.Time) string {
 	d := now.Sub(t)
 	switch {
 	case d < time.Minute:
-		return "just now"
+		return i18n.T("drafts.ago.now")
 	case d < time.Hour:
-		return fmt.Sprintf("%d min ago", int(d.Minutes()))
+		return i18n.N("drafts.ago.minutes", int(d.Minutes()))
 	case d < 24*time.Hour:
-		return fmt.Sprintf("%d h ago", int(d.Hours()))
+		return i18n.N("drafts.ago.hours", int(d.Hours()))
 	}
 	return format.Date(t)
 }
@@ -279,7 +282,7 @@ func (m Model) View() string {
 	lines = lines[:max(m.height-1, 0)]
 	hint := ""
 	if m.confirm != "" {
-		hint = theme.Warning.Render("Delete this draft? It cannot be undone. y deletes, n keeps it")
+		hint = theme.Warning.Render(i18n.T("drafts.confirm"))
 	}
 	lines = append(lines, hint)
 	for i, l := range lines {
