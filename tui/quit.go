@@ -37,7 +37,7 @@ func (m Model) quitRisks() []string {
 		why = append(why, "a job is running: it stops after the requests on their way, and is offered for a resume next time")
 	}
 	if m.sandbox && m.client != nil {
-		if list, err := m.draftStore.List(m.baseURL); err == nil && len(list) > 0 && !(len(list) == 1 && m.editor.M.Unsent()) {
+		if list, err := m.draftStore.List(m.baseURL); err == nil && len(list) > 0 && !(len(list) == 1 && m.editor != nil && m.editor.M.Unsent()) {
 			why = append(why, fmt.Sprintf("%d drafts are lost: the sandbox keeps nothing", len(list)))
 		}
 	}

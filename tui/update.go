@@ -12,6 +12,7 @@ import (
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/frame"
+	"github.com/listings-tui/listings/tui/mirrorsync"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -101,10 +102,10 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case addressed:
 		return m.onAddressed(msg)
-	case mirrorVerifiedMsg:
-		return m.onMirrorVerified(msg)
-	case mirrorSyncedMsg:
-		return m.onMirrorSynced(msg)
+	case mirrorsync.Verified:
+		return m.mirrorDone(m.mir.VerifyDone(msg))
+	case mirrorsync.Synced:
+		return m.mirrorDone(m.mir.SyncDone(msg))
 	case pingMsg:
 		if msg.err != nil {
 			return m.showError(msgs.Error{Op: "check the key", Err: msg.err})
@@ -227,7 +228,7 @@ func (m Model) onTick() (Model, tea.Cmd) {
 	}
 	// The views get the root's clock, not the timer's, so tests stay deterministic.
 	m, cmd := m.broadcast(msgs.Tick{At: m.now})
-	return m, tea.Batch(cmd, m.ticker(), m.maybeVerify(), m.maybeSync())
+	return m, tea.Batch(cmd, m.ticker(), m.mir.Verify(m.opts.Mirror), m.maybeSync())
 }
 
 func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
