@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"os"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/tui/msgs"
@@ -63,27 +61,5 @@ func (m *Model) toggle(v viewID) {
 		m.pop()
 	} else {
 		m.push(v)
-	}
-}
-
-// jobsDir is where jobs are journaled: the CLI's directory, or a temporary one for
-// the sandbox (its listings end with the app), made at the first job (the jobs panel
-// asks off the event loop) and removed when the app ends.
-func (s *shared) jobsDir(dir string, sandbox bool) func() string {
-	if dir != "" && !sandbox {
-		return func() string { return dir }
-	}
-	return func() string {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.tempJobs == "" {
-			d, err := os.MkdirTemp("", "listings-sandbox-jobs-")
-			if err != nil {
-				return "" // the panel says a job cannot be journaled
-			}
-			s.tempJobs = d
-			s.stops = append(s.stops, func() { _ = os.RemoveAll(d) })
-		}
-		return s.tempJobs
 	}
 }

@@ -53,7 +53,7 @@ var lazyViews = map[viewID]func(m *Model) registry.Pane{
 	},
 	viewImport: func(m *Model) registry.Pane {
 		m.imp = registry.Hold(importer.New(importer.Config{Service: m.cached, Lang: m.lang, BaseURL: m.baseURL,
-			JobsDir: m.shared.jobsDir(m.opts.JobsDir, m.sandbox), StartDir: m.opts.StartDir, Now: m.opts.Now}))
+			JobsDir: m.shared.JobsDir(m.opts.JobsDir, m.sandbox), StartDir: m.opts.StartDir, Now: m.opts.Now}))
 		return m.imp
 	},
 }

@@ -12,7 +12,6 @@ import (
 	"context"
 	"io"
 	"os"
-	"sync"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -25,13 +24,13 @@ import (
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/bulkform"
 	"github.com/listings-tui/listings/tui/confirm"
-	"github.com/listings-tui/listings/tui/crash"
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/drafts"
 	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/importer"
+	"github.com/listings-tui/listings/tui/internal/proc"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
 	"github.com/listings-tui/listings/tui/login"
@@ -130,40 +129,10 @@ type Options struct {
 	Output io.Writer
 }
 
-// shared is what every copy of the model points to: Bubble Tea copies the model on
-// each Update, but secrets to redact and sandboxes to stop belong to the process.
-type shared struct {
-	keys  crash.Secrets
-	mu    sync.Mutex
-	stops []func()
-	// tempJobs is the jobs directory of a sandbox session, removed at the end.
-	tempJobs string
-}
-
-func (s *shared) addStop(f func()) {
-	if f == nil {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.stops = append(s.stops, f)
-}
-
-// stopAll stops every sandbox started from the login screen.
-func (s *shared) stopAll() {
-	s.mu.Lock()
-	stops := s.stops
-	s.stops = nil
-	s.mu.Unlock()
-	for _, f := range stops {
-		f()
-	}
-}
-
 // Model is the root model.
 type Model struct {
 	opts   Options
-	shared *shared
+	shared *proc.Shared // the process's: keys to redact, sandboxes to stop
 	now    time.Time
 
 	client  *api.Client
@@ -249,7 +218,7 @@ func New(opts Options) Model {
 	}
 	m := Model{
 		opts:     opts,
-		shared:   &shared{},
+		shared:   &proc.Shared{},
 		now:      opts.Now(),
 		profile:  opts.Profile,
 		baseURL:  opts.BaseURL,
@@ -276,7 +245,7 @@ func New(opts Options) Model {
 	m.term = nudge.Detect(getenv)
 	m.draftStore = draft.OpenStore(opts.DraftDir)
 	m.saver = draft.NewSaver(m.draftStore, nil)
-	m.shared.keys.Add(opts.Key)
+	m.shared.Keys.Add(opts.Key)
 	problems := action.Check(action.Normalize(opts.Keys), globalActions, viewTables())
 	m.keymap = action.Without(action.Normalize(opts.Keys), problems)
 	if opts.Client != nil {
@@ -307,7 +276,7 @@ func (m *Model) setClient(c *api.Client) {
 	// pickers and the detail keep their own in memory on top.
 	m.cached = mirror.NewCachedClient(m.opts.Mirror, c)
 	m.watch = registry.Hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
-	m.jobs = registry.Hold(jobs.New(c, jobs.Config{Dir: m.shared.jobsDir(m.opts.JobsDir, m.sandbox), Scan: !m.sandbox,
+	m.jobs = registry.Hold(jobs.New(c, jobs.Config{Dir: m.shared.JobsDir(m.opts.JobsDir, m.sandbox), Scan: !m.sandbox,
 		BaseURL: m.baseURL, Now: m.opts.Now}))
 	// The browser comes after the views above, which need no mirror: a first frame
 	// read ahead (Run) has had their time to come.

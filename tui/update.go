@@ -238,8 +238,8 @@ func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
 		m.login.M.SetReason(termtext.Clean(err.Error()))
 		return m, nil
 	}
-	m.shared.keys.Add(d.Key)
-	m.shared.addStop(d.Stop)
+	m.shared.Keys.Add(d.Key)
+	m.shared.AddStop(d.Stop)
 	m.keepMirrorFor(d)
 	m.baseURL, m.profile, m.sandbox = d.BaseURL, d.Profile, d.Sandbox
 	if d.Sandbox {
