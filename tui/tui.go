@@ -38,6 +38,7 @@ import (
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/nudge"
 	"github.com/listings-tui/listings/tui/palette"
+	"github.com/listings-tui/listings/tui/rootkeys"
 	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
@@ -184,7 +185,7 @@ type Model struct {
 	statuses map[int]int // the latest status request per listing id
 
 	help help.Model
-	keys rootKeys
+	keys rootkeys.Modal
 	// keymap is the user's keys that apply (Options.Keys less what is wrong with
 	// them); palette is the open command palette, or nil.
 	keymap  action.Keymap
@@ -228,7 +229,7 @@ func New(opts Options) Model {
 		statuses: map[int]int{},
 		waits:    &notice.Waits{},
 		help:     helpview.New(),
-		keys:     defaultRootKeys(),
+		keys:     rootkeys.DefaultModal(),
 		bell:     io.Discard,
 		focused:  true,
 		ticker:   tick,
@@ -246,7 +247,7 @@ func New(opts Options) Model {
 	m.draftStore = draft.OpenStore(opts.DraftDir)
 	m.saver = draft.NewSaver(m.draftStore, nil)
 	m.shared.Keys.Add(opts.Key)
-	problems := action.Check(action.Normalize(opts.Keys), globalActions, viewTables())
+	problems := action.Check(action.Normalize(opts.Keys), rootkeys.Table, viewTables())
 	m.keymap = action.Without(action.Normalize(opts.Keys), problems)
 	if opts.Client != nil {
 		m.setClient(opts.Client)

@@ -15,6 +15,7 @@ import (
 	"github.com/listings-tui/listings/tui/mirrorsync"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
+	"github.com/listings-tui/listings/tui/rootkeys"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
@@ -144,7 +145,7 @@ func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return address(id, m.views
 
 func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	keys := m.keys
-	if m.isKey(k, gForceQuit) {
+	if m.isKey(k, rootkeys.ForceQuit) {
 		if m.dialog != nil && m.dialog.Quit {
 			return m, tea.Quit // ctrl+c twice
 		}
@@ -155,7 +156,7 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	}
 	if m.dialog != nil {
 		switch {
-		case key.Matches(k, keys.Yes), m.dialog.Quit && m.isKey(k, gQuit):
+		case key.Matches(k, keys.Yes), m.dialog.Quit && m.isKey(k, rootkeys.Quit):
 			return m.yes()
 		case key.Matches(k, keys.No):
 			m.dialog = nil
