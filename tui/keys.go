@@ -5,26 +5,20 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/tui/action"
+	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/rootkeys"
 )
 
 // helpKey handles a key while the full help is shown: it closes, quits or scrolls;
 // everything else is swallowed, since the view underneath is hidden.
 func (m Model) helpKey(k tea.KeyMsg) (Model, tea.Cmd) {
-	keys := m.keys
 	switch {
-	case key.Matches(k, keys.Esc), m.isKey(k, rootkeys.Help):
+	case key.Matches(k, m.keys.Esc), m.isKey(k, rootkeys.Help):
 		m.showHelp = false
 	case m.isKey(k, rootkeys.Quit):
 		return m, tea.Quit
-	case key.Matches(k, keys.HelpUp):
-		m.helpOff--
-	case key.Matches(k, keys.HelpDown):
-		m.helpOff++
-	case key.Matches(k, keys.HelpPageUp):
-		m.helpOff -= max(m.viewHeight-5, 1)
-	case key.Matches(k, keys.HelpPageDown):
-		m.helpOff += max(m.viewHeight-5, 1)
+	default:
+		m.helpOff = helpview.Scroll(k, m.helpOff, m.viewHeight)
 	}
 	return m, nil // the overlay clamps the offset (refresh)
 }

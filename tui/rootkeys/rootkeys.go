@@ -62,13 +62,12 @@ var Table = action.Table[State]{
 }
 
 // Modal are the keys of the root's modal parts: the help overlay and the questions,
-// whose keys are the only ones live while they are open.
+// whose keys are the only ones live while they are open (the overlay's scrolling is
+// tui/helpview's).
 type Modal struct {
 	Esc       key.Binding
 	Yes, No   key.Binding
 	ForceQuit key.Binding
-	// The help overlay scrolls when it is taller than the screen.
-	HelpUp, HelpDown, HelpPageUp, HelpPageDown key.Binding
 }
 
 // DefaultModal are the modal parts' keys.
@@ -78,10 +77,5 @@ func DefaultModal() Modal {
 		Yes:       key.NewBinding(key.WithKeys("y", "Y", "enter"), key.WithHelp("y/enter", "yes")),
 		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
 		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
-
-		HelpUp:       key.NewBinding(key.WithKeys("up", "k")),
-		HelpDown:     key.NewBinding(key.WithKeys("down", "j")),
-		HelpPageUp:   key.NewBinding(key.WithKeys("pgup", "home", "g")),
-		HelpPageDown: key.NewBinding(key.WithKeys("pgdown", "end", "G")),
 	}
 }
