@@ -15,7 +15,9 @@ var Seed embed.FS
 //go:embed widget
 var Widget embed.FS
 
-// I18n holds i18n/<lang>.json, the interface's message catalogs (internal/i18n).
+// I18n holds i18n/<lang>/<area>.json, the interface's message catalogs
+// (internal/i18n): a folder a language, a file an area of the interface, so that
+// translators of different screens do not edit one file.
 //
-//go:embed i18n/*.json
+//go:embed i18n
 var I18n embed.FS

@@ -19,6 +19,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/browser"
@@ -53,6 +54,10 @@ type Options struct {
 	Profile     string // "" with --sandbox or --base-url
 	BaseURL     string // shown in the header and prefilled on the login screen
 	Lang        string // uk, ru or en; "" means uk
+	// UILang is the interface's language (i18n.Resolve); "" leaves the one in use.
+	// UIApart keeps it when L switches the listings' language.
+	UILang  i18n.Lang
+	UIApart bool
 	// Env is the profile store, for the login screen and for persisting L; nil in
 	// --sandbox and --base-url mode, where nothing is written.
 	Env *profile.Env
@@ -216,6 +221,9 @@ func New(opts Options) Model {
 	}
 	if opts.Lang == "" {
 		opts.Lang = "uk"
+	}
+	if opts.UILang != "" {
+		i18n.Use(opts.UILang)
 	}
 	m := Model{
 		opts:     opts,

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/frame"
@@ -50,7 +51,7 @@ func ping(c *api.Client) tea.Cmd {
 	}
 }
 
-func saveLang(env *profile.Env, name, lang string) tea.Cmd {
+func saveLang(env *profile.Env, name, lang string, apart bool) tea.Cmd {
 	return func() tea.Msg {
 		cfg, err := env.Config()
 		if err != nil {
@@ -61,6 +62,9 @@ func saveLang(env *profile.Env, name, lang string) tea.Cmd {
 			return langSavedMsg{}
 		}
 		p.Lang = lang
+		if !apart {
+			p.UILang = lang
+		}
 		cfg.Put(p)
 		return langSavedMsg{cfg.Save()}
 	}
@@ -211,10 +215,14 @@ func (m Model) cycleLang() (Model, tea.Cmd) {
 		}
 	}
 	m.lang = next
-	m.setNotice("language: "+next, false)
+	if !m.opts.UIApart {
+		i18n.Use(i18n.Lang(next))
+	}
+	l, _ := i18n.Parse(next)
+	m.setNotice(i18n.T("app.language", "Lang", l.Name()), false)
 	m, cmd := m.broadcast(msgs.LangChanged{Lang: next})
 	if m.opts.Env != nil && m.profile != "" && !m.sandbox {
-		cmd = tea.Batch(cmd, saveLang(m.opts.Env, m.profile, next))
+		cmd = tea.Batch(cmd, saveLang(m.opts.Env, m.profile, next, m.opts.UIApart))
 	}
 	return m, cmd
 }

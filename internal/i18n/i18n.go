@@ -27,6 +27,20 @@ const (
 // Supported are the languages with a catalog, in the order L cycles through them.
 var Supported = []Lang{Ukrainian, Russian, English}
 
+// Name is the language's name in itself, as a switcher shows it to a reader who may
+// not read the language in use.
+func (l Lang) Name() string {
+	switch l {
+	case Ukrainian:
+		return "українська"
+	case Russian:
+		return "русский"
+	case Pseudo:
+		return "pseudo"
+	}
+	return "English"
+}
+
 // Parse reads a language setting ("uk", "UK", "uk_UA.UTF-8", "ru-RU"); ok is false
 // for one without a catalog.
 func Parse(s string) (Lang, bool) {

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/listings-tui/listings/assets"
 )
 
 const nbsp = "\u00a0"
@@ -89,18 +87,13 @@ var placeholder = regexp.MustCompile(`\{\{\.[A-Za-z]+\}\}`)
 
 func catalog(t *testing.T, l Lang) map[string]json.RawMessage {
 	t.Helper()
-	b, err := assets.I18n.ReadFile("i18n/" + string(l) + ".json")
+	c, err := raw(l)
 	if err != nil {
-		t.Fatal(err)
-	}
-	var c map[string]json.RawMessage
-	if err := json.Unmarshal(b, &c); err != nil {
 		t.Fatalf("%s: %v", l, err)
 	}
 	return c
 }
 
-// texts are an entry's texts by form ("" for an entry without forms).
 func texts(raw json.RawMessage) map[string]string {
 	var one string
 	if json.Unmarshal(raw, &one) == nil {
@@ -176,5 +169,38 @@ func TestMissingFallsBack(t *testing.T) {
 	var p *Printer
 	if got := p.T("status.pending"); got != "awaiting review" {
 		t.Fatal(got)
+	}
+}
+
+func TestUILanguage(t *testing.T) {
+	defer Use(English)
+	UseLater(func() Lang { return Ukrainian })
+	if got := N("count.listings", 5); got != "5 оголошень" {
+		t.Errorf("after UseLater(uk): %q", got)
+	}
+	Use(English)
+	if got := T("status.pending"); got != For(English).T("status.pending") {
+		t.Errorf("after Use(en): %q", got)
+	}
+	for _, c := range []struct {
+		config, profile, lang string
+		want                  Lang
+		apart                 bool
+	}{
+		{"", "", "", English, false},
+		{"", "", "uk_UA.UTF-8", Ukrainian, false},
+		{"", "ru", "uk_UA.UTF-8", Russian, false},
+		{"en", "ru", "uk_UA.UTF-8", English, true},
+		{"xx", "", "uk_UA.UTF-8", Ukrainian, false}, // the tests' language is no setting
+	} {
+		l, apart := Resolve(c.config, c.profile, func(k string) string {
+			if k == "LANG" {
+				return c.lang
+			}
+			return ""
+		})
+		if l != c.want || apart != c.apart {
+			t.Errorf("%+v: %s %v", c, l, apart)
+		}
 	}
 }

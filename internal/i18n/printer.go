@@ -3,6 +3,8 @@ package i18n
 import (
 	"errors"
 	"fmt"
+	"path"
+	"strings"
 	"sync"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
@@ -74,12 +76,22 @@ func load(l Lang) error {
 		}
 		return bundle.AddMessages(l.tag(), msgs...)
 	}
-	b, err := assets.I18n.ReadFile("i18n/" + string(l) + ".json")
+	names, err := files(l)
 	if err != nil {
 		return err
 	}
-	_, err = bundle.ParseMessageFileBytes(b, string(l)+".json")
-	return err
+	for _, name := range names {
+		b, err := assets.I18n.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		// go-i18n reads the language from the file's name: common.uk.json.
+		base := strings.TrimSuffix(path.Base(name), ".json") + "." + string(l) + ".json"
+		if _, err := bundle.ParseMessageFileBytes(b, base); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Lang is the printer's language.

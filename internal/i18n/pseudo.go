@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
-
-	"github.com/listings-tui/listings/assets"
 )
 
 // accents are the pseudo-language's letters: each English letter as an accented one
@@ -43,16 +41,12 @@ func pseudo(s string) string {
 // pseudoMessages are English's entries in the pseudo-language; the number marks are
 // kept, so numbers still read.
 func pseudoMessages() ([]*goi18n.Message, error) {
-	b, err := assets.I18n.ReadFile("i18n/en.json")
+	en, err := raw(English)
 	if err != nil {
 		return nil, err
 	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return nil, err
-	}
 	var out []*goi18n.Message
-	for id, v := range raw {
+	for id, v := range en {
 		m := &goi18n.Message{ID: id}
 		var one string
 		if json.Unmarshal(v, &one) == nil {

@@ -44,6 +44,9 @@ type Profile struct {
 	BaseURL string  `json:"base_url"`
 	Lang    string  `json:"lang,omitempty"`
 	Storage Storage `json:"key_storage"`
+	// UILang is the interface's language the user last chose with L in the app
+	// (internal/i18n.Resolve); empty means the system's. Lang is the listings'.
+	UILang string `json:"ui_lang,omitempty"`
 }
 
 // Config is the config file: the profiles and which one is current. Settings of the
@@ -51,9 +54,13 @@ type Profile struct {
 type Config struct {
 	Current  string              `json:"current,omitempty"`
 	Profiles map[string]*Profile `json:"profiles"`
-	TUI      TUISettings         `json:"tui,omitzero"`
-	Media    MediaSettings       `json:"media,omitzero"`
-	Jobs     JobSettings         `json:"jobs,omitzero"`
+	// Language fixes the interface's language for the app and the commands ("uk",
+	// "ru", "en"), whatever the system's; L in the app then switches only the
+	// listings' language. Empty: the one last chosen with L, else the system's.
+	Language string        `json:"language,omitempty"`
+	TUI      TUISettings   `json:"tui,omitzero"`
+	Media    MediaSettings `json:"media,omitzero"`
+	Jobs     JobSettings   `json:"jobs,omitzero"`
 
 	dir string
 }

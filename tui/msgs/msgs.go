@@ -75,7 +75,10 @@ type Watch struct {
 	Group string
 }
 
-// LangChanged tells every view the language of names and titles changed.
+// LangChanged tells every view the language of names and titles changed, and with
+// it the interface's unless the user keeps them apart (i18n.UI is already the new
+// one): a view that keeps words it drew (a form's labels, a table's headers) makes
+// them again.
 type LangChanged struct{ Lang string }
 
 // Unauthorized tells the root the key no longer works (invalid_key, key_revoked):
