@@ -333,47 +333,6 @@ func (l *limiter) done(s *slot) {
 	l.signal()
 }
 
-// rateLimited records a 429 rate_limit_exceeded: nothing is sent before it lifts.
-func (l *limiter) rateLimited(e *Error) time.Duration {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	wait := e.RetryAfter
-	if wait <= 0 && e.ResetsAt.After(now) {
-		wait = e.ResetsAt.Sub(now)
-	}
-	if wait <= 0 {
-		wait = window
-	}
-	if until := now.Add(wait); until.After(l.blockedUntil) {
-		l.blockedUntil = until
-	}
-	return wait
-}
-
-// dailyLimited records a 429 daily_limit_exceeded and fills in when the day resets.
-func (l *limiter) dailyLimited(e *Error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now := l.now()
-	l.rollDay(now)
-	until := e.ResetsAt
-	if until.IsZero() && e.RetryAfter > 0 {
-		until = now.Add(e.RetryAfter)
-	}
-	if !until.After(now) {
-		until = nextKyivMidnight(now)
-	}
-	l.dayBlockedUntil = until
-	if l.usedToday < l.perDay {
-		l.usedToday = l.perDay
-	}
-	e.ResetsAt = until.In(Kyiv)
-	if e.RetryAfter <= 0 {
-		e.RetryAfter = until.Sub(now)
-	}
-}
-
 func (l *limiter) budget() Budget {
 	l.mu.Lock()
 	defer l.mu.Unlock()

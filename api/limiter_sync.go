@@ -9,7 +9,7 @@ import (
 
 // The budget in step with the service: what a ping says, and what the rate-limit
 // headers of any answer say, so that requests another program makes with the same
-// key are counted too.
+// key are counted too; and what its refusals (429) say of when to send again.
 
 // seed takes the limits and counters of a ping answer. Requests the service counted but
 // this client did not send (another process with the same key) become completed slots
@@ -99,4 +99,45 @@ func headerInt(h http.Header, name string) (int, bool) {
 	}
 	n, err := strconv.Atoi(v)
 	return n, err == nil
+}
+
+// rateLimited records a 429 rate_limit_exceeded: nothing is sent before it lifts.
+func (l *limiter) rateLimited(e *Error) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	wait := e.RetryAfter
+	if wait <= 0 && e.ResetsAt.After(now) {
+		wait = e.ResetsAt.Sub(now)
+	}
+	if wait <= 0 {
+		wait = window
+	}
+	if until := now.Add(wait); until.After(l.blockedUntil) {
+		l.blockedUntil = until
+	}
+	return wait
+}
+
+// dailyLimited records a 429 daily_limit_exceeded and fills in when the day resets.
+func (l *limiter) dailyLimited(e *Error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	l.rollDay(now)
+	until := e.ResetsAt
+	if until.IsZero() && e.RetryAfter > 0 {
+		until = now.Add(e.RetryAfter)
+	}
+	if !until.After(now) {
+		until = nextKyivMidnight(now)
+	}
+	l.dayBlockedUntil = until
+	if l.usedToday < l.perDay {
+		l.usedToday = l.perDay
+	}
+	e.ResetsAt = until.In(Kyiv)
+	if e.RetryAfter <= 0 {
+		e.RetryAfter = until.Sub(now)
+	}
 }

@@ -11,10 +11,10 @@ import (
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/bulkform"
-	"github.com/listings-tui/listings/tui/citypick"
+	"github.com/listings-tui/listings/tui/components/citypick"
+	"github.com/listings-tui/listings/tui/components/editor"
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/drafts"
-	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/importer"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
@@ -22,69 +22,23 @@ import (
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/palette"
+	"github.com/listings-tui/listings/tui/rootkeys"
 	"github.com/listings-tui/listings/tui/watch"
 )
 
-// rootState is what the global actions depend on.
-type rootState struct {
-	loggedIn  bool // logged in, and not on the login screen
-	readOnly  bool
-	active    viewID
-	selection bool // the view on screen has a listing under its cursor
-	typing    bool // a text input of the view on screen takes the letters
-}
-
-func (m Model) rootState() rootState {
-	s := rootState{loggedIn: m.client != nil && m.active != viewLogin, readOnly: m.readOnly, active: m.active}
+// rootState is what the global actions depend on (tui/rootkeys holds their table).
+func (m Model) rootState() rootkeys.State {
+	s := rootkeys.State{LoggedIn: m.client != nil && m.active != viewLogin, ReadOnly: m.readOnly,
+		OnEditor: m.active == viewEditor, OnDrafts: m.active == viewDrafts}
 	if p := m.views.Get(m.active); p != nil {
-		_, s.selection = p.Selected()
-		s.typing = action.Typing(p.Actions())
+		_, s.Selection = p.Selected()
+		s.Typing = action.Typing(p.Actions())
 	}
 	return s
 }
 
-func loggedIn(s rootState) bool { return s.loggedIn }
-
-// The ids of the global actions, which the root's dispatch switches on.
-const (
-	gHelp      action.ID = "global.help"
-	gQuit      action.ID = "global.quit"
-	gForceQuit action.ID = "global.force_quit"
-	gPalette   action.ID = "global.palette"
-	gNew       action.ID = "global.new"
-	gEdit      action.ID = "global.edit"
-	gDrafts    action.ID = "global.drafts"
-	gWatch     action.ID = "global.watch"
-	gJobs      action.ID = "global.jobs"
-	gLang      action.ID = "global.language"
-	gAbout     action.ID = "global.about"
-)
-
-// globalActions is the root's table: the keys it owns on every screen (docs/tui.md,
-// "Keys"). A view's table takes one of these keys only by naming it in Shadows.
-var globalActions = action.Table[rootState]{
-	ReadOnly: func(s rootState) bool { return s.readOnly },
-	Actions: []action.Action[rootState]{
-		{ID: gNew, Desc: "new listing", Keys: []string{"n"}, Writes: true,
-			When: func(s rootState) bool { return s.loggedIn && s.active != viewEditor }},
-		{ID: gEdit, Desc: "edit the listing", Keys: []string{"e"}, Writes: true,
-			When: func(s rootState) bool { return s.loggedIn && s.selection }},
-		{ID: gDrafts, Desc: "drafts", Keys: []string{"D"},
-			When: func(s rootState) bool { return s.loggedIn && s.active != viewDrafts && s.active != viewEditor }},
-		{ID: gWatch, Desc: "watch panel", Keys: []string{"W"}, When: loggedIn},
-		{ID: gJobs, Desc: "jobs panel", Keys: []string{"J"}, When: loggedIn},
-		{ID: gLang, Desc: "language", Keys: []string{"L"}, When: loggedIn},
-		{ID: gPalette, Desc: "commands", Keys: []string{":", "ctrl+p"}, Label: ":/ctrl+p", When: loggedIn},
-		{ID: gAbout, Desc: "version, config file and keys", When: loggedIn},
-		{ID: gHelp, Desc: "help", Keys: []string{"?"}, Short: 1, Offer: loggedIn},
-		{ID: gQuit, Desc: "quit", Keys: []string{"q"}, Short: 2, Offer: loggedIn},
-		{ID: gForceQuit, Desc: "quit", Keys: []string{"ctrl+c"}, Short: 3,
-			Offer: func(s rootState) bool { return !s.loggedIn || s.typing }},
-	},
-}
-
 // GlobalActions is the root's table, for the reference of every action id.
-func GlobalActions() action.Catalog { return globalActions }
+func GlobalActions() action.Catalog { return rootkeys.Table }
 
 // reach is what is in reach on screen (the view's actions, then the root's the view
 // does not take), and the keys two of them share.
@@ -93,7 +47,7 @@ func (m Model) reach() ([]action.Bound, []action.Conflict) {
 	if p := m.views.Get(m.active); p != nil {
 		view = p.Actions()
 	}
-	return action.Merge(view, globalActions.Reach(m.rootState(), m.keymap))
+	return action.Merge(view, rootkeys.Table.Reach(m.rootState(), m.keymap))
 }
 
 // global is the root's action key k runs on screen, if any. The root's keys come
@@ -106,7 +60,7 @@ func (m Model) global(k tea.KeyMsg) (action.Bound, bool) {
 
 // isKey reports whether k is one of the keys of the global action id, in any state.
 func (m Model) isKey(k tea.KeyMsg, id action.ID) bool {
-	for _, b := range globalActions.Reach(rootState{loggedIn: true, selection: true}, m.keymap) {
+	for _, b := range rootkeys.Table.Reach(rootkeys.State{LoggedIn: true, Selection: true}, m.keymap) {
 		if b.ID == id {
 			_, ok := action.Find([]action.Bound{b}, k)
 			return ok
@@ -122,25 +76,25 @@ func (m Model) runGlobal(b action.Bound) (Model, tea.Cmd) {
 		return m, nil
 	}
 	switch b.ID {
-	case gQuit, gForceQuit:
+	case rootkeys.Quit, rootkeys.ForceQuit:
 		return m.quit()
-	case gHelp:
+	case rootkeys.Help:
 		m.showHelp, m.helpOff = true, 0
-	case gPalette:
+	case rootkeys.Palette:
 		return m.openPalette()
-	case gLang:
+	case rootkeys.Lang:
 		return m.cycleLang()
-	case gNew:
+	case rootkeys.New:
 		return m.openEditor(msgs.NewDraft{})
-	case gEdit:
+	case rootkeys.Edit:
 		return m.editListing()
-	case gDrafts:
+	case rootkeys.Drafts:
 		return m.openDrafts()
-	case gJobs:
+	case rootkeys.Jobs:
 		m.toggle(viewJobs)
-	case gWatch:
+	case rootkeys.Watch:
 		m.toggle(viewWatch)
-	case gAbout:
+	case rootkeys.About:
 		m.setNotice(m.about(), false)
 	}
 	return m, nil

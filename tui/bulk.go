@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"os"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/tui/msgs"
@@ -19,7 +17,7 @@ func (m Model) openBulk(b msgs.Bulk) (Model, tea.Cmd) {
 	if len(b.Items) == 0 {
 		return m, nil
 	}
-	return m.openWriting(viewBulk, func() (cmd tea.Cmd) {
+	return m.openWriting(viewBulk, func(m *Model) (cmd tea.Cmd) {
 		m.bulk.M, cmd = m.bulk.M.Open(b)
 		return cmd
 	})
@@ -27,15 +25,15 @@ func (m Model) openBulk(b msgs.Bulk) (Model, tea.Cmd) {
 
 // openImport shows the import's path input.
 func (m Model) openImport() (Model, tea.Cmd) {
-	return m.openWriting(viewImport, func() (cmd tea.Cmd) {
+	return m.openWriting(viewImport, func(m *Model) (cmd tea.Cmd) {
 		m.imp.M, cmd = m.imp.M.Open()
 		return cmd
 	})
 }
 
-// openWriting shows the view id, which open opens (its holder is shared by every
-// copy of the root), unless the key may not write.
-func (m Model) openWriting(id viewID, open func() tea.Cmd) (Model, tea.Cmd) {
+// openWriting shows the view id, built if it is not yet, which open opens, unless the
+// key may not write.
+func (m Model) openWriting(id viewID, open func(*Model) tea.Cmd) (Model, tea.Cmd) {
 	if m.client == nil {
 		return m, nil
 	}
@@ -43,8 +41,9 @@ func (m Model) openWriting(id viewID, open func() tea.Cmd) (Model, tea.Cmd) {
 		m.setNotice(readOnlyNote, true)
 		return m, nil
 	}
+	built := m.need(id)
 	m.push(id)
-	return m, m.addr(id, open())
+	return m, tea.Batch(built, m.addr(id, open(&m)))
 }
 
 // startJob closes the plan and gives the job to the jobs panel, which shows it.
@@ -62,27 +61,5 @@ func (m *Model) toggle(v viewID) {
 		m.pop()
 	} else {
 		m.push(v)
-	}
-}
-
-// jobsDir is where jobs are journaled: the CLI's directory, or a temporary one for
-// the sandbox (its listings end with the app), made at the first job (the jobs panel
-// asks off the event loop) and removed when the app ends.
-func (s *shared) jobsDir(dir string, sandbox bool) func() string {
-	if dir != "" && !sandbox {
-		return func() string { return dir }
-	}
-	return func() string {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.tempJobs == "" {
-			d, err := os.MkdirTemp("", "listings-sandbox-jobs-")
-			if err != nil {
-				return "" // the panel says a job cannot be journaled
-			}
-			s.tempJobs = d
-			s.stops = append(s.stops, func() { _ = os.RemoveAll(d) })
-		}
-		return s.tempJobs
 	}
 }

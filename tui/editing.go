@@ -15,8 +15,10 @@ import (
 // msgs.EditListing, msgs.ResumeDraft); which draft that is, and whether the open one
 // can be left, is tui/editing's to decide.
 func (m Model) openEditor(req tea.Msg) (Model, tea.Cmd) {
+	built := m.need(viewEditor)
 	m.push(viewEditor)
-	return m.deliver(viewEditor, req)
+	m, cmd := m.deliver(viewEditor, req)
+	return m, tea.Batch(built, cmd)
 }
 
 // editListing is e: the listing of the view on screen.
@@ -30,16 +32,19 @@ func (m Model) editListing() (Model, tea.Cmd) {
 		return m, nil
 	}
 	req := msgs.EditListing{ID: id}
-	if cur, _, ok := m.detail.M.Current(); ok && cur.ID == id {
-		req.Listing = cur
+	if m.detail != nil { // the listing open in the detail, if it is this one
+		if cur, _, ok := m.detail.M.Current(); ok && cur.ID == id {
+			req.Listing = cur
+		}
 	}
 	return m.openEditor(req)
 }
 
 // openDrafts is D: the drafts list.
 func (m Model) openDrafts() (Model, tea.Cmd) {
+	built := m.need(viewDrafts)
 	m.push(viewDrafts)
-	return m, m.addr(viewDrafts, m.drafts.M.Reload())
+	return m, tea.Batch(built, m.addr(viewDrafts, m.drafts.M.Reload()))
 }
 
 // listingSaved follows an accepted create or edit: the editor closes, the lists
@@ -67,6 +72,7 @@ func (m Model) listingSaved(msg msgs.ListingSaved) (Model, tea.Cmd) {
 		m, cmd = m.deliver(viewWatch, msgs.Watch{ID: msg.ID, Title: msg.Title})
 		cmds = append(cmds, cmd)
 	}
+	cmds = append(cmds, m.need(viewDetail))
 	m.push(viewDetail)
 	m.detail.M, cmd = m.detail.M.Open(msg.ID, msg.Title)
 	cmds = append(cmds, m.addr(viewDetail, cmd))

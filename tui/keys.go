@@ -5,57 +5,27 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/tui/action"
+	"github.com/listings-tui/listings/tui/helpview"
+	"github.com/listings-tui/listings/tui/rootkeys"
 )
-
-// rootKeys are the keys of the root's modal parts: the help overlay and the
-// questions, which no table of actions reaches (their keys are the only ones live
-// while they are open). The keys of every screen are the global actions (actions.go).
-type rootKeys struct {
-	Esc       key.Binding
-	Yes, No   key.Binding
-	ForceQuit key.Binding
-	// The help overlay scrolls when it is taller than the screen.
-	HelpUp, HelpDown, HelpPageUp, HelpPageDown key.Binding
-}
-
-func defaultRootKeys() rootKeys {
-	return rootKeys{
-		Esc:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back/close")),
-		Yes:       key.NewBinding(key.WithKeys("y", "Y", "enter"), key.WithHelp("y/enter", "yes")),
-		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
-		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
-
-		HelpUp:       key.NewBinding(key.WithKeys("up", "k")),
-		HelpDown:     key.NewBinding(key.WithKeys("down", "j")),
-		HelpPageUp:   key.NewBinding(key.WithKeys("pgup", "home", "g")),
-		HelpPageDown: key.NewBinding(key.WithKeys("pgdown", "end", "G")),
-	}
-}
 
 // helpKey handles a key while the full help is shown: it closes, quits or scrolls;
 // everything else is swallowed, since the view underneath is hidden.
 func (m Model) helpKey(k tea.KeyMsg) (Model, tea.Cmd) {
-	keys := m.keys
 	switch {
-	case key.Matches(k, keys.Esc), m.isKey(k, gHelp):
+	case key.Matches(k, m.keys.Esc), m.isKey(k, rootkeys.Help):
 		m.showHelp = false
-	case m.isKey(k, gQuit):
+	case m.isKey(k, rootkeys.Quit):
 		return m, tea.Quit
-	case key.Matches(k, keys.HelpUp):
-		m.helpOff--
-	case key.Matches(k, keys.HelpDown):
-		m.helpOff++
-	case key.Matches(k, keys.HelpPageUp):
-		m.helpOff -= max(m.viewHeight-5, 1)
-	case key.Matches(k, keys.HelpPageDown):
-		m.helpOff += max(m.viewHeight-5, 1)
+	default:
+		m.helpOff = helpview.Scroll(k, m.helpOff, m.viewHeight)
 	}
 	return m, nil // the overlay clamps the offset (refresh)
 }
 
 // bindingOf is the global action id as a binding for a modal part's footer.
 func (m Model) bindingOf(id action.ID, desc string) key.Binding {
-	for _, b := range globalActions.Reach(rootState{loggedIn: true}, m.keymap) {
+	for _, b := range rootkeys.Table.Reach(rootkeys.State{LoggedIn: true}, m.keymap) {
 		if b.ID == id {
 			return key.NewBinding(key.WithKeys(b.Keys...), key.WithHelp(b.Label, desc))
 		}
@@ -75,9 +45,9 @@ func (m *Model) shortHelp() (view, root []key.Binding) {
 	case m.dialog != nil:
 		return nil, []key.Binding{m.keys.Yes, m.keys.No}
 	case m.showHelp:
-		help := m.bindingOf(gHelp, "close help")
+		help := m.bindingOf(rootkeys.Help, "close help")
 		help.SetHelp("esc/"+help.Help().Key, "close help")
-		return nil, []key.Binding{help, m.bindingOf(gQuit, "quit")}
+		return nil, []key.Binding{help, m.bindingOf(rootkeys.Quit, "quit")}
 	case m.palette != nil:
 		return nil, m.palette.ShortHelp()
 	}

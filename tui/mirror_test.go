@@ -13,6 +13,7 @@ import (
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
+	"github.com/listings-tui/listings/tui/mirrorsync"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -58,7 +59,7 @@ func TestFirstFrameFromTheMirrorWithNoRequest(t *testing.T) {
 }
 
 // The background sync waits for the start's own requests, then fills the mirror and
-// tells the browser; it is not repeated within syncEvery.
+// tells the browser; it is not repeated within mirrorsync.Every.
 func TestBackgroundSyncFillsTheMirror(t *testing.T) {
 	g := &gate{}
 	f := newFixture(t, sandbox.KeyPersonal, g.wrap)
@@ -71,7 +72,7 @@ func TestBackgroundSyncFillsTheMirror(t *testing.T) {
 	if _, ok, _ := db.LastSync(context.Background()); ok {
 		t.Fatal("synced in the first seconds")
 	}
-	f.clock.Advance(syncAfter)
+	f.clock.Advance(mirrorsync.After)
 	m, _ = f.run(m, msgs.Tick{})
 	last, ok, _ := db.LastSync(context.Background())
 	if !ok || !last.Complete {
@@ -86,7 +87,7 @@ func TestBackgroundSyncFillsTheMirror(t *testing.T) {
 	after := len(g.log)
 	g.mu.Unlock()
 	if after != before {
-		t.Errorf("synced again within %v", syncEvery)
+		t.Errorf("synced again within %v", mirrorsync.Every)
 	}
 	_ = m
 }
@@ -154,7 +155,7 @@ func TestADamagedMirrorIsFoundAfterTheFirstFrame(t *testing.T) {
 	if n, err := db.Count(ctx); n != 0 || err != nil {
 		t.Errorf("the new mirror holds %d listings (%v)", n, err)
 	}
-	f.clock.Advance(syncAfter)
+	f.clock.Advance(mirrorsync.After)
 	m, _ = f.run(m, msgs.Tick{})
 	if last, ok, _ := db.LastSync(ctx); !ok || !last.Complete {
 		t.Errorf("no sync into the new file: %+v", last)
@@ -163,7 +164,7 @@ func TestADamagedMirrorIsFoundAfterTheFirstFrame(t *testing.T) {
 }
 
 // After L the mirror's rows are in the other language: a sync in the new one is due
-// within langSyncGap, not syncEvery.
+// within mirrorsync.LangGap, not mirrorsync.Every.
 func TestALanguageChangeMakesASyncDue(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
 	db := openMirror(t)
@@ -174,7 +175,7 @@ func TestALanguageChangeMakesASyncDue(t *testing.T) {
 	opts.Mirror = db
 	m := f.model(opts, 100, 24)
 	m, _ = f.settle(m, m.Init())
-	f.clock.Advance(syncAfter)
+	f.clock.Advance(mirrorsync.After)
 	m, _ = f.run(m, msgs.Tick{})
 	if last, _, _ := db.LastSync(context.Background()); last.Lang != "uk" {
 		t.Fatalf("synced again in %q", last.Lang)
@@ -184,7 +185,7 @@ func TestALanguageChangeMakesASyncDue(t *testing.T) {
 	if last, _, _ := db.LastSync(context.Background()); last.Lang != "uk" {
 		t.Fatalf("synced again at once in %q", last.Lang)
 	}
-	f.clock.Advance(langSyncGap)
+	f.clock.Advance(mirrorsync.LangGap)
 	m, _ = f.run(m, msgs.Tick{})
 	if last, _, _ := db.LastSync(context.Background()); last.Lang != "ru" || !last.Complete {
 		t.Errorf("the sync after L: %+v", last)

@@ -2,11 +2,9 @@ package tui
 
 import (
 	tea "github.com/charmbracelet/bubbletea"
-)
 
-// helpWheel is how many lines a notch of the wheel scrolls the help overlay: the
-// step of bubbles' viewport, which scrolls the detail, so both read alike.
-const helpWheel = 3
+	"github.com/listings-tui/listings/tui/helpview"
+)
 
 // viewTop is the screen line of the view's first line. The view sits right above
 // what the root draws under it (banner, notice, wait line, footer), as View stacks
@@ -41,12 +39,7 @@ func (m Model) mouse(msg tea.MouseMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.showHelp {
-		switch msg.Button {
-		case tea.MouseButtonWheelUp:
-			m.helpOff = max(m.helpOff-helpWheel, 0)
-		case tea.MouseButtonWheelDown:
-			m.helpOff += helpWheel // the overlay clamps it (refresh)
-		}
+		m.helpOff = helpview.Wheel(msg.Button, m.helpOff)
 		return m, nil
 	}
 	return m.toActive(msg)

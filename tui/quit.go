@@ -14,34 +14,18 @@ import (
 // nothing) drafts would be gone. In the question, q, y or enter quit, and ctrl+c again
 // quits at once.
 
-// quitRisks says what quitting now would cost; nil when nothing.
+// quitRisks says what quitting now would cost (tui/confirm words it); nil when nothing.
 func (m Model) quitRisks() []string {
-	var why []string
+	r := confirm.AtRisk{OnEditor: m.active == viewEditor, Sandbox: m.sandbox, Job: m.jobs != nil && m.jobs.M.Running()}
 	if m.editor != nil {
-		// The editor keeps its draft after esc (its uploads go on): once it is off
-		// screen, the draft is the one left there, not an open one.
-		what := "the open draft"
-		if m.active != viewEditor {
-			what = "the draft you left in the editor"
-		}
-		switch ed := m.editor.M; {
-		case ed.Busy():
-			why = append(why, what+" is still uploading or being sent: what has not finished is lost")
-		case ed.Unsent() && m.sandbox:
-			why = append(why, what+" is lost: the sandbox keeps nothing")
-		case ed.Unsent():
-			why = append(why, what+" is not sent; it is kept, and D resumes it next time")
-		}
-	}
-	if m.jobs != nil && m.jobs.M.Running() {
-		why = append(why, "a job is running: it stops after the requests on their way, and is offered for a resume next time")
+		r.Busy, r.Unsent = m.editor.M.Busy(), m.editor.M.Unsent()
 	}
 	if m.sandbox && m.client != nil {
-		if list, err := m.draftStore.List(m.baseURL); err == nil && len(list) > 0 && !(len(list) == 1 && m.editor.M.Unsent()) {
-			why = append(why, fmt.Sprintf("%d drafts are lost: the sandbox keeps nothing", len(list)))
+		if list, err := m.draftStore.List(m.baseURL); err == nil {
+			r.Drafts = len(list)
 		}
 	}
-	return why
+	return confirm.Risks(r)
 }
 
 // quit is q or ctrl+c outside a question.

@@ -2,11 +2,9 @@ package tui
 
 import (
 	"context"
-	"io"
 	"os"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/crash"
@@ -33,9 +31,12 @@ func Run(ctx context.Context, opts Options) error {
 		opts.WatchStore, storeErr = watch.OpenService(opts.WatchPath, opts.BaseURL, opts.Key)
 	}
 	// The palette is set before any view is built: views keep styles they derive.
-	theme.Use(theme.PaletteOf(opts.Theme, func() bool { return darkBackground(opts.Output) }))
+	theme.Use(theme.PaletteOf(opts.Theme, func() bool { return theme.DarkBackground(opts.Output) }))
 	if opts.Painter == nil {
-		opts.Painter, opts.Input = photoPainter(opts)
+		if opts.Getenv == nil {
+			opts.Getenv = os.Getenv
+		}
+		opts.Painter, opts.Input = termimg.ForProgram(opts.Photos, opts.Getenv, opts.Input, opts.Output)
 		defer func() { _ = opts.Painter.Close() }()
 	}
 	m := New(opts)
@@ -51,12 +52,12 @@ func Run(ctx context.Context, opts Options) error {
 	if storeErr != nil {
 		m.setNotice(theme.WarningMark+" the watch list could not be read, it starts empty: "+termtext.Clean(storeErr.Error()), true)
 	}
-	defer m.shared.stopAll()
+	defer m.shared.StopAll()
 	// The watch list is written off the event loop; its last change must reach the disk.
 	defer func() { _ = m.store.Flush() }()
 	// Drafts are written in the background; the last change must reach the disk.
 	defer func() { _ = m.saver.Flush() }()
-	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.keys.List}, programOptions(opts)...)
+	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.Keys.List}, programOptions(opts)...)
 }
 
 // programOptions are how the program takes the terminal. The mouse is reported (cell
@@ -80,46 +81,4 @@ func programOptions(opts Options) []tea.ProgramOption {
 		popts = append(popts, tea.WithOutput(opts.Output))
 	}
 	return popts
-}
-
-// photoPainter returns the painter that is the program's output, nil where only
-// half-blocks can be drawn, so that nothing stands between the renderer and the
-// terminal there. In a terminal that may draw pictures it asks the terminal once the
-// program has it, and returns the input the program reads instead of stdin: stdin
-// without the answers (termimg.Detector). It asks only the real terminal: with Input
-// or Output given (tests) only a protocol the setting names.
-func photoPainter(opts Options) (*termimg.Painter, io.Reader) {
-	getenv := opts.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	in, out := os.Stdin, os.Stdout
-	var w io.Writer = os.Stdout
-	if opts.Input != nil || opts.Output != nil {
-		in, out = nil, nil
-		w = opts.Output
-	}
-	caps, detect := termimg.Detect(opts.Photos, getenv, in, out, termimg.DefaultTimeout)
-	switch {
-	case detect != nil:
-		return termimg.NewDetectingPainter(w, detect), detect.Input(in)
-	case caps.Protocol == termimg.Blocks || w == nil:
-		return nil, opts.Input
-	}
-	return termimg.NewPainter(w, caps), opts.Input
-}
-
-// darkBackground is the terminal's background, for the auto theme. It is not asked
-// here: Bubble Tea's init already asked it through lipgloss, for any program of ours,
-// before the terminal is taken (bubbletea's tea_init.go), and lipgloss keeps the
-// answer; asking again (termenv.HasDarkBackground, another output) would send the
-// terminal a second question. termenv asks only a terminal in the foreground, not
-// under tmux or screen (it reads COLORFGBG there), follows the question with a cursor
-// report every terminal answers, and gives up after termenv.OSCTimeout; its default
-// is dark. A test's output is not the terminal: dark.
-func darkBackground(out io.Writer) bool {
-	if out != nil {
-		return true
-	}
-	return lipgloss.HasDarkBackground()
 }

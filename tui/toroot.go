@@ -35,10 +35,11 @@ func (r *router) OpenListing(x msgs.OpenListing) tea.Cmd {
 	if m.client == nil {
 		return nil
 	}
+	built := m.need(viewDetail)
 	m.push(viewDetail)
 	var cmd tea.Cmd
 	m.detail.M, cmd = m.detail.M.Open(x.ID, x.Title)
-	return m.addr(viewDetail, cmd)
+	return tea.Batch(built, m.addr(viewDetail, cmd))
 }
 
 func (r *router) Back(msgs.Back) tea.Cmd {

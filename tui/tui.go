@@ -11,9 +11,7 @@ package tui
 import (
 	"context"
 	"io"
-	"net/http"
 	"os"
-	"sync"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -27,20 +25,21 @@ import (
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/bulkform"
 	"github.com/listings-tui/listings/tui/confirm"
-	"github.com/listings-tui/listings/tui/crash"
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/drafts"
 	"github.com/listings-tui/listings/tui/editing"
-	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/importer"
+	"github.com/listings-tui/listings/tui/internal/proc"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
 	"github.com/listings-tui/listings/tui/login"
+	"github.com/listings-tui/listings/tui/mirrorsync"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/nudge"
 	"github.com/listings-tui/listings/tui/palette"
+	"github.com/listings-tui/listings/tui/rootkeys"
 	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
@@ -136,40 +135,10 @@ type Options struct {
 	Output io.Writer
 }
 
-// shared is what every copy of the model points to: Bubble Tea copies the model on
-// each Update, but secrets to redact and sandboxes to stop belong to the process.
-type shared struct {
-	keys  crash.Secrets
-	mu    sync.Mutex
-	stops []func()
-	// tempJobs is the jobs directory of a sandbox session, removed at the end.
-	tempJobs string
-}
-
-func (s *shared) addStop(f func()) {
-	if f == nil {
-		return
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.stops = append(s.stops, f)
-}
-
-// stopAll stops every sandbox started from the login screen.
-func (s *shared) stopAll() {
-	s.mu.Lock()
-	stops := s.stops
-	s.stops = nil
-	s.mu.Unlock()
-	for _, f := range stops {
-		f()
-	}
-}
-
 // Model is the root model.
 type Model struct {
 	opts   Options
-	shared *shared
+	shared *proc.Shared // the process's: keys to redact, sandboxes to stop
 	now    time.Time
 
 	client  *api.Client
@@ -192,6 +161,9 @@ type Model struct {
 	jobs    *registry.Holder[jobs.Model, action.Help]
 	imp     *registry.Holder[importer.Model, action.Help]
 	store   *watch.Store
+	// cached is the client through the mirror's cache of the day, for the views
+	// built on first use.
+	cached *mirror.CachedClient
 
 	draftStore  *draft.Store
 	saver       *draft.Saver
@@ -218,7 +190,7 @@ type Model struct {
 	statuses map[int]int // the latest status request per listing id
 
 	help help.Model
-	keys rootKeys
+	keys rootkeys.Modal
 	// keymap is the user's keys that apply (Options.Keys less what is wrong with
 	// them); palette is the open command palette, or nil.
 	keymap  action.Keymap
@@ -237,7 +209,7 @@ type Model struct {
 	header        string
 	footer        string
 
-	mir mirrorState // the background sync of the local mirror (mirror.go)
+	mir mirrorsync.Schedule // the background sync of the local mirror (mirror.go)
 }
 
 // New builds the root from opts; it does no network I/O (only the local mirror's
@@ -255,7 +227,7 @@ func New(opts Options) Model {
 	}
 	m := Model{
 		opts:     opts,
-		shared:   &shared{},
+		shared:   &proc.Shared{},
 		now:      opts.Now(),
 		profile:  opts.Profile,
 		baseURL:  opts.BaseURL,
@@ -265,7 +237,7 @@ func New(opts Options) Model {
 		statuses: map[int]int{},
 		waits:    &notice.Waits{},
 		help:     helpview.New(),
-		keys:     defaultRootKeys(),
+		keys:     rootkeys.DefaultModal(),
 		bell:     io.Discard,
 		focused:  true,
 		ticker:   tick,
@@ -282,8 +254,8 @@ func New(opts Options) Model {
 	m.term = nudge.Detect(getenv)
 	m.draftStore = draft.OpenStore(opts.DraftDir)
 	m.saver = draft.NewSaver(m.draftStore, nil)
-	m.shared.keys.Add(opts.Key)
-	problems := action.Check(action.Normalize(opts.Keys), globalActions, viewTables())
+	m.shared.Keys.Add(opts.Key)
+	problems := action.Check(action.Normalize(opts.Keys), rootkeys.Table, viewTables())
 	m.keymap = action.Without(action.Normalize(opts.Keys), problems)
 	if opts.Client != nil {
 		m.setClient(opts.Client)
@@ -301,43 +273,29 @@ func New(opts Options) Model {
 	return m
 }
 
-// setClient builds the views over c; used at start and after a login.
+// setClient builds the views over c that the first frame needs (the browser, and the
+// watch and the jobs, which work from the start and speak in the footer); used at
+// start and after a login. The others are built when first needed (lazy.go).
 func (m *Model) setClient(c *api.Client) {
 	m.client = c
 	c.OnWaits(usersWaits(m.waits))
 	m.budget = c.Budget()
-	images := m.opts.Images
-	if images == nil {
-		images = detail.HTTPImages(&http.Client{Timeout: 30 * time.Second})
-	}
 	// The views that ask for the taxonomy and cities (the detail, the editor, the bulk
 	// form's city, the import's check) ask through the mirror's cache of the day; the
 	// pickers and the detail keep their own in memory on top.
-	cached := mirror.NewCachedClient(m.opts.Mirror, c)
-	m.detail = registry.Hold(detail.New(cached, images, m.lang).WithPainter(m.opts.Painter))
+	m.cached = mirror.NewCachedClient(m.opts.Mirror, c)
 	m.watch = registry.Hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
-	m.editor = registry.Hold(editing.New(editor.New(editor.Config{Service: cached, Store: m.draftStore, Saver: m.saver, Lang: m.lang,
-		Now: m.opts.Now, BaseURL: m.baseURL, Profile: m.profile, StartDir: m.opts.StartDir, FindEditor: m.opts.FindEditor, Painter: m.opts.Painter}),
-		editing.Config{Store: m.draftStore, BaseURL: m.baseURL, Profile: m.profile, Lang: m.lang, Now: m.opts.Now}))
-	m.drafts = registry.Hold(drafts.New(m.draftStore, m.baseURL, m.opts.Now))
+	m.jobs = registry.Hold(jobs.New(c, jobs.Config{Dir: m.shared.JobsDir(m.opts.JobsDir, m.sandbox), Scan: !m.sandbox,
+		BaseURL: m.baseURL, Now: m.opts.Now}))
 	// The browser comes after the views above, which need no mirror: a first frame
 	// read ahead (Run) has had their time to come.
 	m.browser = registry.Hold(browser.New(c, m.lang, m.browserOptions()...))
 	m.opts.prefetched = nil // the first browser's only
-	m.attachMirror()
+	m.mir = mirrorsync.Start(m.opts.Mirror, m.now)
 	m.views.Set(viewBrowser, m.browser)
-	m.views.Set(viewDetail, m.detail)
 	m.views.Set(viewWatch, m.watch)
-	m.views.Set(viewEditor, m.editor)
-	m.views.Set(viewDrafts, m.drafts)
-	m.bulk = registry.Hold(bulkform.New(cached, m.lang, m.opts.Now))
-	jobsDir := m.shared.jobsDir(m.opts.JobsDir, m.sandbox)
-	m.jobs = registry.Hold(jobs.New(c, jobs.Config{Dir: jobsDir, Scan: !m.sandbox, BaseURL: m.baseURL, Now: m.opts.Now}))
-	m.imp = registry.Hold(importer.New(importer.Config{Service: cached, Lang: m.lang, BaseURL: m.baseURL, JobsDir: jobsDir,
-		StartDir: m.opts.StartDir, Now: m.opts.Now}))
-	m.views.Set(viewBulk, m.bulk)
 	m.views.Set(viewJobs, m.jobs)
-	m.views.Set(viewImport, m.imp)
+	m.dropLazy()
 	m.active = viewBrowser
 	m.back = nil
 	m.setKeymap()
@@ -389,7 +347,7 @@ func (m Model) Init() tea.Cmd {
 	}
 	if m.client != nil {
 		cmds = append(cmds, ping(m.client), countDrafts(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.M.Init()),
-			m.addr(viewWatch, m.watch.M.Init()), m.addr(viewDrafts, m.drafts.M.Init()), m.addr(viewJobs, m.jobs.M.Init()))
+			m.addr(viewWatch, m.watch.M.Init()), m.addr(viewJobs, m.jobs.M.Init()))
 	}
 	return tea.Batch(cmds...)
 }

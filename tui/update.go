@@ -13,8 +13,10 @@ import (
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/frame"
+	"github.com/listings-tui/listings/tui/mirrorsync"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
+	"github.com/listings-tui/listings/tui/rootkeys"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
@@ -105,10 +107,10 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m, nil
 	case addressed:
 		return m.onAddressed(msg)
-	case mirrorVerifiedMsg:
-		return m.onMirrorVerified(msg)
-	case mirrorSyncedMsg:
-		return m.onMirrorSynced(msg)
+	case mirrorsync.Verified:
+		return m.mirrorDone(m.mir.VerifyDone(msg))
+	case mirrorsync.Synced:
+		return m.mirrorDone(m.mir.SyncDone(msg))
 	case pingMsg:
 		if msg.err != nil {
 			return m.showError(msgs.Error{Op: "check the key", Err: msg.err})
@@ -147,7 +149,7 @@ func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return address(id, m.views
 
 func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	keys := m.keys
-	if m.isKey(k, gForceQuit) {
+	if m.isKey(k, rootkeys.ForceQuit) {
 		if m.dialog != nil && m.dialog.Quit {
 			return m, tea.Quit // ctrl+c twice
 		}
@@ -158,7 +160,7 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	}
 	if m.dialog != nil {
 		switch {
-		case key.Matches(k, keys.Yes), m.dialog.Quit && m.isKey(k, gQuit):
+		case key.Matches(k, keys.Yes), m.dialog.Quit && m.isKey(k, rootkeys.Quit):
 			return m.yes()
 		case key.Matches(k, keys.No):
 			m.dialog = nil
@@ -235,7 +237,7 @@ func (m Model) onTick() (Model, tea.Cmd) {
 	}
 	// The views get the root's clock, not the timer's, so tests stay deterministic.
 	m, cmd := m.broadcast(msgs.Tick{At: m.now})
-	return m, tea.Batch(cmd, m.ticker(), m.maybeVerify(), m.maybeSync())
+	return m, tea.Batch(cmd, m.ticker(), m.mir.Verify(m.opts.Mirror), m.maybeSync())
 }
 
 func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
@@ -245,8 +247,8 @@ func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
 		m.login.M.SetReason(termtext.Clean(err.Error()))
 		return m, nil
 	}
-	m.shared.keys.Add(d.Key)
-	m.shared.addStop(d.Stop)
+	m.shared.Keys.Add(d.Key)
+	m.shared.AddStop(d.Stop)
 	m.keepMirrorFor(d)
 	m.baseURL, m.profile, m.sandbox = d.BaseURL, d.Profile, d.Sandbox
 	if d.Sandbox {

@@ -2,7 +2,7 @@
 // (msgs.Bulk: the marked listings and what to do to them) and its job: the form of a
 // price change (a value, or a percentage or an amount, rounded as the listings' prices
 // usually are, with a few of them shown old → new as it is typed) or of the fields
-// common to all (condition, city through tui/citypick, contact name and phone, hide
+// common to all (condition, city through tui/components/citypick, contact name and phone, hide
 // phone, currency), then the plan (api/jobs/bulk: what changes, what is skipped and why,
 // how many active listings go back to moderation, the requests and the time) with
 // its one confirmation, which asks the root to start the job (msgs.StartJob). It
@@ -17,9 +17,9 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/tui/action"
-	"github.com/listings-tui/listings/tui/citypick"
+	"github.com/listings-tui/listings/tui/components/citypick"
+	"github.com/listings-tui/listings/tui/components/planbox"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/planbox"
 )
 
 // Service is what the view needs: the city search for the fields form and the

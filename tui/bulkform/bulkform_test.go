@@ -10,7 +10,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/tui/action"
-	"github.com/listings-tui/listings/tui/citypick"
+	"github.com/listings-tui/listings/tui/components/citypick"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )

@@ -11,9 +11,9 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/rules"
+	"github.com/listings-tui/listings/tui/components/planbox"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/planbox"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )

@@ -8,8 +8,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/tui/components/planbox"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/planbox"
 	"github.com/listings-tui/listings/tui/theme"
 )
 

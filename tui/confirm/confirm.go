@@ -5,6 +5,7 @@
 package confirm
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -19,6 +20,42 @@ type Dialog struct {
 	Req   msgs.RequestStatus // the status change asked for
 	Quit  bool               // the quit question instead of a status change
 	lines []string           // rendered once when opened
+}
+
+// AtRisk is what quitting now could lose, as the root finds it.
+type AtRisk struct {
+	OnEditor bool // the editor is on screen (else its draft is the one left there)
+	Busy     bool // the editor's draft is uploading or being sent
+	Unsent   bool // the editor's draft is not sent
+	Sandbox  bool // the sandbox keeps nothing
+	Job      bool // a job is running
+	Drafts   int  // the drafts kept, the editor's among them (counted in the sandbox only)
+}
+
+// Risks says what quitting would cost; nil when nothing.
+func Risks(r AtRisk) []string {
+	var why []string
+	// The editor keeps its draft after esc (its uploads go on): once it is off
+	// screen, the draft is the one left there, not an open one.
+	what := "the open draft"
+	if !r.OnEditor {
+		what = "the draft you left in the editor"
+	}
+	switch {
+	case r.Busy:
+		why = append(why, what+" is still uploading or being sent: what has not finished is lost")
+	case r.Unsent && r.Sandbox:
+		why = append(why, what+" is lost: the sandbox keeps nothing")
+	case r.Unsent:
+		why = append(why, what+" is not sent; it is kept, and D resumes it next time")
+	}
+	if r.Job {
+		why = append(why, "a job is running: it stops after the requests on their way, and is offered for a resume next time")
+	}
+	if r.Sandbox && r.Drafts > 0 && !(r.Drafts == 1 && r.Unsent) {
+		why = append(why, fmt.Sprintf("%d drafts are lost: the sandbox keeps nothing", r.Drafts))
+	}
+	return why
 }
 
 // QuitQuestion asks before quitting; why says what would be lost.

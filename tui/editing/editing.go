@@ -2,7 +2,7 @@
 // editor opens when asked (a new one, a stored one from the drafts list, the unsent
 // edit of a listing or a fresh edit of it), and keeping the open draft on screen
 // while its uploads or its submit run, since opening another one then would drop
-// their answers. The form itself, its steps, checks and submit, is tui/editor; this
+// their answers. The form itself, its steps, checks and submit, is tui/components/editor; this
 // package is the view the root registers for it.
 package editing
 
@@ -14,8 +14,8 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/tui/action"
+	"github.com/listings-tui/listings/tui/components/editor"
 	"github.com/listings-tui/listings/tui/draft"
-	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"

@@ -10,8 +10,8 @@ import (
 
 	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
+	"github.com/listings-tui/listings/tui/components/editor"
 	"github.com/listings-tui/listings/tui/draft"
-	"github.com/listings-tui/listings/tui/editor"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )

@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
@@ -92,6 +93,46 @@ func Overlay(h help.Model, groups [][]key.Binding, width, height, off int) ([]st
 	head = ansi.Truncate(head, inner, theme.Ellipsis)
 	box := theme.Border.Width(max(width-2, 10)).Render(head + "\n\n" + strings.Join(lines, "\n"))
 	return strings.Split(box, "\n"), off
+}
+
+// scrollKeys scroll the overlay when it is taller than the screen.
+var scrollKeys = struct{ up, down, pageUp, pageDown key.Binding }{
+	up:       key.NewBinding(key.WithKeys("up", "k")),
+	down:     key.NewBinding(key.WithKeys("down", "j")),
+	pageUp:   key.NewBinding(key.WithKeys("pgup", "home", "g")),
+	pageDown: key.NewBinding(key.WithKeys("pgdown", "end", "G")),
+}
+
+// wheelStep is how many lines a notch of the wheel scrolls the overlay: the step of
+// bubbles' viewport, which scrolls the detail, so both read alike.
+const wheelStep = 3
+
+// Scroll is the overlay's offset off after the key k, in a view height lines tall;
+// Overlay clamps it. Any other key leaves it.
+func Scroll(k tea.KeyMsg, off, height int) int {
+	page := max(height-5, 1)
+	switch {
+	case key.Matches(k, scrollKeys.up):
+		off--
+	case key.Matches(k, scrollKeys.down):
+		off++
+	case key.Matches(k, scrollKeys.pageUp):
+		off -= page
+	case key.Matches(k, scrollKeys.pageDown):
+		off += page
+	}
+	return off
+}
+
+// Wheel is the overlay's offset off after the mouse button b (the wheel).
+func Wheel(b tea.MouseButton, off int) int {
+	switch b {
+	case tea.MouseButtonWheelUp:
+		return max(off-wheelStep, 0)
+	case tea.MouseButtonWheelDown:
+		return off + wheelStep // Overlay clamps it
+	}
+	return off
 }
 
 // Bar is the footer's short help: the view's keys, then the root's. The root's (?

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/tui/internal/tuitest"
@@ -42,5 +43,34 @@ func TestOverlayScrolls(t *testing.T) {
 	}
 	if _, off := Overlay(New(), [][]key.Binding{g[:3]}, 60, 12, 5); off != 0 {
 		t.Errorf("a help that fits scrolled to %d", off)
+	}
+}
+
+// The overlay scrolls by a line, a page (the view less its frame) or a wheel's notch,
+// never above its top; other keys and buttons leave it.
+func TestScrollAndWheel(t *testing.T) {
+	cases := []struct {
+		k    string
+		want int
+	}{{"down", 11}, {"j", 11}, {"up", 9}, {"pgdown", 25}, {"G", 25}, {"pgup", -5}, {"x", 10}}
+	for _, c := range cases {
+		k := tea.KeyMsg(tea.Key{Type: tea.KeyRunes, Runes: []rune(c.k)})
+		switch c.k {
+		case "down", "up", "pgdown", "pgup":
+			k = tea.KeyMsg(map[string]tea.Key{"down": {Type: tea.KeyDown}, "up": {Type: tea.KeyUp},
+				"pgdown": {Type: tea.KeyPgDown}, "pgup": {Type: tea.KeyPgUp}}[c.k])
+		}
+		if got := Scroll(k, 10, 20); got != c.want {
+			t.Errorf("%s: %d, want %d", c.k, got, c.want)
+		}
+	}
+	if got := Wheel(tea.MouseButtonWheelUp, 2); got != 0 {
+		t.Errorf("wheel up from 2: %d", got)
+	}
+	if got := Wheel(tea.MouseButtonWheelDown, 2); got != 5 {
+		t.Errorf("wheel down from 2: %d", got)
+	}
+	if got := Wheel(tea.MouseButtonLeft, 2); got != 2 {
+		t.Errorf("a click: %d", got)
 	}
 }

@@ -3,7 +3,7 @@
 // folder, tab completes folders and sheets), the sheet read and every row checked
 // (api/jobs/catalog.Check: the create rules, the category and its attributes, the city,
 // the files) in a command with a spinner, then the plan in one scrolled dialog
-// (tui/planbox): what is created and edited, every refused row with its row number,
+// (tui/components/planbox): what is created and edited, every refused row with its row number,
 // column and reason, the uploads, the requests and the time under the key's budget;
 // the categories the AI suggested confirmed apart, as the CLI asks. Its one
 // confirmation asks the root to run the good rows as a job (msgs.StartJob with
@@ -21,8 +21,8 @@ import (
 
 	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/tui/action"
+	"github.com/listings-tui/listings/tui/components/planbox"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/planbox"
 	"github.com/listings-tui/listings/tui/theme"
 )
 

@@ -10,7 +10,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/jobs/catalog"
-	"github.com/listings-tui/listings/tui/planbox"
+	"github.com/listings-tui/listings/tui/components/planbox"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )

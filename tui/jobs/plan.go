@@ -9,8 +9,8 @@ import (
 
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/api/jobs/kinds"
+	"github.com/listings-tui/listings/tui/components/planbox"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/planbox"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )

@@ -1,6 +1,7 @@
 package termimg
 
 import (
+	"io"
 	"os"
 	"time"
 )
@@ -17,4 +18,27 @@ func Detect(mode Mode, getenv func(string) string, in, out *os.File, timeout tim
 		return Caps{}, nil
 	}
 	return Caps{}, NewDetector(getenv, timeout)
+}
+
+// ForProgram returns the painter that is the program's output, nil where only
+// half-blocks can be drawn, so that nothing stands between the renderer and the
+// terminal there. In a terminal that may draw pictures it asks the terminal once the
+// program has it, and returns the input the program reads instead of stdin: stdin
+// without the answers (Detector). It asks only the real terminal: with input or output
+// given (tests), only a protocol the mode names.
+func ForProgram(mode Mode, getenv func(string) string, input io.Reader, output io.Writer) (*Painter, io.Reader) {
+	in, out := os.Stdin, os.Stdout
+	var w io.Writer = os.Stdout
+	if input != nil || output != nil {
+		in, out = nil, nil
+		w = output
+	}
+	caps, detect := Detect(mode, getenv, in, out, DefaultTimeout)
+	switch {
+	case detect != nil:
+		return NewDetectingPainter(w, detect), detect.Input(in)
+	case caps.Protocol == Blocks || w == nil:
+		return nil, input
+	}
+	return NewPainter(w, caps), input
 }

@@ -80,3 +80,24 @@ func TestModes(t *testing.T) {
 		t.Error("an unknown mode accepted")
 	}
 }
+
+// A program given its input or output (a test) is never asked anything: without a
+// protocol named it draws half-blocks with no painter in between, and with one it
+// paints into the output given.
+func TestForProgramAsksOnlyTheRealTerminal(t *testing.T) {
+	env := func(string) string { return "" }
+	in, out := strings.NewReader(""), &strings.Builder{}
+	p, got := ForProgram(Auto, env, in, out)
+	if p != nil || got != in {
+		t.Errorf("auto with a given terminal: painter %v, input kept %v", p != nil, got == in)
+	}
+	p, got = ForProgram(Off, env, in, out)
+	if p != nil || got != in {
+		t.Errorf("off: painter %v", p != nil)
+	}
+	p, got = ForProgram(Mode("kitty"), env, in, out)
+	if p == nil || p.Protocol() != Kitty || got != in {
+		t.Fatalf("kitty named: painter %v", p)
+	}
+	_ = p.Close()
+}

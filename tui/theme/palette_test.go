@@ -194,3 +194,10 @@ func TestUseSetsTheStyles(t *testing.T) {
 		}
 	}
 }
+
+// An output that is not the terminal (a test's) is taken as dark, never asked.
+func TestDarkBackgroundOfAnOutputGiven(t *testing.T) {
+	if !DarkBackground(&strings.Builder{}) {
+		t.Error("a test's output is light")
+	}
+}

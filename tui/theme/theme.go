@@ -7,6 +7,7 @@
 package theme
 
 import (
+	"io"
 	"strconv"
 
 	"github.com/charmbracelet/bubbles/textinput"
@@ -193,4 +194,19 @@ func colorString(c lipgloss.TerminalColor) string {
 		return strconv.FormatUint(uint64(c), 10)
 	}
 	return ""
+}
+
+// DarkBackground is the terminal's background, for the auto theme. It is not asked
+// here: Bubble Tea's init already asked it through lipgloss, for any program of ours,
+// before the terminal is taken (bubbletea's tea_init.go), and lipgloss keeps the
+// answer; asking again (termenv.HasDarkBackground, another output) would send the
+// terminal a second question. termenv asks only a terminal in the foreground, not
+// under tmux or screen (it reads COLORFGBG there), follows the question with a cursor
+// report every terminal answers, and gives up after termenv.OSCTimeout; its default
+// is dark. An output that is not the terminal (out not nil: a test's) is dark.
+func DarkBackground(out io.Writer) bool {
+	if out != nil {
+		return true
+	}
+	return lipgloss.HasDarkBackground()
 }

@@ -116,6 +116,15 @@ func (r *Registry[ID]) Set(id ID, p Pane) {
 	r.gens[id]++
 }
 
+// Drop removes the view at id, outdating its answers; Get is nil there until the
+// next Set.
+func (r *Registry[ID]) Drop(id ID) {
+	if id >= 0 && int(id) < len(r.panes) {
+		r.panes[id] = nil
+		r.gens[id]++
+	}
+}
+
 // Gen is the generation of the view with id.
 func (r *Registry[ID]) Gen(id ID) int {
 	if id < 0 || int(id) >= len(r.gens) {

@@ -54,3 +54,21 @@ func TestGenerationsAndIDs(t *testing.T) {
 		t.Fatal("a view without a cursor has a selection")
 	}
 }
+
+// A dropped view is gone from Get and Each and its answers are outdated; past the
+// end, Drop does nothing.
+func TestDrop(t *testing.T) {
+	var r Registry[int]
+	r.Set(1, Hold(plain{}))
+	r.Drop(1)
+	r.Drop(5)
+	r.Drop(-1)
+	if r.Get(1) != nil || r.Gen(1) != 2 || r.Gen(5) != 0 {
+		t.Fatalf("after Drop: view %v, gen %d", r.Get(1) != nil, r.Gen(1))
+	}
+	n := 0
+	r.Each(func(int, Pane) { n++ })
+	if n != 0 {
+		t.Fatalf("each visits %d dropped views", n)
+	}
+}

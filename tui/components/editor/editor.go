@@ -3,9 +3,9 @@
 // media, review), the draft it writes to disk on every change, the checks made
 // before any request, the review of what will be sent and what it costs, and the
 // submit with its refusals landing on the fields they name. The category, city and
-// media steps are the components tui/catpick, tui/citypick and tui/mediapick; the
-// text steps are huh forms built at run time. It asks the root for everything else
-// through tui/msgs.
+// media steps are the components catpick, citypick and mediapick (tui/components);
+// the text steps are huh forms built at run time. It is itself a component, held by
+// the view tui/editing; it asks the root for everything else through tui/msgs.
 package editor
 
 import (
@@ -16,10 +16,10 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/tui/action"
-	"github.com/listings-tui/listings/tui/catpick"
-	"github.com/listings-tui/listings/tui/citypick"
+	"github.com/listings-tui/listings/tui/components/catpick"
+	"github.com/listings-tui/listings/tui/components/citypick"
+	"github.com/listings-tui/listings/tui/components/mediapick"
 	"github.com/listings-tui/listings/tui/draft"
-	"github.com/listings-tui/listings/tui/mediapick"
 	"github.com/listings-tui/listings/tui/termimg"
 )
 

@@ -8,10 +8,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/tui/catpick"
-	"github.com/listings-tui/listings/tui/citypick"
+	"github.com/listings-tui/listings/tui/components/catpick"
+	"github.com/listings-tui/listings/tui/components/citypick"
+	"github.com/listings-tui/listings/tui/components/mediapick"
 	"github.com/listings-tui/listings/tui/draft"
-	"github.com/listings-tui/listings/tui/mediapick"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 

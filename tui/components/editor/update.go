@@ -9,9 +9,9 @@ import (
 	"github.com/charmbracelet/huh"
 
 	"github.com/listings-tui/listings/tui/action"
-	"github.com/listings-tui/listings/tui/catpick"
-	"github.com/listings-tui/listings/tui/citypick"
-	"github.com/listings-tui/listings/tui/mediapick"
+	"github.com/listings-tui/listings/tui/components/catpick"
+	"github.com/listings-tui/listings/tui/components/citypick"
+	"github.com/listings-tui/listings/tui/components/mediapick"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 )

@@ -310,4 +310,4 @@ func writeText(t testing.TB, dir, name string) string {
 	return p
 }
 
-func testdata(name string) string { return filepath.Join("..", "..", "api", "testdata", name) }
+func testdata(name string) string { return filepath.Join("..", "..", "..", "api", "testdata", name) }
