@@ -10,6 +10,7 @@ import (
 	"time"
 
 	apimedia "github.com/listings-tui/listings/api/client/media"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termimg"
 )
 
@@ -41,7 +42,7 @@ func HTTPImages(hc *http.Client) ImageFetcher {
 		resp, err := hc.Do(req)
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
-				return nil, errors.New("the photo took too long to download")
+				return nil, errors.New(i18n.T("detail.photo.too_slow"))
 			}
 			return nil, fmt.Errorf("download failed: %w", err)
 		}
@@ -54,7 +55,7 @@ func HTTPImages(hc *http.Client) ImageFetcher {
 			return nil, fmt.Errorf("download interrupted: %w", err)
 		}
 		if len(data) > maxImageBytes {
-			return nil, errors.New("the photo is larger than " + apimedia.FileSize(maxImageBytes))
+			return nil, errors.New(i18n.T("detail.photo.too_large", "Size", apimedia.FileSize(maxImageBytes)))
 		}
 		return decodeImage(data)
 	}
