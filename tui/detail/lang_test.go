@@ -1,11 +1,10 @@
 package detail
 
 import (
-	"fmt"
+	"strconv"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/internal/i18n"
@@ -22,16 +21,15 @@ import (
 func TestGoldenUkrainian(t *testing.T) {
 	i18n.Use(i18n.Ukrainian)
 	defer i18n.Use(i18n.English)
-	for _, size := range [][2]int{{80, 24}, {60, 15}} {
-		for _, id := range []int{10042, 10043, 10044, 999} {
-			t.Run(fmt.Sprintf("%d_%dx%d", id, size[0], size[1]), func(t *testing.T) {
-				m, _, _ := newModel(size[0], size[1])
-				m, _ = open(m, id)
-				tuitest.CheckExactSize(t, m.View(), size[0], size[1])
-				golden.RequireEqual(t, []byte(m.View()))
-			})
+	screens := map[string]func(*testing.T, int, int) string{}
+	for _, id := range []int{10042, 10043, 10044, 999} {
+		screens[strconv.Itoa(id)] = func(_ *testing.T, w, h int) string {
+			m, _, _ := newModel(w, h)
+			m, _ = open(m, id)
+			return m.View()
 		}
 	}
+	tuitest.Goldens(t, tuitest.Small, screens, tuitest.CheckExactSize)
 }
 
 // TestPseudoKeepsTheEssentials: in the pseudo-language (every word 40 % longer) the

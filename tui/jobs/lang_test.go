@@ -1,11 +1,8 @@
 package jobs
 
 import (
-	"fmt"
 	"testing"
 	"time"
-
-	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
@@ -79,30 +76,20 @@ func history(t *testing.T, w, h int) (list, opened Model) {
 func TestGoldenUkrainian(t *testing.T) {
 	i18n.Use(i18n.Ukrainian)
 	defer i18n.Use(i18n.English)
-	for _, size := range [][2]int{{80, 24}, {60, 15}} {
-		w, h := size[0], size[1]
-		screens := map[string]func(t *testing.T) Model{
-			"offer": func(t *testing.T) Model {
-				dir := t.TempDir()
-				interrupted(t, dir, base, 40, 12)
-				m := newPanel(newFake(), dir, true)
-				m.SetSize(w, h)
-				m, _ = tuitest.Loop[Model]{Own: tuitest.Is[offersMsg]}.Drain(m, m.Init())
-				return m
-			},
-			"done":    func(t *testing.T) Model { return priced(t, w, h) },
-			"history": func(t *testing.T) Model { m, _ := history(t, w, h); return m },
-			"opened":  func(t *testing.T) Model { _, m := history(t, w, h); return m },
-			"plan":    func(t *testing.T) Model { return retried(t, w, h) },
-		}
-		for name, make := range screens {
-			t.Run(fmt.Sprintf("%s_%dx%d", name, w, h), func(t *testing.T) {
-				m := make(t)
-				tuitest.CheckExactSize(t, m.View(), w, h)
-				golden.RequireEqual(t, []byte(m.View()))
-			})
-		}
-	}
+	tuitest.Goldens(t, tuitest.Small, map[string]func(*testing.T, int, int) string{
+		"offer": func(t *testing.T, w, h int) string {
+			dir := t.TempDir()
+			interrupted(t, dir, base, 40, 12)
+			m := newPanel(newFake(), dir, true)
+			m.SetSize(w, h)
+			m, _ = tuitest.Loop[Model]{Own: tuitest.Is[offersMsg]}.Drain(m, m.Init())
+			return m.View()
+		},
+		"done":    func(t *testing.T, w, h int) string { return priced(t, w, h).View() },
+		"history": func(t *testing.T, w, h int) string { m, _ := history(t, w, h); return m.View() },
+		"opened":  func(t *testing.T, w, h int) string { _, m := history(t, w, h); return m.View() },
+		"plan":    func(t *testing.T, w, h int) string { return retried(t, w, h).View() },
+	}, tuitest.CheckExactSize)
 }
 
 // TestPseudoKeepsTheCounts: in the pseudo-language (every word 40 % longer) a job's

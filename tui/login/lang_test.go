@@ -2,12 +2,10 @@ package login
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
@@ -32,7 +30,7 @@ func rejected(w, h int) Model {
 
 // fits fails t on a view taller than h or a line wider than w: the screen is only
 // as tall as its lines, placed by the root.
-func fits(t *testing.T, view string, w, h int) {
+func fits(t testing.TB, view string, w, h int) {
 	t.Helper()
 	lines := strings.Split(view, "\n")
 	if len(lines) > h {
@@ -50,20 +48,14 @@ func fits(t *testing.T, view string, w, h int) {
 func TestGoldenUkrainian(t *testing.T) {
 	i18n.Use(i18n.Ukrainian)
 	defer i18n.Use(i18n.English)
-	for _, size := range [][2]int{{80, 24}, {60, 15}} {
-		w, h := size[0], size[1]
-		t.Run(fmt.Sprintf("first_%dx%d", w, h), func(t *testing.T) {
+	tuitest.Goldens(t, tuitest.Small, map[string]func(*testing.T, int, int) string{
+		"first": func(_ *testing.T, w, h int) string {
 			m := New(Config{Store: &fakeStore{}, Sandbox: noSandbox, Reason: "ключ відкликано: увійдіть з новим"})
 			m.SetSize(w, h)
-			fits(t, m.View(), w, h)
-			golden.RequireEqual(t, []byte(tuitest.Screen(m)))
-		})
-		t.Run(fmt.Sprintf("refused_%dx%d", w, h), func(t *testing.T) {
-			m := rejected(w, h)
-			fits(t, m.View(), w, h)
-			golden.RequireEqual(t, []byte(tuitest.Screen(m)))
-		})
-	}
+			return tuitest.Screen(m)
+		},
+		"refused": func(_ *testing.T, w, h int) string { return tuitest.Screen(rejected(w, h)) },
+	}, fits)
 }
 
 // TestPseudoKeepsTheButtons: in the pseudo-language (every word 40 % longer) both

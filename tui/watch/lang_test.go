@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
@@ -17,57 +15,34 @@ import (
 // The tests here switch the interface's language: none runs in parallel, and each
 // puts English back.
 
-// grouped is the panel with a listing on its own and a job's 666 listings, of which
-// one approved, one blocked and one not found.
-func grouped() Model {
-	clk := newClock()
-	p := newPoller(clk)
-	m := New(p, nil, DefaultInterval, clk.Now)
-	m, _ = loop.Step(m, msgs.Watch{ID: 7, Title: "On its own"})
-	p.status[1000], p.status[1001] = api.StatusActive, api.StatusBlocked
-	p.errs[1002] = &api.Error{Status: 404, Code: "listing_not_found"}
-	m, _ = jobWatch(m, 666)
-	return m
-}
-
 // TestGoldenUkrainian: the panel of every state, a job's group, the "add id" input
 // and the empty panel, in Ukrainian at 80×24 and 60×15.
 func TestGoldenUkrainian(t *testing.T) {
 	i18n.Use(i18n.Ukrainian)
 	defer i18n.Use(i18n.English)
-	for _, size := range [][2]int{{80, 24}, {60, 15}} {
-		w, h := size[0], size[1]
-		screens := map[string]func(t *testing.T) Model{
-			"panel": func(t *testing.T) Model {
-				m, clk, _ := sample(t)
-				m.SetSize(w, h)
-				m, _ = tick(m, clk, 4*time.Second)
-				return m
-			},
-			"group": func(*testing.T) Model { m := grouped(); m.SetSize(w, h); return m },
-			"adding": func(t *testing.T) Model {
-				m, _, _ := sample(t)
-				m.SetSize(w, h)
-				m, _ = m.Update(tuitest.Key("+"))
-				m = typeText(m, "10x")
-				m, _ = m.Update(tuitest.Key("enter"))
-				return m
-			},
-			"empty": func(*testing.T) Model {
-				clk := newClock()
-				m := New(newPoller(clk), nil, DefaultInterval, clk.Now)
-				m.SetSize(w, h)
-				return m
-			},
-		}
-		for name, make := range screens {
-			t.Run(fmt.Sprintf("%s_%dx%d", name, w, h), func(t *testing.T) {
-				m := make(t)
-				tuitest.CheckSize(t, m.View(), w, h)
-				golden.RequireEqual(t, []byte(m.View()))
-			})
-		}
-	}
+	tuitest.Goldens(t, tuitest.Small, map[string]func(*testing.T, int, int) string{
+		"panel": func(t *testing.T, w, h int) string {
+			m, clk, _ := sample(t)
+			m.SetSize(w, h)
+			m, _ = tick(m, clk, 4*time.Second)
+			return m.View()
+		},
+		"group": func(_ *testing.T, w, h int) string { m, _ := grouped(); m.SetSize(w, h); return m.View() },
+		"adding": func(t *testing.T, w, h int) string {
+			m, _, _ := sample(t)
+			m.SetSize(w, h)
+			m, _ = m.Update(tuitest.Key("+"))
+			m = typeText(m, "10x")
+			m, _ = m.Update(tuitest.Key("enter"))
+			return m.View()
+		},
+		"empty": func(_ *testing.T, w, h int) string {
+			clk := newClock()
+			m := New(newPoller(clk), nil, DefaultInterval, clk.Now)
+			m.SetSize(w, h)
+			return m.View()
+		},
+	}, tuitest.CheckSize)
 }
 
 // TestPseudoKeepsTheCounts: in the pseudo-language (every word 40 % longer) a group's
@@ -75,7 +50,7 @@ func TestGoldenUkrainian(t *testing.T) {
 func TestPseudoKeepsTheCounts(t *testing.T) {
 	i18n.Use(i18n.Pseudo)
 	defer i18n.Use(i18n.English)
-	m := grouped()
+	m, _ := grouped()
 	m.SetSize(80, 24)
 	screen := tuitest.Screen(m)
 	tuitest.CheckSize(t, m.View(), 80, 24)
