@@ -19,8 +19,7 @@ import (
 // TestGoldenUkrainian: the active, blocked, pending and missing listings in Ukrainian
 // at the two sizes every screen must fit.
 func TestGoldenUkrainian(t *testing.T) {
-	i18n.Use(i18n.Ukrainian)
-	defer i18n.Use(i18n.English)
+	tuitest.InLang(t, i18n.Ukrainian)
 	screens := map[string]func(*testing.T, int, int) string{}
 	for _, id := range []int{10042, 10043, 10044, 999} {
 		screens[strconv.Itoa(id)] = func(_ *testing.T, w, h int) string {
@@ -35,8 +34,7 @@ func TestGoldenUkrainian(t *testing.T) {
 // TestPseudoKeepsTheEssentials: in the pseudo-language (every word 40 % longer) the
 // status, the price and the moderation's verdict still show whole at 80×24.
 func TestPseudoKeepsTheEssentials(t *testing.T) {
-	i18n.Use(i18n.Pseudo)
-	defer i18n.Use(i18n.English)
+	tuitest.InLang(t, i18n.Pseudo)
 	for _, c := range []struct {
 		id     int
 		status api.Status

@@ -74,8 +74,7 @@ func history(t *testing.T, w, h int) (list, opened Model) {
 // TestGoldenUkrainian: the offer of an interrupted job, a finished job with a
 // failure, the history and a retry's plan, in Ukrainian at 80×24 and 60×15.
 func TestGoldenUkrainian(t *testing.T) {
-	i18n.Use(i18n.Ukrainian)
-	defer i18n.Use(i18n.English)
+	tuitest.InLang(t, i18n.Ukrainian)
 	tuitest.Goldens(t, tuitest.Small, map[string]func(*testing.T, int, int) string{
 		"offer": func(t *testing.T, w, h int) string {
 			dir := t.TempDir()
@@ -96,8 +95,7 @@ func TestGoldenUkrainian(t *testing.T) {
 // counts, its progress and its state show whole at 80×24, and so does the history's
 // line of a job.
 func TestPseudoKeepsTheCounts(t *testing.T) {
-	i18n.Use(i18n.Pseudo)
-	defer i18n.Use(i18n.English)
+	tuitest.InLang(t, i18n.Pseudo)
 	m := priced(t, 80, 24)
 	screen := tuitest.Screen(m)
 	if !tuitest.Contains(t, screen, counts(5, 1, 0), "6/6", i18n.T("jobs.st.done"), i18n.T("jobs.verb.price"), i18n.N("count.listings", 6)) {

@@ -46,8 +46,7 @@ func fits(t testing.TB, view string, w, h int) {
 // TestGoldenUkrainian: the first screen (with the reason the user is here) and the
 // one after a refused key, in Ukrainian at 80×24 and 60×15.
 func TestGoldenUkrainian(t *testing.T) {
-	i18n.Use(i18n.Ukrainian)
-	defer i18n.Use(i18n.English)
+	tuitest.InLang(t, i18n.Ukrainian)
 	tuitest.Goldens(t, tuitest.Small, map[string]func(*testing.T, int, int) string{
 		"first": func(_ *testing.T, w, h int) string {
 			m := New(Config{Store: &fakeStore{}, Sandbox: noSandbox, Reason: "ключ відкликано: увійдіть з новим"})
@@ -61,8 +60,7 @@ func TestGoldenUkrainian(t *testing.T) {
 // TestPseudoKeepsTheButtons: in the pseudo-language (every word 40 % longer) both
 // buttons and every field's label show whole at 80×24, with an error on the key.
 func TestPseudoKeepsTheButtons(t *testing.T) {
-	i18n.Use(i18n.Pseudo)
-	defer i18n.Use(i18n.English)
+	tuitest.InLang(t, i18n.Pseudo)
 	m := rejected(80, 24)
 	screen := tuitest.Screen(m)
 	fits(t, m.View(), 80, 24)

@@ -18,8 +18,7 @@ import (
 // TestGoldenUkrainian: the panel of every state, a job's group, the "add id" input
 // and the empty panel, in Ukrainian at 80×24 and 60×15.
 func TestGoldenUkrainian(t *testing.T) {
-	i18n.Use(i18n.Ukrainian)
-	defer i18n.Use(i18n.English)
+	tuitest.InLang(t, i18n.Ukrainian)
 	tuitest.Goldens(t, tuitest.Small, map[string]func(*testing.T, int, int) string{
 		"panel": func(t *testing.T, w, h int) string {
 			m, clk, _ := sample(t)
@@ -48,8 +47,7 @@ func TestGoldenUkrainian(t *testing.T) {
 // TestPseudoKeepsTheCounts: in the pseudo-language (every word 40 % longer) a group's
 // counts and a listing's status still show whole at 80×24: the group's name gives way.
 func TestPseudoKeepsTheCounts(t *testing.T) {
-	i18n.Use(i18n.Pseudo)
-	defer i18n.Use(i18n.English)
+	tuitest.InLang(t, i18n.Pseudo)
 	m, _ := grouped()
 	m.SetSize(80, 24)
 	screen := tuitest.Screen(m)
@@ -64,8 +62,7 @@ func TestPseudoKeepsTheCounts(t *testing.T) {
 // TestBurstInUkrainian: a burst of decisions is said with the language's words and
 // numbers ("1 200 схвалено").
 func TestBurstInUkrainian(t *testing.T) {
-	i18n.Use(i18n.Ukrainian)
-	defer i18n.Use(i18n.English)
+	tuitest.InLang(t, i18n.Ukrainian)
 	var b burst
 	now := time.Now()
 	for id := 1; id <= 1202; id++ {

@@ -5,7 +5,17 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/listings-tui/listings/internal/i18n"
 )
+
+// InLang makes l the interface's language until the test ends, then English again.
+// The language is the whole process's: a test that calls it must not run in
+// parallel with others that draw words.
+func InLang(t testing.TB, l i18n.Lang) {
+	i18n.Use(l)
+	t.Cleanup(func() { i18n.Use(i18n.English) })
+}
 
 // Small are the sizes every screen must fit: a common terminal's and a small one's.
 var Small = [][2]int{{80, 24}, {60, 15}}
