@@ -2,7 +2,6 @@ package watch
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -117,7 +116,7 @@ func (m *Model) run(id action.ID) tea.Cmd {
 		return m.clearDecided()
 	case "watch.check":
 		if g, ok := m.selectedGroup(); ok {
-			return send(msgs.Notice{Text: fmt.Sprintf("%s is a group: enter shows its listings, r there checks one", g)})
+			return send(msgs.Notice{Text: i18n.T("watch.notice.group_check", "Group", g, "Open", "enter", "Check", "r")})
 		}
 		return m.checkNow()
 	case "watch.all_watched":

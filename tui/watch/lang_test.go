@@ -126,3 +126,15 @@ func TestMonthWords(t *testing.T) {
 		t.Errorf("clock %q", got)
 	}
 }
+
+// TestFullInUkrainian: the store's errors, made before a language is chosen, are said
+// in the interface's language when a listing is refused.
+func TestFullInUkrainian(t *testing.T) {
+	if got := fullText(errTotal); got != errTotal.Error() {
+		t.Errorf("en: %q, want %q", got, errTotal.Error())
+	}
+	tuitest.InLang(t, i18n.Ukrainian)
+	if got := fullText(errLines); !strings.HasPrefix(got, "панель стеження заповнена") {
+		t.Errorf("uk: %q", got)
+	}
+}

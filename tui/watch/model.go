@@ -12,6 +12,7 @@ package watch
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"time"
 
@@ -175,13 +176,13 @@ func (m *Model) watch(id int, title, group string, fromPanel bool) tea.Cmd {
 	e, added, err := m.store.Add(id, title, group, m.at)
 	if err != nil {
 		if group == "" {
-			return send(msgs.Notice{Text: theme.ErrorMark + " " + i18n.T("watch.notice.not_added", "ID", strconv.Itoa(id), "Err", err.Error())})
+			return send(msgs.Notice{Text: theme.ErrorMark + " " + i18n.T("watch.notice.not_added", "ID", strconv.Itoa(id), "Err", fullText(err))})
 		}
 		if m.refused[group] {
 			return nil
 		}
 		m.refused[group] = true // said once, not for each of the job's listings
-		return send(msgs.Notice{Text: theme.ErrorMark + " " + i18n.T("watch.notice.group_refused", "Group", group, "ID", id, "Err", err.Error())})
+		return send(msgs.Notice{Text: theme.ErrorMark + " " + i18n.T("watch.notice.group_refused", "Group", group, "ID", id, "Err", fullText(err))})
 	}
 	text := i18n.T("watch.notice.watching", "ID", id, "Title", quoted(e.Title))
 	if !added {
@@ -290,6 +291,18 @@ func (m *Model) selected() *Entry {
 		return nil
 	}
 	return m.items[m.cursor].e
+}
+
+// fullText says why the store took no more listings, in the interface's words: its
+// errors are made once, before a language is chosen.
+func fullText(err error) string {
+	switch {
+	case errors.Is(err, errLines):
+		return i18n.T("watch.full.lines", "Max", MaxLines, "Clear", "c", "Panel", "W", "Remove", "d")
+	case errors.Is(err, errTotal):
+		return i18n.T("watch.full.total", "Max", MaxListings, "Clear", "c", "Panel", "W")
+	}
+	return err.Error()
 }
 
 // idPrompt is the "add id" input's prompt, in the interface's language.
