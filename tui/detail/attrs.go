@@ -22,15 +22,18 @@ type attrRow struct {
 // terminal: an empty value as "—", a value the category does not explain with the
 // reason, muted.
 func attrRows(values map[string]json.RawMessage, defs []api.Attribute) []attrRow {
-	booleans := map[string]bool{}
+	types := map[string]string{}
 	for _, d := range defs {
-		booleans[d.Code] = d.Type == api.AttrBoolean
+		types[d.Code] = d.Type
 	}
 	var rows []attrRow
 	for _, a := range format.Attrs(values, defs) {
 		v := termtext.Clean(a.Value)
-		if booleans[a.Code] {
+		switch types[a.Code] {
+		case api.AttrBoolean:
 			v = yesNo(v)
+		case api.AttrRange:
+			v = rangeWords(v)
 		}
 		if strings.TrimSpace(v) == "" {
 			v = theme.Muted.Render("—")
@@ -64,6 +67,18 @@ func yesNo(v string) string {
 	switch v {
 	case "yes", "no":
 		return i18n.T(v)
+	}
+	return v
+}
+
+// rangeWords is a range with one bound in the interface's words: format writes
+// "from 165" and "up to 180".
+func rangeWords(v string) string {
+	if n, ok := strings.CutPrefix(v, "from "); ok {
+		return i18n.T("detail.attrs.from", "N", n)
+	}
+	if n, ok := strings.CutPrefix(v, "up to "); ok {
+		return i18n.T("detail.attrs.up_to", "N", n)
 	}
 	return v
 }

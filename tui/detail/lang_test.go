@@ -66,7 +66,7 @@ func TestLangChangedRedraws(t *testing.T) {
 	m, cmd := m.Update(msgs.LangChanged{Lang: "uk"})
 	m, _ = loop.Drain(m, cmd)
 	screen := tuitest.Screen(m)
-	tuitest.Contains(t, screen, "Стан", "вживане", "продаж", "Характеристики", "так", "ні")
+	tuitest.Contains(t, screen, "Стан", "вживане", "продаж", "Характеристики", "так", "ні", "від 5", "до 9")
 	tuitest.Lacks(t, screen, "Condition", "Warranty           yes")
 	i18n.Use(i18n.English)
 	m, cmd = m.Update(msgs.LangChanged{Lang: "en"})
