@@ -121,7 +121,7 @@ func openJob(path string) tea.Cmd {
 // itemText is an item in a line: what it is, what became of it, and its status and
 // new price, or the code (or column) and reason.
 func itemText(it job.Item) string {
-	parts := []string{it.What() + ": " + it.Result}
+	parts := []string{it.What() + ": " + resultWord(it.Result)}
 	if it.OK() {
 		parts = append(parts, string(it.Status), it.Price)
 	} else {
@@ -129,7 +129,7 @@ func itemText(it job.Item) string {
 		if why == "" {
 			why = it.Code
 		}
-		parts = append(parts, strings.TrimSpace(why+" "+it.Hint))
+		parts = append(parts, strings.TrimSpace(why+" "+hintWord(it.Hint)))
 		if it.Again {
 			parts = append(parts, i18n.T("jobs.item.again"))
 		}

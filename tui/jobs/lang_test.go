@@ -157,6 +157,9 @@ func TestVerbAndStateWords(t *testing.T) {
 	for _, s := range states {
 		ids = append(ids, "jobs.state."+s)
 	}
+	for _, r := range results {
+		ids = append(ids, "jobs.result."+r)
+	}
 	for _, how := range []string{howRetry, howUndo} {
 		ids = append(ids, "jobs.plan.title."+how, "jobs.plan.planning."+how, "jobs.verb."+how+"_of")
 	}

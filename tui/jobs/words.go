@@ -78,3 +78,32 @@ func wait(d time.Duration) string {
 	}
 	return i18n.T("jobs.dur.s", "S", sec)
 }
+
+// results are an item's results (api/jobs/job) by the id of their word.
+var results = map[string]string{
+	job.ResultDone: "done", job.ResultCreated: "created", job.ResultEdited: "edited", job.ResultFailed: "failed",
+	job.ResultRefused: "refused", job.ResultLeft: "not_sent", job.ResultInDoubt: "in_doubt", job.ResultFetched: "fetched",
+	job.ResultGone: "gone",
+}
+
+// resultWord is an item's result as the panel says it; one this app does not know
+// is shown as the engine wrote it.
+func resultWord(r string) string {
+	if id, ok := results[r]; ok {
+		// Built from the map: TestVerbAndStateWords checks every one.
+		return i18n.T("jobs.result." + id)
+	}
+	return r
+}
+
+// hintWord is the engine's own hint on an item not answered (ItemOf's); the
+// service's hints are shown as they came.
+func hintWord(h string) string {
+	switch h {
+	case "left for a resume":
+		return i18n.T("jobs.hint.left")
+	case "sent, and its answer lost: checked on resume":
+		return i18n.T("jobs.hint.in_doubt")
+	}
+	return h
+}
