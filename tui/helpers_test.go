@@ -70,6 +70,9 @@ func (f *fixture) options() Options {
 
 // model is a root of the given size whose clock only moves when the test says.
 func (f *fixture) model(opts Options, w, h int) Model {
+	// L switches the interface's language for the whole process (i18n.Use): the
+	// next test must start in English again.
+	f.t.Cleanup(func() { i18n.Use(i18n.English) })
 	m := New(opts)
 	m.ticker = func() tea.Cmd { return nil }
 	m, _ = m.update(tea.WindowSizeMsg{Width: w, Height: h})

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -20,16 +21,19 @@ const (
 	wideAt   = 90
 	narrowAt = 60
 	labelW   = 14
+	// modLabelW is the moderation box's label column: "Reviewed at" and its
+	// translations ("Перевірено") fit in it.
+	modLabelW = 12
 )
 
 // body is the scrolled content for width w.
 func (m *Model) body(w int) string {
 	switch {
 	case m.notFound:
-		return wrap("Listing "+itoa(m.id)+" was not found: it may have been removed, or belong to another account.", w) +
-			"\n\n" + theme.Key.Render("esc") + theme.Muted.Render(" back to the list")
+		return wrap(i18n.T("detail.not_found", "ID", itoa(m.id)), w) +
+			"\n\n" + theme.Key.Render("esc") + theme.Muted.Render(" "+i18n.T("detail.back_to_list"))
 	case m.listing == nil && m.err != nil:
-		return theme.Muted.Render(wrap("Press r to try again, or esc to go back.", w))
+		return theme.Muted.Render(wrap(i18n.T("detail.retry_hint", "Reload", "r", "Back", "esc"), w))
 	case m.listing == nil:
 		return ""
 	}
@@ -38,19 +42,19 @@ func (m *Model) body(w int) string {
 		m.moderationBox(w),
 		m.factsAndPreview(w),
 		m.viewsSection(w),
-		section("Description", descriptionText(l.Description, w)),
-		section("Attributes", m.attributes(w)),
-		section("Contacts", contacts(l, w)),
-		section("Photos and video", media(l, w)),
+		section(i18n.T("detail.section.description"), descriptionText(l.Description, w)),
+		section(i18n.T("detail.section.attributes"), m.attributes(w)),
+		section(i18n.T("detail.section.contacts"), contacts(l, w)),
+		section(i18n.T("detail.section.media"), media(l, w)),
 	}
 	if d := bytes.TrimSpace(l.Delivery); len(d) > 0 && string(d) != "null" {
-		sections = append(sections, section("Delivery", row("Delivery", compactJSON(d), labelW, w)))
+		sections = append(sections, section(i18n.T("detail.section.delivery"), row(i18n.T("detail.field.delivery"), compactJSON(d), labelW, w)))
 	}
 	url := theme.Muted.Render("—")
 	if l.URL != "" {
 		url = theme.Link.Render(l.URL)
 	}
-	sections = append(sections, row("Public page", url, labelW, w))
+	sections = append(sections, row(i18n.T("detail.field.public_page"), url, labelW, w))
 	var out []string
 	for _, s := range sections {
 		if s != "" {
@@ -70,38 +74,38 @@ func (m Model) moderationBox(w int) string {
 	var head string
 	switch m.listing.Status {
 	case api.StatusPending:
-		style, head = theme.Warning, format.StatusSymbol(api.StatusPending)+" Waiting for moderation"
+		style, head = theme.Warning, format.StatusSymbol(api.StatusPending)+" "+i18n.T("detail.moderation.pending")
 	case api.StatusBlocked:
-		style, head = theme.Danger, format.StatusSymbol(api.StatusBlocked)+" Blocked by moderation"
+		style, head = theme.Danger, format.StatusSymbol(api.StatusBlocked)+" "+i18n.T("detail.moderation.blocked")
 	default:
 		return ""
 	}
 	inner := max(w-4, 10)
-	reason := theme.Muted.Render("no reason given")
+	reason := theme.Muted.Render(i18n.T("detail.moderation.no_reason"))
 	if r := deref(m.mod.Reason); strings.TrimSpace(r) != "" {
 		reason = r
 	}
-	reviewed := theme.Muted.Render("not yet")
+	reviewed := theme.Muted.Render(i18n.T("detail.moderation.not_yet"))
 	if m.mod.ReviewedAt != nil && !m.mod.ReviewedAt.IsZero() {
 		reviewed = fmtTime(*m.mod.ReviewedAt)
 	}
-	decision := m.mod.Decision
+	decision := decisionWord(m.mod.Decision)
 	if decision == "" {
 		decision = theme.Muted.Render("—")
 	}
 	lines := []string{
 		style.Bold(true).Render(head),
-		row("Decision", decision, 12, inner),
-		row("Reason", reason, 12, inner),
-		row("Reviewed at", reviewed, 12, inner),
+		row(i18n.T("detail.moderation.decision"), decision, modLabelW, inner),
+		row(i18n.T("detail.moderation.reason"), reason, modLabelW, inner),
+		row(i18n.T("detail.moderation.reviewed_at"), reviewed, modLabelW, inner),
 	}
 	if m.listing.Status == api.StatusBlocked {
 		// A key that cannot write cannot edit: say what can, not what this one cannot.
-		todo := "edit the listing to resubmit it"
+		todo := i18n.T("detail.moderation.todo")
 		if m.readOnly {
-			todo = "this key is read-only: a key with listings:write can edit the listing to resubmit it"
+			todo = i18n.T("detail.moderation.todo_read_only", "Scope", "listings:write")
 		}
-		lines = append(lines, row("What to do", todo, 12, inner))
+		lines = append(lines, row(i18n.T("detail.moderation.what_to_do"), todo, modLabelW, inner))
 	}
 	box := theme.Border.BorderForeground(style.GetForeground()).Width(inner + 2)
 	return box.Render(strings.Join(lines, "\n"))
@@ -136,19 +140,19 @@ func (m Model) facts(w int) string {
 		city = "—"
 	}
 	if l.CityRef != "" {
-		city += theme.Muted.Render(" · ref " + l.CityRef)
+		city += theme.Muted.Render(" · " + i18n.T("detail.field.city_ref", "Ref", l.CityRef))
 	}
 	rows := []string{
-		row("ID", strconv.Itoa(l.ID), labelW, w),
-		row("Slug", orDash(l.Slug), labelW, w),
-		row("Category", cat, labelW, w),
-		row("City", city, labelW, w),
-		row("Condition", orDash(deref(l.Condition)), labelW, w),
-		row("Views", strconv.Itoa(l.Views), labelW, w),
-		row("Created", fmtTime(l.CreatedAt), labelW, w),
+		row(i18n.T("detail.field.id"), strconv.Itoa(l.ID), labelW, w),
+		row(i18n.T("detail.field.slug"), orDash(l.Slug), labelW, w),
+		row(i18n.T("detail.field.category"), cat, labelW, w),
+		row(i18n.T("detail.field.city"), city, labelW, w),
+		row(i18n.T("detail.field.condition"), orDash(conditionWord(deref(l.Condition))), labelW, w),
+		row(i18n.T("detail.field.views"), strconv.Itoa(l.Views), labelW, w),
+		row(i18n.T("detail.field.created"), fmtTime(l.CreatedAt), labelW, w),
 	}
 	if l.UpdatedAt != nil {
-		rows = append(rows, row("Updated", fmtTime(*l.UpdatedAt), labelW, w))
+		rows = append(rows, row(i18n.T("detail.field.updated"), fmtTime(*l.UpdatedAt), labelW, w))
 	}
 	return strings.Join(rows, "\n")
 }
@@ -156,15 +160,15 @@ func (m Model) facts(w int) string {
 func (m Model) attributes(w int) string {
 	l := m.listing
 	if len(l.Attributes) == 0 {
-		return theme.Muted.Render("none")
+		return theme.Muted.Render(i18n.T("detail.attrs.none"))
 	}
 	defs, ok := m.attrs[attrKey{l.CategoryID, m.lang}]
 	var notes []string
 	switch {
 	case m.attrLoading:
-		notes = append(notes, theme.Muted.Render("loading attribute names…"))
+		notes = append(notes, theme.Muted.Render(i18n.T("detail.attrs.loading")))
 	case m.attrErr != nil:
-		notes = append(notes, theme.Muted.Render(wrap("attribute names unavailable: "+termtext.Clean(m.attrErr.Error()), w)))
+		notes = append(notes, theme.Muted.Render(wrap(i18n.T("detail.attrs.unavailable", "Err", termtext.Clean(m.attrErr.Error())), w)))
 	}
 	if !ok {
 		defs = nil
@@ -184,9 +188,9 @@ func (m Model) attributes(w int) string {
 func contacts(l *api.ListingFull, w int) string {
 	phone := orDash(l.ContactPhone)
 	if l.HidePhone {
-		phone += theme.Muted.Render(" · hidden on the site")
+		phone += theme.Muted.Render(" · " + i18n.T("detail.contacts.hidden"))
 	}
-	return row("Name", orDash(l.ContactName), labelW, w) + "\n" + row("Phone", phone, labelW, w)
+	return row(i18n.T("detail.contacts.name"), orDash(l.ContactName), labelW, w) + "\n" + row(i18n.T("detail.contacts.phone"), phone, labelW, w)
 }
 
 // media lists the photos (the main one first and marked), the counts of watermarked
@@ -203,27 +207,27 @@ func media(l *api.ListingFull, w int) string {
 		}
 		photos = append([]string{main}, rest...)
 	}
-	lines := []string{row("Photos", strconv.Itoa(len(photos)), labelW, w)}
+	lines := []string{row(i18n.T("detail.media.photos"), strconv.Itoa(len(photos)), labelW, w)}
 	for i, p := range photos {
 		mark, note := "  ", ""
 		if i == 0 && main != "" {
-			mark, note = "★ ", theme.Muted.Render(" (main)")
+			mark, note = "★ ", theme.Muted.Render(" ("+i18n.T("detail.media.main")+")")
 		}
 		lines = append(lines, indent(wrap(mark+p+note, max(w-2, 10)), "  "))
 	}
 	lines = append(lines,
-		row("Watermarked", strconv.Itoa(len(l.PhotosWM)), labelW, w),
-		row("3D frames", strconv.Itoa(len(l.Photos3D)), labelW, w),
-		row("Video", orDash(deref(l.VideoURL)), labelW, w))
+		row(i18n.T("detail.media.watermarked"), strconv.Itoa(len(l.PhotosWM)), labelW, w),
+		row(i18n.T("detail.media.frames_3d"), strconv.Itoa(len(l.Photos3D)), labelW, w),
+		row(i18n.T("detail.media.video"), orDash(deref(l.VideoURL)), labelW, w))
 	if t := deref(l.VideoThumbnail); t != "" {
-		lines = append(lines, row("Thumbnail", t, labelW, w))
+		lines = append(lines, row(i18n.T("detail.media.thumbnail"), t, labelW, w))
 	}
 	return strings.Join(lines, "\n")
 }
 
 func descriptionText(d string, w int) string {
 	if strings.TrimSpace(d) == "" {
-		return theme.Muted.Render("no description")
+		return theme.Muted.Render(i18n.T("detail.no_description"))
 	}
 	return wrap(strings.TrimRight(d, "\n "), w)
 }
@@ -263,4 +267,26 @@ func orDash(s string) string {
 		return theme.Muted.Render("—")
 	}
 	return s
+}
+
+// conditionWord is a listing's condition as the seller reads it; a condition this
+// app does not know is shown as the service sent it.
+func conditionWord(c string) string {
+	switch c {
+	case "new", "used":
+		// Built from the API's words: TestEnumWords checks every one.
+		return i18n.T("detail.condition." + c)
+	}
+	return c
+}
+
+// decisionWord is the moderation's decision (a status the service names) as the
+// seller reads it; another word is shown as the service sent it.
+func decisionWord(d string) string {
+	switch api.Status(d) {
+	case api.StatusPending, api.StatusBlocked, api.StatusActive:
+		// Built from the API's words: TestEnumWords checks every one.
+		return i18n.T("detail.decision." + d)
+	}
+	return d
 }

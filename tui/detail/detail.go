@@ -15,6 +15,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termimg"
@@ -166,6 +167,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case msgs.LangChanged:
 		m.lang = msg.Lang
 		if m.id == 0 {
+			m.rebuild() // the interface's words may have changed with it
 			return m, nil
 		}
 		return m.load()
@@ -182,7 +184,7 @@ func (m Model) gotListing(msg listingMsg) (Model, tea.Cmd) {
 		return m.failed(msg.err)
 	}
 	if msg.detail == nil {
-		return m.failed(errors.New("the service sent an empty answer"))
+		return m.failed(errors.New(i18n.T("detail.empty_answer")))
 	}
 	l := cleanListing(&msg.detail.Listing)
 	m.listing, m.mod = l, cleanModeration(msg.detail.Moderation)
@@ -218,7 +220,7 @@ func (m Model) failed(err error) (Model, tea.Cmd) {
 	if unauthorized(err) {
 		return m, emit(msgs.Unauthorized{Err: err})
 	}
-	return m, emit(msgs.Error{Op: "load listing " + itoa(m.id), Err: err})
+	return m, emit(msgs.Error{Op: i18n.T("detail.op.load", "ID", itoa(m.id)), Err: err})
 }
 
 // needAttrs asks for the names and labels of the listing's category in the current

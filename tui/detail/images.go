@@ -10,6 +10,7 @@ import (
 	"time"
 
 	apimedia "github.com/listings-tui/listings/api/client/media"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termimg"
 )
 
@@ -35,26 +36,26 @@ func HTTPImages(hc *http.Client) ImageFetcher {
 		defer cancel()
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		if err != nil {
-			return nil, fmt.Errorf("bad photo URL: %w", err)
+			return nil, fmt.Errorf("%s: %w", i18n.T("detail.photo.bad_url"), err)
 		}
 		req.Header.Set("Accept", "image/webp,image/png,image/jpeg")
 		resp, err := hc.Do(req)
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
-				return nil, errors.New("the photo took too long to download")
+				return nil, errors.New(i18n.T("detail.photo.too_slow"))
 			}
-			return nil, fmt.Errorf("download failed: %w", err)
+			return nil, fmt.Errorf("%s: %w", i18n.T("detail.photo.failed"), err)
 		}
 		defer resp.Body.Close()
 		if resp.StatusCode != http.StatusOK {
-			return nil, fmt.Errorf("the server answered %s", resp.Status)
+			return nil, errors.New(i18n.T("detail.photo.status", "Status", resp.Status))
 		}
 		data, err := io.ReadAll(io.LimitReader(resp.Body, maxImageBytes+1))
 		if err != nil {
-			return nil, fmt.Errorf("download interrupted: %w", err)
+			return nil, fmt.Errorf("%s: %w", i18n.T("detail.photo.interrupted"), err)
 		}
 		if len(data) > maxImageBytes {
-			return nil, errors.New("the photo is larger than " + apimedia.FileSize(maxImageBytes))
+			return nil, errors.New(i18n.T("detail.photo.too_large", "Size", apimedia.FileSize(maxImageBytes)))
 		}
 		return decodeImage(data)
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -51,11 +52,11 @@ func (m *Model) previewBlock(cols int) string {
 	}
 	switch {
 	case !termimg.ColourTerminal():
-		return theme.Muted.Render(wrap("photo preview needs a colour terminal", cols))
+		return theme.Muted.Render(wrap(i18n.T("detail.preview.no_colour"), cols))
 	case m.imgErr != nil:
-		return theme.Muted.Render(wrap("photo preview unavailable: "+termtext.Clean(m.imgErr.Error()), cols))
+		return theme.Muted.Render(wrap(i18n.T("detail.preview.unavailable", "Err", termtext.Clean(m.imgErr.Error())), cols))
 	case m.imgLoading:
-		return theme.Muted.Render("loading photo preview…")
+		return theme.Muted.Render(i18n.T("detail.preview.loading"))
 	case m.img == nil:
 		return ""
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -45,7 +46,7 @@ func (m *Model) rebuild() {
 func (m Model) headerLines(w int) []string {
 	title := m.shownTitle()
 	if title == "" {
-		title = "Listing " + itoa(m.id)
+		title = i18n.T("detail.title", "ID", itoa(m.id))
 	}
 	stale := ""
 	if m.err != nil && m.listing != nil {
@@ -58,14 +59,14 @@ func (m Model) headerLines(w int) []string {
 	case m.listing != nil:
 		parts = m.summary()
 		if m.loading {
-			parts = append(parts, theme.Muted.Render("reloading…"))
+			parts = append(parts, theme.Muted.Render(i18n.T("detail.reloading")))
 		}
 	case m.notFound:
-		parts = []string{theme.Danger.Render(theme.ErrorMark + " not found")}
+		parts = []string{theme.Danger.Render(theme.ErrorMark + " " + i18n.T("detail.not_found_short"))}
 	case m.loading:
-		parts = []string{theme.Muted.Render("loading listing " + itoa(m.id) + "…")}
+		parts = []string{theme.Muted.Render(i18n.T("detail.loading", "ID", itoa(m.id)))}
 	case m.err != nil:
-		parts = []string{theme.Danger.Render(theme.ErrorMark + " not loaded")}
+		parts = []string{theme.Danger.Render(theme.ErrorMark + " " + i18n.T("detail.not_loaded"))}
 	}
 	status := wrapParts(parts, " · ", w)
 	if len(status) > 2 {
@@ -73,9 +74,9 @@ func (m Model) headerLines(w int) []string {
 	}
 	lines = append(lines, status...)
 	if m.err != nil {
-		text := theme.ErrorMark + " Could not load listing " + itoa(m.id) + ": " + termtext.Clean(m.err.Error())
+		text := theme.ErrorMark + " " + i18n.T("detail.load_failed", "ID", itoa(m.id), "Err", termtext.Clean(m.err.Error()))
 		if m.listing != nil {
-			text += " (showing the last loaded version)"
+			text += " " + i18n.T("detail.stale")
 		}
 		lines = append(lines, theme.Danger.Render(text))
 	}
@@ -87,7 +88,7 @@ func (m Model) summary() []string {
 	l := m.listing
 	parts := []string{theme.Status(l.Status), theme.Heading.Render(price(l.Price, l.Currency, l.PriceType))}
 	if l.PriceType != "" {
-		parts = append(parts, theme.Muted.Render(l.PriceType))
+		parts = append(parts, theme.Muted.Render(priceTypeWord(l.PriceType)))
 	}
 	parts = append(parts, promo("VIP", theme.VIPBadge.Render("VIP"), l.VIP, l.VIPUntil)...)
 	parts = append(parts, promo("TOP", theme.TopBadge.Render("TOP"), l.Top, l.TopUntil)...)
@@ -99,21 +100,38 @@ func (m Model) summary() []string {
 func promo(word, badge string, on bool, until *api.Time) []string {
 	switch {
 	case on && until != nil && !until.IsZero():
-		return []string{badge + "until " + fmtTime(*until)}
+		return []string{badge + i18n.T("detail.promo.until", "Time", fmtTime(*until))}
 	case on:
 		return []string{badge}
 	case until != nil && !until.IsZero():
-		return []string{theme.Muted.Render(word + " ended " + fmtTime(*until))}
+		return []string{theme.Muted.Render(i18n.T("detail.promo.ended", "Badge", word, "Time", fmtTime(*until)))}
 	}
 	return nil
 }
 
 // price is the listing's price as every screen reads it; "—" when it has none.
 func price(p api.Price, currency, priceType string) string {
-	if s := format.Price(p, currency, priceType); s != "" {
-		return termtext.Clean(s)
+	s := format.Price(p, currency, priceType)
+	switch s {
+	case "":
+		return "—"
+	case api.PriceFree, api.PriceExchange:
+		return priceTypeWord(s)
+	case format.FreeOrExchange:
+		return i18n.T("detail.price.free_or_exchange")
 	}
-	return "—"
+	return termtext.Clean(s)
+}
+
+// priceTypeWord is a price type as the seller reads it; a type this app does not
+// know is shown as the service sent it.
+func priceTypeWord(t string) string {
+	switch t {
+	case api.PriceSell, api.PriceFree, api.PriceExchange:
+		// The ids are built from the API's words: TestEnumWords checks every one.
+		return i18n.T("detail.price_type." + t)
+	}
+	return termtext.Clean(t)
 }
 
 func fmtTime(t api.Time) string { return format.Minute(t.Time) }

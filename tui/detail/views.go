@@ -11,6 +11,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -80,22 +81,22 @@ func (m *Model) viewsSection(w int) string {
 		return ""
 	}
 	if !m.hasStats || len(m.stats.Points) == 0 {
-		return section("Views over time", theme.Muted.Render(wrap("Not counted yet: the app counts views at each sync of its local mirror (in the background, or listings sync).", w)))
+		return section(i18n.T("detail.views.title"), theme.Muted.Render(wrap(i18n.T("detail.views.not_counted", "Command", "listings sync"), w)))
 	}
 	st := &m.stats
 	const lw = 14
 	cw := max(w-lw-12, 4) // the chart's room beside the label and the figure
 	daily := st.Daily[max(len(st.Daily)-cw, 0):]
 	lines := []string{
-		row("Views", spark(daily, nil)+"  "+format.Number(st.Views)+theme.Muted.Render(" since "+format.Date(st.Since)), lw, w),
-		row("Last 7 days", gainLine(st.Last7, st.Gained7, cw), lw, w),
-		row("Last 30 days", gainLine(st.Last30, st.Gained30, cw), lw, w),
+		row(i18n.T("detail.views.views"), spark(daily, nil)+"  "+format.Number(st.Views)+theme.Muted.Render(" "+i18n.T("detail.views.since", "Date", format.Date(st.Since))), lw, w),
+		row(i18n.T("detail.views.last7"), gainLine(st.Last7, st.Gained7, cw), lw, w),
+		row(i18n.T("detail.views.last30"), gainLine(st.Last30, st.Gained30, cw), lw, w),
 	}
 	if per := perDay(st.Last7); w-lw >= len(per) {
 		lines = append(lines, row("", theme.Muted.Render(per), lw, w))
 	}
-	lines = append(lines, theme.Muted.Render(wrap("counted from this app's syncs", w)))
-	return section("Views over time", strings.Join(lines, "\n"))
+	lines = append(lines, theme.Muted.Render(wrap(i18n.T("detail.views.counted_here"), w)))
+	return section(i18n.T("detail.views.title"), strings.Join(lines, "\n"))
 }
 
 // gainLine is the views gained per day as bars, then the total.

@@ -4,6 +4,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api/jobs/job"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -87,21 +88,21 @@ func (m *Model) move(n int) {
 func backNote(m Model) string {
 	switch m.show {
 	case showOpen:
-		return "to the history"
+		return i18n.T("jobs.back.history")
 	case showHistory:
-		return "to the job"
+		return i18n.T("jobs.back.job")
 	}
 	switch st := m.job.st; {
 	case st == stPausing && m.job.r != nil && m.job.r.giveUp.Load():
-		return "the job is being cancelled"
+		return i18n.T("jobs.back.cancelling")
 	case st == stRunning || st == stStarting:
-		return "the job goes on"
+		return i18n.T("jobs.back.goes_on")
 	case st == stPausing:
-		return "the job is pausing"
+		return i18n.T("jobs.back.pausing")
 	case st == stPaused, st == stStopped:
-		return "the job waits for p"
+		return i18n.T("jobs.back.waits", "Resume", "p")
 	case st == stWaiting:
-		return "the job resumes after midnight"
+		return i18n.T("jobs.back.midnight")
 	}
 	return ""
 }
@@ -207,7 +208,7 @@ func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 			how = howUndo
 		}
 		return m, tea.Batch(makePlan(m.svc, e.path, how, m.now()),
-			send(msgs.Notice{Text: "planning the " + how + " of job " + e.id + "…"}))
+			send(msgs.Notice{Text: i18n.T("jobs.plan.planning."+how, "Of", e.id)}))
 	case "jobs.start":
 		return m.startPlan()
 	case "jobs.close", "jobs.drop":

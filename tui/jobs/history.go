@@ -1,7 +1,6 @@
 package jobs
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -9,6 +8,7 @@ import (
 
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/api/jobs/kinds"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 )
@@ -121,7 +121,7 @@ func openJob(path string) tea.Cmd {
 // itemText is an item in a line: what it is, what became of it, and its status and
 // new price, or the code (or column) and reason.
 func itemText(it job.Item) string {
-	parts := []string{it.What() + ": " + it.Result}
+	parts := []string{it.What() + ": " + resultWord(it.Result)}
 	if it.OK() {
 		parts = append(parts, string(it.Status), it.Price)
 	} else {
@@ -129,9 +129,9 @@ func itemText(it job.Item) string {
 		if why == "" {
 			why = it.Code
 		}
-		parts = append(parts, strings.TrimSpace(why+" "+it.Hint))
+		parts = append(parts, strings.TrimSpace(why+" "+hintWord(it.Hint)))
 		if it.Again {
-			parts = append(parts, "may pass now")
+			parts = append(parts, i18n.T("jobs.item.again"))
 		}
 	}
 	var keep []string
@@ -148,14 +148,14 @@ func (m Model) historyLoaded(h historyMsg) (Model, tea.Cmd) {
 	m.histCur = max(min(m.histCur, len(m.history)-1), 0)
 	m.histErr = ""
 	if len(h.errs) > 0 {
-		m.histErr = fmt.Sprintf("%d journals could not be read: %s", len(h.errs), termtext.Clean(h.errs[0].Error()))
+		m.histErr = i18n.N("jobs.unreadable", len(h.errs), "Err", termtext.Clean(h.errs[0].Error()))
 	}
 	return m, nil
 }
 
 func (m Model) jobOpened(o openedMsg) (Model, tea.Cmd) {
 	if o.err != nil {
-		return m, send(msgs.Error{Op: "open the job", Err: o.err})
+		return m, send(msgs.Error{Op: i18n.T("jobs.op.open"), Err: o.err})
 	}
 	m.open, m.openOff, m.show = o.o, 0, showOpen
 	return m, nil

@@ -6,6 +6,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/jobs/job"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -16,24 +17,25 @@ const whenLayout = "2006-01-02 15:04"
 // historyLines are the history: a line a job, newest first, the cursor's marked, in
 // a window that keeps the cursor in sight.
 func (m Model) historyLines() []string {
-	lines := []string{theme.Title.Render("Jobs · history"), ""}
+	lines := []string{theme.Title.Render(i18n.T("jobs.history.title")), ""}
 	if m.histErr != "" {
 		lines = append(lines, m.wrap(theme.Warning.Render(theme.WarningMark+" "+m.histErr))...)
 	}
 	if len(m.history) == 0 {
-		return append(lines, theme.Muted.Render("No job of this service yet."))
+		return append(lines, theme.Muted.Render(i18n.T("jobs.history.none")))
 	}
-	lines = append(lines, theme.Muted.Render(fmt.Sprintf("%d jobs of this service, newest first · enter opens one", len(m.history))),
-		theme.Heading.Render(fmt.Sprintf("  %-16s  %-22s %6s %6s %6s  %s", "WHEN", "KIND", "DONE", "FAILED", "LEFT", "STATE")))
+	lines = append(lines, theme.Muted.Render(i18n.N("jobs.history.count", len(m.history), "Open", "enter")),
+		theme.Heading.Render("  "+layout.Pad(i18n.T("jobs.col.when"), 16)+"  "+layout.Pad(i18n.T("jobs.col.kind"), 22)+" "+
+			right(i18n.T("jobs.col.done"))+" "+right(i18n.T("jobs.col.failed"))+" "+right(i18n.T("jobs.col.left"))+"  "+i18n.T("jobs.col.state")))
 	rows := max(m.height-len(lines), 1)
 	off := max(m.histCur-rows+1, 0)
 	for i := off; i < min(off+rows, len(m.history)); i++ {
 		e := m.history[i]
-		kind := e.verb
+		kind := verbWord(e.verb)
 		if e.lineage != "" {
 			kind += " (" + strings.Fields(e.lineage)[0] + ")"
 		}
-		l := fmt.Sprintf("%-16s  %-22s %6d %6d %6d  %s", e.created.In(api.Kyiv).Format(whenLayout), layout.Cut(kind, 22), e.done, e.failed, e.left, e.state)
+		l := fmt.Sprintf("%-16s  %-22s %6d %6d %6d  %s", e.created.In(api.Kyiv).Format(whenLayout), layout.Cut(kind, 22), e.done, e.failed, e.left, stateWord(e.state))
 		if i == m.histCur {
 			lines = append(lines, theme.Selected.Render("▸ "+l))
 		} else {
@@ -42,6 +44,10 @@ func (m Model) historyLines() []string {
 	}
 	return lines
 }
+
+// right is a number column's head, right-aligned in its six columns as the numbers
+// are.
+func right(head string) string { return fmt.Sprintf("%6s", head) }
 
 // stateStyle colours a history line by its job's state.
 func stateStyle(state, l string) string {
@@ -60,27 +66,26 @@ func stateStyle(state, l string) string {
 // scroll, what was not done first.
 func (m Model) openLines() []string {
 	o := m.open
-	lines := []string{theme.Title.Render("Jobs · job " + o.id), ""}
-	lines = append(lines, m.wrap(theme.Heading.Render(o.line))...)
-	facts := fmt.Sprintf("created %s · %s · %s %d done · %s %d failed · %d left", o.created.In(api.Kyiv).Format(whenLayout), o.state,
-		theme.OKMark, o.done, theme.ErrorMark, o.failed, o.left)
+	lines := []string{theme.Title.Render(i18n.T("jobs.open.title", "ID", o.id)), ""}
+	lines = append(lines, m.wrap(theme.Heading.Render(o.lineWord()))...)
+	facts := i18n.T("jobs.open.created", "When", o.created.In(api.Kyiv).Format(whenLayout)) + " · " + stateWord(o.state) + " · " +
+		counts(o.done, o.failed, o.left)
 	if o.lineage != "" {
 		facts += " · " + o.lineage
 	}
 	lines = append(lines, m.wrap(facts)...)
 	if o.again > 0 {
-		lines = append(lines, theme.Warning.Render(fmt.Sprintf("%s %s failed for a reason that may pass now (the budget, the network, a server error): a retry sends them again",
-			theme.WarningMark, o.noun(o.again))))
+		lines = append(lines, theme.Warning.Render(theme.WarningMark+" "+i18n.T("jobs.open.again", "Items", o.noun(o.again))))
 	}
 	if o.refused > 0 {
-		lines = append(lines, theme.Warning.Render(fmt.Sprintf("%s %s refused before sending: nothing was sent for them", theme.WarningMark, o.noun(o.refused))))
+		lines = append(lines, theme.Warning.Render(theme.WarningMark+" "+i18n.T("jobs.refused", "Items", o.noun(o.refused))))
 	}
 	if o.reportAt != "" {
-		lines = append(lines, theme.Muted.Render("report: "+o.reportAt))
+		lines = append(lines, theme.Muted.Render(i18n.T("jobs.report_at", "Path", o.reportAt)))
 	}
 	lines = append(lines, "")
 	if m.openOff > 0 {
-		lines = append(lines, theme.Muted.Render(fmt.Sprintf("  ↑ %d more", m.openOff)))
+		lines = append(lines, theme.Muted.Render("  "+i18n.T("jobs.more", "Count", m.openOff)))
 	}
 	for _, it := range o.lines[min(m.openOff, len(o.lines)):] {
 		if it.ok {

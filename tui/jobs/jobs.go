@@ -22,6 +22,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 
 	"github.com/listings-tui/listings/api"
@@ -158,11 +159,11 @@ func (m Model) Summary() string {
 	n := fmt.Sprintf("%d/%d", j.done+j.failed, j.total)
 	switch j.st {
 	case stRunning, stStarting:
-		return "job: " + n
+		return i18n.T("jobs.summary.running", "N", n)
 	case stPausing, stPaused:
-		return "job paused: " + n
+		return i18n.T("jobs.summary.paused", "N", n)
 	case stWaiting:
-		return "job waits for midnight: " + n
+		return i18n.T("jobs.summary.waiting", "N", n)
 	}
 	return ""
 }
@@ -214,7 +215,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 func (m Model) startJob(s msgs.StartJob) (Model, tea.Cmd) {
 	if m.Running() || m.job.st == stStarting {
-		return m, send(msgs.Notice{Text: fmt.Sprintf("%s job %s is still running: pause or cancel it first (J shows it)", theme.WarningMark, m.job.id)})
+		return m, send(msgs.Notice{Text: theme.WarningMark + " " + i18n.T("jobs.notice.busy", "ID", m.job.id) + " " + i18n.T("jobs.notice.busy_show", "Jobs", "J")})
 	}
 	m.runs++
 	m.asking, m.failOff = false, 0
@@ -239,7 +240,7 @@ func (m Model) started(s startedMsg) (Model, tea.Cmd) {
 		st := m.job
 		st.st, st.why = stStopped, termtext.Clean(busyText(s.err))
 		m.job = st
-		return m, send(msgs.Error{Op: "start the job", Err: s.err})
+		return m, send(msgs.Error{Op: i18n.T("jobs.op.start"), Err: s.err})
 	}
 	if s.r.n != m.runs { // a run nobody waits for (cannot happen: one at a time)
 		s.r.cancel()
@@ -251,7 +252,7 @@ func (m Model) started(s startedMsg) (Model, tea.Cmd) {
 	m.job.failedRows = countRows(m.job.failures)
 	m.est = *eta.New(m.now(), s.left, s.perItem, m.svc.Budget())
 	m.estimate(m.now(), false)
-	return m, tea.Batch(listen(s.r), send(msgs.Notice{Text: fmt.Sprintf("job %s started: %s", s.about.id, s.about.noun(s.left))}))
+	return m, tea.Batch(listen(s.r), send(msgs.Notice{Text: i18n.T("jobs.notice.started", "ID", s.about.id, "Items", s.about.noun(s.left))}))
 }
 
 func (m Model) event(e eventMsg) (Model, tea.Cmd) {
@@ -294,17 +295,17 @@ func (m Model) ended(e endMsg) (Model, tea.Cmd) {
 	switch {
 	case e.cancelled:
 		j.st = stCancelled
-		cmd = send(msgs.Notice{Text: fmt.Sprintf("job %s cancelled: %d done, %d failed, %d not sent", j.id, j.done, j.failed, j.left)})
+		cmd = send(msgs.Notice{Text: i18n.T("jobs.notice.cancelled", "ID", j.id, "Done", j.done, "Failed", j.failed, "Left", j.left)})
 	case errors.Is(e.err, context.Canceled):
 		j.st = stPaused
-		cmd = send(msgs.Notice{Text: fmt.Sprintf("job %s paused: %d left (p resumes)", j.id, j.left)})
+		cmd = send(msgs.Notice{Text: i18n.T("jobs.notice.paused", "ID", j.id, "Left", j.left, "Resume", "p")})
 	case dailyLimit(e.err):
 		j.st, j.resumeAt = stWaiting, nextKyivMidnight(m.now()).Add(afterMidnight)
 		j.why = "the key's requests for today are spent"
 		cmd = m.resumeAt(j.id, m.runs, j.resumeAt)
 	case errors.As(e.err, &stopped), e.err != nil:
 		j.st, j.why = stStopped, termtext.Clean(e.err.Error())
-		cmd = send(msgs.Error{Op: "job " + j.id, Err: e.err})
+		cmd = send(msgs.Error{Op: i18n.T("jobs.job", "ID", j.id), Err: e.err})
 	default:
 		j.st, j.fileAt = stDone, termtext.Clean(e.file)
 		cmd = send(msgs.Notice{Text: m.doneText(), Bell: true, Background: true}) // it answers no key: it waits for the answer to the last one
@@ -317,8 +318,8 @@ func (m Model) offered(o offersMsg) (Model, tea.Cmd) {
 	m.offers = o.offers
 	var cmds []tea.Cmd
 	if len(o.errs) > 0 {
-		cmds = append(cmds, send(msgs.Notice{Text: fmt.Sprintf("%s %d job journals could not be read: %s",
-			theme.WarningMark, len(o.errs), termtext.Clean(o.errs[0].Error()))}))
+		cmds = append(cmds, send(msgs.Notice{Text: theme.WarningMark + " " +
+			i18n.N("jobs.unreadable", len(o.errs), "Err", termtext.Clean(o.errs[0].Error()))}))
 	}
 	if len(m.offers) > 0 {
 		cmds = append(cmds, send(msgs.ShowJobs{}))
@@ -328,10 +329,10 @@ func (m Model) offered(o offersMsg) (Model, tea.Cmd) {
 
 func (m Model) discarded(d discardedMsg) (Model, tea.Cmd) {
 	if d.err != nil {
-		return m, send(msgs.Notice{Text: fmt.Sprintf("%s job %s was not discarded: %s", theme.WarningMark, d.job, termtext.Clean(busyText(d.err)))})
+		return m, send(msgs.Notice{Text: theme.WarningMark + " " + i18n.T("jobs.notice.not_discarded", "ID", d.job, "Err", termtext.Clean(busyText(d.err)))})
 	}
 	m.dropOffer(d.job)
-	return m, send(msgs.Notice{Text: "job " + d.job + " discarded: it is not offered again (listings jobs still lists it)"})
+	return m, send(msgs.Notice{Text: i18n.T("jobs.notice.discarded", "ID", d.job, "Command", "listings jobs")})
 }
 
 func (m *Model) dropOffer(job string) {

@@ -1,7 +1,6 @@
 package jobs
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/listings-tui/listings/api"
@@ -9,6 +8,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/api/jobs/kinds"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -163,12 +163,8 @@ type startReq struct {
 
 // noun is how many items a job has, in words: "3 listings", "1 row".
 func (a about) noun(n int) string {
-	what := "listing"
 	if a.rows {
-		what = "row"
+		return i18n.N("jobs.rows", n)
 	}
-	if n != 1 {
-		what += "s"
-	}
-	return fmt.Sprintf("%d %s", n, what)
+	return i18n.N("count.listings", n)
 }

@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/api/jobs/kinds"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/components/planbox"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -46,7 +48,7 @@ func makePlan(svc Service, path, how string, now time.Time) tea.Cmd {
 		}
 		u, ok := j.(job.Undoer)
 		if !ok {
-			return planMsg{err: fmt.Errorf("a %s job changes no listing: there is nothing to undo", j.Verb())}
+			return planMsg{err: errors.New(i18n.T("jobs.plan.nothing_to_undo", "Verb", verbWord(j.Verb())))}
 		}
 		// The reads are the person's: they wait for the plan.
 		p, err := u.Undo(context.Background(), svc, now)
@@ -56,7 +58,7 @@ func makePlan(svc Service, path, how string, now time.Time) tea.Cmd {
 
 func (m Model) planned(pm planMsg) (Model, tea.Cmd) {
 	if pm.err != nil {
-		return m, send(msgs.Error{Op: "plan it", Err: pm.err})
+		return m, send(msgs.Error{Op: i18n.T("jobs.op.plan"), Err: pm.err})
 	}
 	m.plan = pm.p
 	m.box.SetSize(m.width, m.height)
@@ -67,7 +69,7 @@ func (m Model) planned(pm planMsg) (Model, tea.Cmd) {
 // planLines are the plan in the box: its summary, then every item with what it
 // becomes or why it is left alone.
 func planLines(p *job.Plan) []string {
-	title := fmt.Sprintf("The %s of job %s", p.How, p.Of)
+	title := i18n.T("jobs.plan.title."+p.How, "Of", p.Of) // retry or undo: TestVerbAndStateWords
 	lines := []string{theme.Heading.Render(title), ""}
 	for _, l := range p.Summary {
 		lines = append(lines, termtext.Clean(l))
@@ -76,16 +78,16 @@ func planLines(p *job.Plan) []string {
 	for _, r := range p.Rows {
 		what := fmt.Sprint(r.ID)
 		if r.Row > 0 {
-			what = fmt.Sprintf("row %d", r.Row)
+			what = i18n.T("jobs.row", "Row", r.Row)
 		}
 		if t := termtext.Clean(r.Title); t != "" {
 			what += " “" + t + "”"
 		}
 		switch {
 		case r.Skip != "":
-			lines = append(lines, theme.Muted.Render("– "+what+": left alone: "+termtext.Clean(r.Skip)))
+			lines = append(lines, theme.Muted.Render("– "+what+": "+i18n.T("jobs.plan.skip", "Why", termtext.Clean(r.Skip))))
 		case r.ToModeration:
-			lines = append(lines, theme.Danger.Render("! "+what+": "+termtext.Clean(r.Change)+" (back to moderation)"))
+			lines = append(lines, theme.Danger.Render("! "+what+": "+termtext.Clean(r.Change)+" "+i18n.T("jobs.plan.to_moderation")))
 		default:
 			lines = append(lines, "✎ "+what+": "+termtext.Clean(r.Change))
 		}
@@ -103,7 +105,7 @@ func (m Model) startPlan() (Model, tea.Cmd) {
 	p := m.plan
 	m.plan = nil
 	if m.Running() || m.job.st == stStarting {
-		return m, send(msgs.Notice{Text: fmt.Sprintf("%s job %s is still running: pause or cancel it first", theme.WarningMark, m.job.id)})
+		return m, send(msgs.Notice{Text: theme.WarningMark + " " + i18n.T("jobs.notice.busy", "ID", m.job.id)})
 	}
 	m.runs++
 	m.asking, m.failOff, m.show = false, 0, showPanel

@@ -1,12 +1,13 @@
 package jobs
 
 import (
-	"fmt"
+	"errors"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/api/jobs/kinds"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -29,7 +30,7 @@ func writeReport(id, path string) tea.Cmd {
 		}
 		r, ok := j.(job.Reporter)
 		if !ok {
-			return reportMsg{job: id, err: fmt.Errorf("a %s job has no report: its items are on the panel", j.Verb())}
+			return reportMsg{job: id, err: errors.New(i18n.T("jobs.report.none", "Verb", verbWord(j.Verb())))}
 		}
 		out, err := r.WriteReport()
 		return reportMsg{job: id, path: out, err: err}
@@ -38,7 +39,7 @@ func writeReport(id, path string) tea.Cmd {
 
 func (m Model) reported(r reportMsg) (Model, tea.Cmd) {
 	if r.err != nil {
-		return m, send(msgs.Error{Op: "write the report of job " + r.job, Err: r.err})
+		return m, send(msgs.Error{Op: i18n.T("jobs.op.report", "ID", r.job), Err: r.err})
 	}
 	if r.job == m.open.id {
 		m.open.reportAt = termtext.Clean(r.path)
@@ -46,5 +47,5 @@ func (m Model) reported(r reportMsg) (Model, tea.Cmd) {
 	if r.job == m.job.id {
 		m.job.reportAt = termtext.Clean(r.path)
 	}
-	return m, send(msgs.Notice{Text: fmt.Sprintf("%s report written: %s", theme.OKMark, termtext.Clean(r.path))})
+	return m, send(msgs.Notice{Text: theme.OKMark + " " + i18n.T("jobs.report.written", "Path", termtext.Clean(r.path))})
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/jobs/job"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // A job runs in a goroutine of its own (its kind's Run: api/jobs/job), which tells the
@@ -220,10 +221,10 @@ var errNoDir = errors.New("no directory to journal the job in: set LISTINGS_DATA
 // busyText says what to do about a journal another process runs.
 func busyText(err error) string {
 	if errors.Is(err, job.ErrBusy) {
-		return "another listings (the CLI, or the app in another terminal) runs this job: wait for it to end"
+		return i18n.T("jobs.busy.other")
 	}
 	if errors.Is(err, os.ErrNotExist) {
-		return "its journal is gone"
+		return i18n.T("jobs.busy.gone")
 	}
 	return fmt.Sprint(err)
 }

@@ -1,11 +1,10 @@
 package jobs
 
 import (
-	"fmt"
 	"time"
 
-	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/jobs/eta"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // estimate is the time left at now. While the job runs it is the countdown of its
@@ -28,11 +27,11 @@ func (m *Model) estimate(now time.Time, news bool) {
 	case stPaused:
 		switch d, fits, days := m.svc.Budget().Estimate(j.left, now); {
 		case !fits:
-			m.eta = fmt.Sprintf("over %d days: more than is left of today's budget", days)
+			m.eta = i18n.N("jobs.eta.days", days)
 		case d > 0:
-			m.eta = "about " + format.Wait(d) + " under the key's limit"
+			m.eta = i18n.T("jobs.eta.limit", "Wait", wait(d))
 		default:
-			m.eta = "within the key's limit now"
+			m.eta = i18n.T("jobs.eta.now")
 		}
 	}
 }
@@ -41,13 +40,13 @@ func (m *Model) estimate(now time.Time, news bool) {
 func timeLeft(e eta.Estimate) string {
 	switch {
 	case !e.FitsToday:
-		return fmt.Sprintf("over %d days: more than is left of today's budget", e.Days)
+		return i18n.N("jobs.eta.days", e.Days)
 	case e.Late:
-		return "longer than estimated"
+		return i18n.T("jobs.eta.late")
 	case !e.Known:
 		return ""
 	case e.Left < time.Second:
-		return "almost done"
+		return i18n.T("jobs.eta.almost")
 	}
-	return "about " + format.Wait(e.Left)
+	return i18n.T("jobs.eta.about", "Wait", wait(e.Left))
 }

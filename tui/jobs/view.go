@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -26,13 +27,13 @@ func (m Model) View() string {
 	case showOpen:
 		return m.fill(m.openLines())
 	}
-	lines := []string{theme.Title.Render("Jobs"), ""}
+	lines := []string{theme.Title.Render(i18n.T("jobs.title")), ""}
 	for i, o := range m.offers {
-		lines = append(lines, m.wrap(fmt.Sprintf("%s job %s was interrupted: %d of %d left", theme.WarningMark, o.id, o.left, o.total))...)
+		lines = append(lines, m.wrap(theme.WarningMark+" "+i18n.T("jobs.offer", "ID", o.id, "Left", o.left, "Total", o.total))...)
 		if i == 0 {
 			// The keys on a line of their own: after the job's id they were cut at
 			// 80 columns ("r resume · d disc…").
-			lines = append(lines, m.wrap(theme.Muted.Render("  r resume · d discard · esc later"))...)
+			lines = append(lines, m.wrap(theme.Muted.Render("  "+i18n.T("jobs.offer.keys", "Resume", "r", "Discard", "d", "Later", "esc")))...)
 		}
 	}
 	if len(m.offers) > 0 {
@@ -41,8 +42,8 @@ func (m Model) View() string {
 	lines = append(lines, m.jobLines()...)
 	if m.asking {
 		lines = append(lines, "")
-		lines = append(lines, m.wrap(theme.Warning.Render(theme.WarningMark+" Give the job up? What is left is not sent, and it is not offered again."))...)
-		lines = append(lines, m.wrap(theme.Muted.Render("  y yes · n no"))...)
+		lines = append(lines, m.wrap(theme.Warning.Render(theme.WarningMark+" "+i18n.T("jobs.ask")))...)
+		lines = append(lines, m.wrap(theme.Muted.Render("  "+i18n.T("jobs.ask.keys", "Yes", "y", "No", "n")))...)
 	}
 	return m.fill(lines)
 }
@@ -66,17 +67,17 @@ func (m Model) jobLines() []string {
 	j := m.job
 	if j.st == stNone {
 		if len(m.offers) == 0 {
-			return []string{theme.Muted.Render("No job running. Mark listings in the list (space, *), then a, x, $ or E; h shows every job.")}
+			return []string{theme.Muted.Render(i18n.T("jobs.none", "Mark", "space", "All", "*", "On", "a", "Off", "x", "Price", "$", "Edit", "E", "History", "h"))}
 		}
 		return nil
 	}
-	title := "job " + j.id
+	title := i18n.T("jobs.job", "ID", j.id)
 	if j.id == "" {
-		title = "a new " + j.verb + " job"
+		title = i18n.T("jobs.new", "Verb", verbWord(j.verb))
 	}
-	what := title + " · " + j.line
+	what := title + " · " + j.lineWord()
 	if j.line == "" {
-		what = fmt.Sprintf("%s · %s %s", title, j.verb, j.noun(j.total))
+		what = fmt.Sprintf("%s · %s %s", title, verbWord(j.verb), j.noun(j.total))
 	}
 	lines := []string{theme.Heading.Render(what)}
 	lines = append(lines, strings.Split(m.stateLine(), "\n")...)
@@ -88,18 +89,18 @@ func (m Model) jobLines() []string {
 	}
 	lines = append(lines, "",
 		"["+strings.Repeat("█", filled)+strings.Repeat("░", w-filled)+"] "+fmt.Sprintf("%d/%d", finished, j.total),
-		fmt.Sprintf("%s %d done · %s %d failed · %d left", theme.OKMark, j.done, theme.ErrorMark, j.failed, j.left))
+		counts(j.done, j.failed, j.left))
 	if m.eta != "" && j.left > 0 {
-		lines = append(lines, theme.Muted.Render("time left: "+m.eta))
+		lines = append(lines, theme.Muted.Render(i18n.T("jobs.time_left", "ETA", m.eta)))
 	}
 	if j.refused > 0 {
-		lines = append(lines, theme.Warning.Render(fmt.Sprintf("%s %s refused before sending: nothing was sent for them", theme.WarningMark, j.noun(j.refused))))
+		lines = append(lines, theme.Warning.Render(theme.WarningMark+" "+i18n.T("jobs.refused", "Items", j.noun(j.refused))))
 	}
 	if j.reportAt != "" {
-		lines = append(lines, theme.Muted.Render("report: "+j.reportAt))
+		lines = append(lines, theme.Muted.Render(i18n.T("jobs.report_at", "Path", j.reportAt)))
 	}
 	if j.fileAt != "" {
-		lines = append(lines, theme.Muted.Render("file: "+j.fileAt))
+		lines = append(lines, theme.Muted.Render(i18n.T("jobs.file_at", "Path", j.fileAt)))
 	}
 	return append(lines, m.failureLines()...)
 }
@@ -113,15 +114,15 @@ func (m Model) failureLines() []string {
 	}
 	n := j.noun(j.failedRows)
 	if len(j.failures) > j.failedRows {
-		n += fmt.Sprintf(", %d problems", len(j.failures))
+		n += ", " + i18n.N("jobs.problems", len(j.failures))
 	}
-	head := fmt.Sprintf("Not done (%s)", n)
+	head := i18n.T("jobs.not_done", "What", n)
 	if j.report {
-		head += " · w writes the report"
+		head += " · " + i18n.T("jobs.report_hint", "Key", "w")
 	}
 	lines := []string{"", theme.Heading.Render(head)}
 	if m.failOff > 0 {
-		lines = append(lines, theme.Muted.Render(fmt.Sprintf("  ↑ %d more", m.failOff)))
+		lines = append(lines, theme.Muted.Render("  "+i18n.T("jobs.more", "Count", m.failOff)))
 	}
 	for _, f := range j.failures[min(m.failOff, len(j.failures)-1):] {
 		lines = append(lines, theme.Danger.Render(fmt.Sprintf("%s %s: %s", theme.ErrorMark, f.what, f.code)))
@@ -136,23 +137,24 @@ func (m Model) stateLine() string {
 	j := m.job
 	switch j.st {
 	case stStarting:
-		return "starting…"
+		return i18n.T("jobs.st.starting")
 	case stRunning:
-		return theme.Success.Render("running") + theme.Muted.Render(" · esc: keep browsing, the job goes on · p pause · c cancel")
+		return theme.Success.Render(i18n.T("jobs.st.running")) + theme.Muted.Render(" · "+i18n.T("jobs.st.running_keys", "Back", "esc", "Pause", "p", "Cancel", "c"))
 	case stPausing:
-		return theme.Warning.Render("stopping: the requests on their way are answered and journaled…")
+		return theme.Warning.Render(i18n.T("jobs.st.pausing"))
 	case stPaused:
-		return theme.Warning.Render("paused") + theme.Muted.Render(" · p resumes · c gives it up")
+		return theme.Warning.Render(i18n.T("jobs.st.paused")) + theme.Muted.Render(" · "+i18n.T("jobs.st.paused_keys", "Resume", "p", "Cancel", "c"))
 	case stWaiting:
-		return theme.Warning.Render(fmt.Sprintf("%s %s", theme.WarningMark, j.why)) + "\n" +
-			theme.Muted.Render(fmt.Sprintf("resumes by itself at %s Kyiv (in %s), after the day's reset, while the app is open · p tries now",
-				format.HourMinute(j.resumeAt), format.Wait(j.resumeAt.Sub(m.at))))
+		// Waiting is only ever for the day's limit: said here, in the language
+		// of the moment, rather than the words kept in j.why.
+		return theme.Warning.Render(theme.WarningMark+" "+i18n.T("jobs.st.daily_limit")) + "\n" +
+			theme.Muted.Render(i18n.T("jobs.st.waiting", "At", format.HourMinute(j.resumeAt), "In", wait(j.resumeAt.Sub(m.at)), "Retry", "p"))
 	case stStopped:
-		return theme.Danger.Render(theme.ErrorMark+" stopped: "+j.why) + theme.Muted.Render(" · p tries again")
+		return theme.Danger.Render(theme.ErrorMark+" "+i18n.T("jobs.st.stopped", "Why", j.why)) + theme.Muted.Render(" · "+i18n.T("jobs.st.stopped_keys", "Retry", "p"))
 	case stDone:
-		return theme.Success.Render(theme.OKMark + " done")
+		return theme.Success.Render(theme.OKMark + " " + i18n.T("jobs.st.done"))
 	case stCancelled:
-		return theme.Muted.Render("cancelled: what was left was not sent")
+		return theme.Muted.Render(i18n.T("jobs.st.cancelled"))
 	}
 	return ""
 }
@@ -161,9 +163,9 @@ func (m Model) stateLine() string {
 func (m Model) doneText() string {
 	j := m.job
 	if n := j.failed + j.refused; n > 0 {
-		return fmt.Sprintf("%s job %s (%s) done: %d done, %d not (J shows why)", theme.WarningMark, j.id, j.verb, j.done, n)
+		return theme.WarningMark + " " + i18n.T("jobs.notice.done_failed", "ID", j.id, "Verb", verbWord(j.verb), "Done", j.done, "Not", n, "Jobs", "J")
 	}
-	return fmt.Sprintf("%s job %s (%s) done: %d done", theme.OKMark, j.id, j.verb, j.done)
+	return theme.OKMark + " " + i18n.T("jobs.notice.done", "ID", j.id, "Verb", verbWord(j.verb), "Done", j.done)
 }
 
 // countRows is how many rows the failures are of: a row refused for several cells is

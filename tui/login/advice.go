@@ -2,16 +2,16 @@ package login
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
 // settings is where every key problem is fixed (facts.md): said once so the
 // wording stays the same on the login screen and in the root's banner.
-const settings = "account settings → API & integrations"
+func settings() string { return i18n.T("login.settings") }
 
 // Explanation is an error taken apart for display: the machine code, the
 // service's hint (cleaned), and what the user can do about it.
@@ -38,39 +38,39 @@ func Explain(err error, lastIP string) Explanation {
 		}
 		switch e.Code {
 		case api.CodeInvalidKey, api.CodeMissingBearerToken:
-			x.Todo = "copy the key again from " + settings + ", or create a new one there"
+			x.Todo = i18n.T("login.todo.copy_again", "Settings", settings())
 		case api.CodeKeyRevoked:
-			x.Todo = "this key was deactivated: create a new one in " + settings
+			x.Todo = i18n.T("login.todo.revoked", "Settings", settings())
 		case api.CodeKeySuspended:
-			x.Todo = "the key is suspended: see " + settings
+			x.Todo = i18n.T("login.todo.suspended", "Settings", settings())
 		case api.CodeIPNotWhitelisted:
 			if ip != "" {
-				x.Todo = fmt.Sprintf("your IP is %s: add it to allowed_ips in %s", ip, settings)
+				x.Todo = i18n.T("login.todo.ip", "IP", ip, "Field", "allowed_ips", "Settings", settings())
 			} else {
-				x.Todo = "add your IP to allowed_ips in " + settings
+				x.Todo = i18n.T("login.todo.add_ip", "Field", "allowed_ips", "Settings", settings())
 			}
 		case api.CodeWhitelistIncomplete:
-			x.Todo = "the key has no allowed_ips yet: add your IP in " + settings
+			x.Todo = i18n.T("login.todo.no_ips", "Field", "allowed_ips", "Settings", settings())
 		case api.CodeScopeRequired:
 			scope := termtext.Clean(e.Scope)
 			if scope == "" {
 				scope = api.ScopeWrite
 			}
-			x.Todo = fmt.Sprintf("this key lacks %s (reading still works): grant it in %s", scope, settings)
+			x.Todo = i18n.T("login.todo.scope", "Scope", scope, "Settings", settings())
 		case api.CodeBadResponse:
-			x.Todo = "is the base URL the API's address? check it, or a proxy in between"
+			x.Todo = i18n.T("login.todo.bad_response")
 		}
 		return x
 	}
 	switch {
 	case errors.Is(err, keystore.ErrMalformedKey):
 		x.Hint = termtext.Clean(err.Error())
-		x.Todo = "copy the whole key from " + settings
+		x.Todo = i18n.T("login.todo.malformed", "Settings", settings())
 	case errors.Is(err, keystore.ErrNoKeyring):
 		x.Hint = termtext.Clean(err.Error())
 	case api.IsUnreachable(err):
 		x.Hint = termtext.Clean(err.Error())
-		x.Todo = "check the base URL and your connection"
+		x.Todo = i18n.T("login.todo.unreachable")
 	default:
 		x.Hint = termtext.Clean(err.Error())
 	}

@@ -16,9 +16,11 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/action"
+	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -83,6 +85,10 @@ type Model struct {
 	width, height int
 }
 
+// keyPlaceholder is the key field's hint in the interface's language; the key's
+// prefix is the service's and stays as it is.
+func keyPlaceholder() string { return i18n.T("login.placeholder.key", "Prefix", "sk_live_…") }
+
 // New returns the screen; it does no I/O.
 func New(cfg Config) Model {
 	mk := func(placeholder string) textinput.Model {
@@ -96,7 +102,7 @@ func New(cfg Config) Model {
 	m := Model{
 		cfg:     cfg,
 		url:     mk("https://api.example.com"),
-		key:     mk("sk_live_… (paste it here)"),
+		key:     mk(keyPlaceholder()),
 		name:    mk(profile.DefaultName),
 		errs:    map[field]string{},
 		spinner: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
@@ -192,7 +198,7 @@ func (m *Model) validate() (string, bool) {
 	ok := true
 	base := strings.TrimSpace(m.url.Value())
 	if base == "" {
-		m.errs[fieldURL] = "enter the address of the service, e.g. https://api.example.com"
+		m.errs[fieldURL] = i18n.T("login.err.no_url", "Example", "https://api.example.com")
 		ok = false
 	} else if _, err := api.New(base, api.StaticKey("")); err != nil {
 		m.errs[fieldURL] = Explain(err, "").Hint
@@ -272,6 +278,11 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.result(msg)
 	case tea.KeyMsg:
 		return m.handleKey(msg)
+	case msgs.LangChanged:
+		// The labels are drawn at View time; only the placeholder is kept in the
+		// input. Set on the same input, so what the user typed stays.
+		m.key.Placeholder = keyPlaceholder()
+		return m, nil
 	}
 	return m.forward(msg)
 }
@@ -306,7 +317,7 @@ func (m Model) result(msg resultMsg) (Model, tea.Cmd) {
 		m.focus = fieldURL
 		m.applyFocus()
 	case msg.sandbox:
-		m.general = "the sandbox did not start: " + x.String()
+		m.general = i18n.T("login.err.sandbox", "Err", x.String())
 	default:
 		if _, ok := api.AsError(err); ok {
 			m.errs[fieldKey] = x.String()

@@ -6,6 +6,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/internal/i18n"
+
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -24,9 +26,9 @@ func (m Model) View() string {
 	add := func(s string) { out = append(out, s) }
 	addOptional := func(s string) { optional = append(optional, len(out)); out = append(out, s) }
 
-	title := "Log in to the Listings API"
+	title := i18n.T("login.title")
 	if m.cfg.Store == nil {
-		title = "Use an API key"
+		title = i18n.T("login.title_key_only")
 	}
 	add(theme.Title.Render(title))
 	if m.cfg.Reason != "" {
@@ -36,12 +38,12 @@ func (m Model) View() string {
 	}
 	addOptional("")
 
-	add(m.fieldLine(fieldURL, "Base URL", m.url.View()))
+	add(m.fieldLine(fieldURL, i18n.T("login.field.url"), m.url.View()))
 	m.addErr(&out, fieldURL, w)
-	add(m.fieldLine(fieldKey, "API key", m.key.View()))
+	add(m.fieldLine(fieldKey, i18n.T("login.field.key"), m.key.View()))
 	m.addErr(&out, fieldKey, w)
 	if m.cfg.Store != nil {
-		add(m.fieldLine(fieldProfile, "Profile", m.name.View()))
+		add(m.fieldLine(fieldProfile, i18n.T("login.field.profile"), m.name.View()))
 		m.addErr(&out, fieldProfile, w)
 	}
 	if m.offerInsecure {
@@ -50,16 +52,16 @@ func (m Model) View() string {
 		if m.insecure {
 			box = "[x]"
 		}
-		add(m.fieldLine(fieldInsecure, "", box+" store in a plain file instead (insecure)"))
+		add(m.fieldLine(fieldInsecure, "", box+" "+i18n.T("login.insecure")))
 	}
 	addOptional("")
 	add(m.buttons())
 
 	switch {
 	case m.busy:
-		label := "checking the key…"
+		label := i18n.T("login.checking")
 		if m.button == buttonSandbox && m.focus == fieldButtons {
-			label = "starting the sandbox…"
+			label = i18n.T("login.starting_sandbox")
 		}
 		add(m.spinner.View() + " " + theme.Muted.Render(label))
 	case m.general != "":
@@ -68,9 +70,9 @@ func (m Model) View() string {
 		}
 	}
 	if m.cfg.Store != nil {
-		addOptional(theme.Faint.Render("The key goes to the OS keyring, never to the screen or a log."))
+		addOptional(theme.Faint.Render(i18n.T("login.note.keyring")))
 	} else {
-		addOptional(theme.Faint.Render("The key is only kept in memory for this session."))
+		addOptional(theme.Faint.Render(i18n.T("login.note.memory")))
 	}
 
 	// Short of height: drop the spacing and the footnote first, then cut.
@@ -120,9 +122,9 @@ func (m Model) buttons() string {
 		}
 		return theme.Muted.Render("  " + label + "  ")
 	}
-	s := strings.Repeat(" ", fieldIndent) + render(buttonLogin, "Log in")
+	s := strings.Repeat(" ", fieldIndent) + render(buttonLogin, i18n.T("login.button.login"))
 	if m.cfg.Sandbox != nil {
-		s += "  " + render(buttonSandbox, "Try the sandbox")
+		s += "  " + render(buttonSandbox, i18n.T("login.button.sandbox"))
 	}
 	return s
 }

@@ -1,13 +1,13 @@
 package watch
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -119,9 +119,9 @@ func (b *burst) text() string {
 	}
 	n := b.counts()
 	var parts []string
-	for o, what := range [...]string{approved: "approved", blocked: "blocked", gone: "not found", otherwise: "left moderation otherwise"} {
+	for o, id := range [...]string{approved: "watch.count.approved", blocked: "watch.count.blocked", gone: "watch.count.gone", otherwise: "watch.count.left_otherwise"} {
 		if n[o] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n[o], what))
+			parts = append(parts, i18n.N(id, n[o]))
 		}
 	}
 	mark := theme.OKMark
@@ -135,5 +135,5 @@ func (b *burst) text() string {
 	if b.group != "" && !b.mixed {
 		s += b.group + ": "
 	}
-	return s + strings.Join(parts, ", ") + " — W to see them"
+	return s + strings.Join(parts, ", ") + " — " + i18n.T("watch.burst.see", "Key", "W")
 }

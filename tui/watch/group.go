@@ -1,12 +1,12 @@
 package watch
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -53,16 +53,17 @@ func (g *groupSum) count(e *Entry) {
 func (g *groupSum) text() string {
 	var parts []string
 	for _, p := range []struct {
-		n    int
-		what string
-	}{{g.pending, "pending"}, {g.approved, "approved"}, {g.blocked, "blocked"}, {g.gone, "not found"}, {g.other, "decided otherwise"}} {
+		n  int
+		id string
+	}{{g.pending, "watch.count.pending"}, {g.approved, "watch.count.approved"}, {g.blocked, "watch.count.blocked"},
+		{g.gone, "watch.count.gone"}, {g.other, "watch.count.other"}} {
 		if p.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.what))
+			parts = append(parts, i18n.N(p.id, p.n))
 		}
 	}
 	s := strings.Join(parts, ", ")
 	if g.failing > 0 {
-		s += fmt.Sprintf(" (%d failing to check)", g.failing)
+		s += " (" + i18n.N("watch.count.failing", g.failing) + ")"
 	}
 	return s
 }

@@ -28,14 +28,20 @@ func jobWatch(m Model, n int) (Model, []tea.Msg) {
 
 // A job's 666 listings are accepted quietly and are one line, which enter opens to
 // the listings and esc closes; d on it stops watching them all.
-func TestGroupIsOneLine(t *testing.T) {
+// grouped is the panel with a listing on its own and a job's 666 listings, of which
+// one approved, one blocked and one not found; out is what the adds told the root.
+func grouped() (m Model, out []tea.Msg) {
 	clk := newClock()
 	p := newPoller(clk)
-	m := New(p, nil, DefaultInterval, clk.Now)
+	m = New(p, nil, DefaultInterval, clk.Now)
 	m, _ = loop.Step(m, msgs.Watch{ID: 7, Title: "On its own"})
 	p.status[1000], p.status[1001] = api.StatusActive, api.StatusBlocked
 	p.errs[1002] = &api.Error{Status: 404, Code: "listing_not_found"}
-	m, out := jobWatch(m, 666) // each add checks one: the first 29 of them, within the budget
+	return jobWatch(m, 666) // each add checks one: the first 29 of them, within the budget
+}
+
+func TestGroupIsOneLine(t *testing.T) {
+	m, out := grouped()
 	if n := tuitest.Of[msgs.Notice](out); len(n) != 0 || m.store.Len() != 667 || m.store.Lines() != 2 {
 		t.Fatalf("notices %v, %d listings in %d lines", n, m.store.Len(), m.store.Lines())
 	}

@@ -1,12 +1,13 @@
 package watch
 
 import (
-	"fmt"
+	"errors"
 	"strconv"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -115,7 +116,7 @@ func (m *Model) run(id action.ID) tea.Cmd {
 		return m.clearDecided()
 	case "watch.check":
 		if g, ok := m.selectedGroup(); ok {
-			return send(msgs.Notice{Text: fmt.Sprintf("%s is a group: enter shows its listings, r there checks one", g)})
+			return send(msgs.Notice{Text: i18n.T("watch.notice.group_check", "Group", g, "Open", "enter", "Check", "r")})
 		}
 		return m.checkNow()
 	case "watch.all_watched":
@@ -147,7 +148,7 @@ func (m *Model) remove() tea.Cmd {
 			}
 		}
 		n := m.store.RemoveGroup(g)
-		return tea.Batch(m.save(), send(msgs.Notice{Text: fmt.Sprintf("Stopped watching %s (%d listing%s)", g, n, plural(n))}))
+		return tea.Batch(m.save(), send(msgs.Notice{Text: i18n.T("watch.notice.stopped_group", "Group", g, "Listings", i18n.N("count.listings", n))}))
 	}
 	e := m.selected()
 	if e == nil {
@@ -155,7 +156,7 @@ func (m *Model) remove() tea.Cmd {
 	}
 	m.forget(e.ID)
 	m.store.Remove(e.ID)
-	return tea.Batch(m.save(), send(msgs.Notice{Text: fmt.Sprintf("Stopped watching listing %d", e.ID)}))
+	return tea.Batch(m.save(), send(msgs.Notice{Text: i18n.T("watch.notice.stopped", "ID", e.ID)}))
 }
 
 // clearDecided drops the decided (and gone) listings: all of them at the top of the
@@ -173,9 +174,9 @@ func (m *Model) clearDecided() tea.Cmd {
 		n = m.store.RemoveDecidedIn(m.open)
 	}
 	if n == 0 {
-		return send(msgs.Notice{Text: "Nothing decided to remove"})
+		return send(msgs.Notice{Text: i18n.T("watch.notice.nothing_decided")})
 	}
-	return tea.Batch(m.save(), send(msgs.Notice{Text: fmt.Sprintf("Removed %d decided listing%s", n, plural(n))}))
+	return tea.Batch(m.save(), send(msgs.Notice{Text: i18n.N("watch.notice.removed_decided", n)}))
 }
 
 // checkNow puts the selected entry first, within the budget rule.
@@ -185,7 +186,7 @@ func (m *Model) checkNow() tea.Cmd {
 		return nil
 	}
 	if m.base <= 0 {
-		return send(msgs.Notice{Text: "Polling is off (watch interval 0): listing not checked"})
+		return send(msgs.Notice{Text: i18n.T("watch.notice.polling_off")})
 	}
 	var cmds []tea.Cmd
 	if !e.Pollable() {
@@ -199,8 +200,8 @@ func (m *Model) checkNow() tea.Cmd {
 	case cmd != nil:
 		cmds = append(cmds, cmd)
 	case m.at.Before(m.holdUntil):
-		cmds = append(cmds, send(msgs.Notice{Text: fmt.Sprintf(
-			"Listing %d will be checked when the %s allows it (%s)", e.ID, m.holdWhy, untilText(m.holdUntil, m.at))}))
+		cmds = append(cmds, send(msgs.Notice{Text: i18n.T(
+			"watch.notice.held", "ID", e.ID, "Why", m.holdWord(), "Wait", untilText(m.holdUntil, m.at))}))
 	}
 	return tea.Batch(cmds...)
 }
@@ -223,16 +224,16 @@ func (m *Model) forget(id int) {
 func parseID(s string) (int, error) {
 	s = strings.TrimPrefix(strings.TrimSpace(s), "#")
 	if s == "" {
-		return 0, fmt.Errorf("type a listing id, e.g. 10062")
+		return 0, errors.New(i18n.T("watch.id.empty", "Example", "10062"))
 	}
 	for _, r := range s {
 		if r < '0' || r > '9' {
-			return 0, fmt.Errorf("a listing id is digits only, e.g. 10062")
+			return 0, errors.New(i18n.T("watch.id.digits", "Example", "10062"))
 		}
 	}
 	id, err := strconv.Atoi(s)
 	if err != nil || id <= 0 || id > 1<<31-1 {
-		return 0, fmt.Errorf("%s is not a listing id", s)
+		return 0, errors.New(i18n.T("watch.id.bad", "Text", s))
 	}
 	return id, nil
 }

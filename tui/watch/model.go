@@ -12,7 +12,7 @@ package watch
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"strconv"
 	"time"
 
@@ -22,6 +22,7 @@ import (
 	"github.com/listings-tui/listings/tui/action"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -92,7 +93,7 @@ func New(svc Poller, store *Store, interval time.Duration, now func() time.Time)
 		now = time.Now
 	}
 	in := theme.Input()
-	in.Prompt = "Listing id: "
+	in.Prompt = idPrompt()
 	in.Placeholder = "10062"
 	in.CharLimit = 12
 	// A static cursor: a blinking one would keep a timer running for a two-key input.
@@ -150,6 +151,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		cmd = m.changed(msg)
 	case msgs.LangChanged:
 		m.lang = msg.Lang
+		m.input.Prompt = idPrompt() // the rest is drawn again by refresh, below
 	case tea.KeyMsg:
 		cmd = m.key(msg)
 	case tea.MouseMsg:
@@ -174,21 +176,21 @@ func (m *Model) watch(id int, title, group string, fromPanel bool) tea.Cmd {
 	e, added, err := m.store.Add(id, title, group, m.at)
 	if err != nil {
 		if group == "" {
-			return send(msgs.Notice{Text: theme.ErrorMark + " Listing " + strconv.Itoa(id) + " not added: " + err.Error()})
+			return send(msgs.Notice{Text: theme.ErrorMark + " " + i18n.T("watch.notice.not_added", "ID", strconv.Itoa(id), "Err", fullText(err))})
 		}
 		if m.refused[group] {
 			return nil
 		}
 		m.refused[group] = true // said once, not for each of the job's listings
-		return send(msgs.Notice{Text: fmt.Sprintf("%s %s: listing %d and those after it are not watched: %s", theme.ErrorMark, group, id, err)})
+		return send(msgs.Notice{Text: theme.ErrorMark + " " + i18n.T("watch.notice.group_refused", "Group", group, "ID", id, "Err", fullText(err))})
 	}
-	text := fmt.Sprintf("Watching listing %d%s for a moderation decision", id, quoted(e.Title))
+	text := i18n.T("watch.notice.watching", "ID", id, "Title", quoted(e.Title))
 	if !added {
 		if title != "" {
 			e.Title = title
 		}
 		m.rearm(e)
-		text = fmt.Sprintf("Listing %d%s is watched: checking again", id, quoted(e.Title))
+		text = i18n.T("watch.notice.again", "ID", id, "Title", quoted(e.Title))
 	}
 	m.authPaused = false
 	if group != "" {
@@ -197,7 +199,7 @@ func (m *Model) watch(id int, title, group string, fromPanel bool) tea.Cmd {
 	}
 	m.priority, m.asked = id, id // the first check is now, before older overdue ones
 	if m.base <= 0 {
-		text += " (polling is off)"
+		text += " " + i18n.T("watch.notice.off")
 	}
 	if fromPanel {
 		m.open = ""
@@ -267,7 +269,7 @@ func (m *Model) saved(err error) tea.Cmd {
 			return nil
 		}
 		m.saveFailed = true
-		return send(msgs.Error{Op: "save the watch list", Err: err})
+		return send(msgs.Error{Op: i18n.T("watch.op.save"), Err: err})
 	}
 	m.saveFailed = false
 	return nil
@@ -291,9 +293,17 @@ func (m *Model) selected() *Entry {
 	return m.items[m.cursor].e
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
+// fullText says why the store took no more listings, in the interface's words: its
+// errors are made once, before a language is chosen.
+func fullText(err error) string {
+	switch {
+	case errors.Is(err, errLines):
+		return i18n.T("watch.full.lines", "Max", MaxLines, "Clear", "c", "Panel", "W", "Remove", "d")
+	case errors.Is(err, errTotal):
+		return i18n.T("watch.full.total", "Max", MaxListings, "Clear", "c", "Panel", "W")
 	}
-	return "s"
+	return err.Error()
 }
+
+// idPrompt is the "add id" input's prompt, in the interface's language.
+func idPrompt() string { return i18n.T("watch.add.prompt") }

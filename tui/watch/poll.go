@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -66,7 +67,7 @@ func (m *Model) maybePoll() tea.Cmd {
 	}
 	m.budget = m.svc.Budget()
 	if d, busy := budgetBusy(m.budget); busy {
-		m.holdUntil, m.holdWhy = m.at.Add(d), "budget"
+		m.holdUntil, m.holdWhy = m.at.Add(d), holdBudget
 		return nil
 	}
 	if e.ID == m.priority {
@@ -101,7 +102,7 @@ func (m *Model) answer(a polled) tea.Cmd {
 		return tea.Batch(m.save(), m.tell(e))
 	case api.IsRateLimit(err):
 		d := rateLimitWait(err, m.at)
-		m.holdUntil, m.holdWhy = m.at.Add(d), "rate limit"
+		m.holdUntil, m.holdWhy = m.at.Add(d), holdRate
 		e.NextCheck = m.holdUntil
 		m.store.Touch()
 		return nil
@@ -109,7 +110,7 @@ func (m *Model) answer(a polled) tea.Cmd {
 		// Every poll would fail the same way: stop until the user acts (r, w or +).
 		m.authPaused = true
 		e.NextCheck = m.at
-		return tea.Batch(m.save(), send(msgs.Error{Op: "watch moderation", Err: err}))
+		return tea.Batch(m.save(), send(msgs.Error{Op: i18n.T("watch.op.poll"), Err: err}))
 	default:
 		e.Interval = duration(backoffWait(time.Duration(e.Interval), m.base))
 		e.NextCheck = m.at.Add(time.Duration(e.Interval))
@@ -117,7 +118,7 @@ func (m *Model) answer(a polled) tea.Cmd {
 		cmds := []tea.Cmd{m.save()}
 		if kind := errorKind(err); !m.reported[kind] {
 			m.reported[kind] = true
-			cmds = append(cmds, send(msgs.Error{Op: "watch moderation", Err: err}))
+			cmds = append(cmds, send(msgs.Error{Op: i18n.T("watch.op.poll"), Err: err}))
 		}
 		return tea.Batch(cmds...)
 	}
@@ -140,8 +141,8 @@ func (m *Model) onDetail(e *Entry, d *api.ListingDetail) tea.Cmd {
 	if l.Status == "" || l.Status == api.StatusPending || !l.Status.Known() || stillPending {
 		var cmds []tea.Cmd
 		if l.Status != "" && !l.Status.Known() && l.Status != e.Status {
-			cmds = append(cmds, send(msgs.Notice{Background: true, Text: fmt.Sprintf("%s Listing %d%s is now %q, a state this app does not know: still watching",
-				theme.WarningMark, e.ID, quoted(e.Title), termtext.Clean(string(l.Status)))}))
+			cmds = append(cmds, send(msgs.Notice{Background: true, Text: theme.WarningMark + " " + i18n.T("watch.unknown_state",
+				"ID", e.ID, "Title", quoted(e.Title), "Status", fmt.Sprintf("%q", termtext.Clean(string(l.Status))))}))
 		}
 		statusChanged := l.Status != "" && l.Status != e.Status
 		if l.Status != "" {
@@ -210,20 +211,20 @@ func (m *Model) rearm(e *Entry) {
 
 func decisionText(e *Entry) string {
 	if e.Gone {
-		return fmt.Sprintf("%s Listing %d%s not found: removed or another account's", theme.WarningMark, e.ID, quoted(e.Title))
+		return theme.WarningMark + " " + i18n.T("watch.decision.gone", "ID", e.ID, "Title", quoted(e.Title))
 	}
 	switch e.Status {
 	case api.StatusActive:
-		return fmt.Sprintf("%s Listing %d%s was approved: active", theme.OKMark, e.ID, quoted(e.Title))
+		return theme.OKMark + " " + i18n.T("watch.decision.approved", "ID", e.ID, "Title", quoted(e.Title))
 	case api.StatusBlocked:
-		return fmt.Sprintf("%s Listing %d%s was blocked: %s", theme.ErrorMark, e.ID, quoted(e.Title), reasonOr(e.Reason))
+		return theme.ErrorMark + " " + i18n.T("watch.decision.blocked", "ID", e.ID, "Title", quoted(e.Title), "Reason", reasonOr(e.Reason))
 	}
-	return fmt.Sprintf("%s Listing %d%s left moderation: %s", theme.WarningMark, e.ID, quoted(e.Title), e.Status)
+	return theme.WarningMark + " " + i18n.T("watch.decision.other", "ID", e.ID, "Title", quoted(e.Title), "Status", string(e.Status))
 }
 
 func reasonOr(r string) string {
 	if r == "" {
-		return "no reason given"
+		return i18n.T("watch.no_reason")
 	}
 	return r
 }
@@ -238,7 +239,7 @@ func quoted(title string) string {
 // shortError is the text of a failure for the entry's row.
 func shortError(err error) string {
 	if api.IsUnreachable(err) {
-		return "unreachable"
+		return errUnreachable
 	}
 	if e, ok := api.AsError(err); ok {
 		if e.Status != 0 && e.Code != "" {
@@ -249,7 +250,7 @@ func shortError(err error) string {
 		}
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
-		return "timed out"
+		return errTimedOut
 	}
 	return termtext.Clean(err.Error())
 }

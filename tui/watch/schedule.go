@@ -113,11 +113,20 @@ func rateLimitWait(err error, now time.Time) time.Duration {
 	return rateHold
 }
 
+// Why polling waits (Model.holdWhy) and an entry's failures (Entry.Error) by their
+// English names, kept in the store and compared; holdWord and errorWord say them.
+const (
+	holdBudget     = "budget"
+	holdRate       = "rate limit"
+	errUnreachable = "unreachable"
+	errTimedOut    = "timed out"
+)
+
 // errorKind groups failures so that the banner shows each kind once until a poll
 // succeeds.
 func errorKind(err error) string {
 	if api.IsUnreachable(err) {
-		return "unreachable"
+		return errUnreachable
 	}
 	if e, ok := api.AsError(err); ok && e.Code != "" {
 		return e.Code

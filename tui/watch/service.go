@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // A watch list belongs to one key at one service: its listings are that account's, and
@@ -60,7 +62,7 @@ func (s *Store) Switch(baseURL, key string) {
 		return
 	}
 	if err := s.Flush(); err != nil {
-		s.note = "the watch list of the previous service was not saved: " + err.Error()
+		s.note = i18n.T("watch.store.not_saved", "Err", err.Error())
 	}
 	s.mu.Lock()
 	s.written = s.version // snapshots of the previous list, still on their way, are dropped
@@ -112,8 +114,7 @@ func (s *Store) bind(baseURL, key string) error {
 		moved = s.legacy
 	}
 	if n := len(s.entries); n > 0 && filepath.Base(s.legacy) == "watch.json" {
-		s.note = fmt.Sprintf("the watch list of before (%d listing%s) is now this service's (%s): it was kept for every service, "+
-			"so a listing of another shows as not found (c clears it); the old file is %s", n, plural(n), s.baseURL, moved)
+		s.note = i18n.T("watch.store.taken_over", "Listings", i18n.N("count.listings", n), "Service", s.baseURL, "Clear", "c", "File", moved)
 	}
 	return nil
 }

@@ -10,11 +10,14 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
-const emptyText = "Nothing is watched. Press w on a listing, or + to add an id."
+// emptyText is what the panel says with nothing to watch; the keys are the action
+// table's, not the catalog's.
+func emptyText() string { return i18n.T("watch.empty", "Watch", "w", "Add", "+") }
 
 // headLines are the title, the status line, a blank line and the table header.
 const headLines = 4
@@ -35,20 +38,20 @@ func (m Model) Summary() string { return m.summary }
 // View renders the panel: exactly height lines, none wider than width.
 func (m Model) View() string {
 	lines := make([]string, 0, m.height)
-	title := "Moderation watch"
+	title := i18n.T("watch.title")
 	if m.open != "" {
 		title += " › " + m.open
 	}
 	lines = append(lines, theme.Title.Render(title), m.statusLine, "")
 	if len(m.items) == 0 {
-		lines = append(lines, theme.Muted.Render(emptyText))
+		lines = append(lines, theme.Muted.Render(emptyText()))
 	} else {
 		lines = append(lines, m.header)
 		lines = append(lines, m.rows...)
 	}
 	var bottom []string
 	if m.adding {
-		hint := theme.Muted.Render("enter watch · esc cancel")
+		hint := theme.Muted.Render(i18n.T("watch.add.hint", "Submit", "enter", "Cancel", "esc"))
 		if m.inputErr != "" {
 			hint = theme.Danger.Render(theme.ErrorMark + " " + m.inputErr)
 		}
@@ -100,7 +103,7 @@ func (m *Model) refresh() {
 		}
 		return s
 	}
-	m.header = theme.Header.Render("  " + cols("ID", "TITLE", "STATUS", "NEXT", "ADDED"))
+	m.header = theme.Header.Render("  " + cols(i18n.T("watch.col.id"), i18n.T("watch.col.title"), i18n.T("watch.col.status"), i18n.T("watch.col.next"), i18n.T("watch.col.added")))
 	// Only the visible rows are rendered: a tick re-renders them every second.
 	m.rows = m.rows[:0:0]
 	for i := m.offset; i < min(m.offset+h, len(es)); i++ {
@@ -129,13 +132,21 @@ func (m *Model) refresh() {
 	}
 }
 
+// minGroupName is the least of a group's name its line keeps while the counts fit.
+const minGroupName = 12
+
 // groupRow is a group's line: its name and counts across the title, status and next
 // columns.
 func (m *Model) groupRow(name string, g *groupSum, selected bool, idW, wideW, addedW int, showAdded bool) string {
 	// The counts are what the line is for: the name gives way first
-	// ("price job 20261127-…: 640 pending, 20 approved").
+	// ("price job 20261127-…: 640 pending, 20 approved"), then the time it was
+	// added, then the name again down to a stub (longer languages' counts).
 	counts := ": " + g.text()
-	text := layout.Cut(name, max(wideW-ansi.StringWidth(counts), 12)) + counts
+	cw := ansi.StringWidth(counts)
+	if showAdded && cw+minGroupName > wideW {
+		showAdded, wideW = false, wideW+1+addedW
+	}
+	text := layout.Cut(name, max(wideW-cw, 4)) + counts
 	added := clock(g.added, m.at)
 	s := layout.Pad("▸", idW) + " " + layout.Pad(layout.Cut(text, wideW), wideW)
 	if selected {
@@ -154,45 +165,45 @@ func (m *Model) groupRow(name string, g *groupSum, selected bool, idW, wideW, ad
 func (m *Model) nextText(e *Entry) (string, bool) {
 	switch {
 	case e.Gone:
-		return "not found: removed or another account's", true
+		return i18n.T("watch.next.gone"), true
 	case !e.Pollable() && e.Status == api.StatusBlocked:
-		return "blocked: " + reasonOr(e.Reason), false
+		return i18n.T("watch.next.blocked", "Reason", reasonOr(e.Reason)), false
 	case !e.Pollable():
-		return "decided " + clock(e.DecidedAt, m.at), false
+		return i18n.T("watch.next.decided", "Time", clock(e.DecidedAt, m.at)), false
 	case m.base <= 0:
-		return "polling off", false
+		return i18n.T("watch.polling_off"), false
 	case m.inflight.seq != 0 && m.inflight.id == e.ID:
-		return "checking…", false
+		return i18n.T("watch.next.checking"), false
 	case m.authPaused:
-		return "paused: key refused", true
+		return i18n.T("watch.paused_key"), true
 	case e.Error != "" && !e.NextCheck.After(m.at):
-		return theme.ErrorMark + " " + e.Error + " · retry due", true
+		return theme.ErrorMark + " " + errorWord(e.Error) + " · " + i18n.T("watch.next.retry_due"), true
 	case e.Error != "":
-		return theme.ErrorMark + " " + e.Error + " · retry in " + countdown(e.NextCheck.Sub(m.at)), true
+		return theme.ErrorMark + " " + errorWord(e.Error) + " · " + i18n.T("watch.next.retry_in", "Wait", countdown(e.NextCheck.Sub(m.at))), true
 	case !e.NextCheck.After(m.at) && m.at.Before(m.holdUntil):
-		return "paused: " + m.holdWhy, false
+		return i18n.T("watch.paused", "Why", m.holdWord()), false
 	case !e.NextCheck.After(m.at):
-		return "check due", false
+		return i18n.T("watch.next.due"), false
 	}
-	return "next check in " + countdown(e.NextCheck.Sub(m.at)), false
+	return i18n.T("watch.next.in", "Wait", countdown(e.NextCheck.Sub(m.at))), false
 }
 
 func (m *Model) statusText() string {
 	if m.base <= 0 {
-		return "polling off (watch interval 0)"
+		return i18n.T("watch.status.off")
 	}
-	s := fmt.Sprintf("polling every %s–%s", interval(m.base), interval(capFor(m.base)))
+	s := i18n.T("watch.status.every", "From", interval(m.base), "To", interval(capFor(m.base)))
 	if b := m.budget; b.PerMinute > 0 {
-		s += fmt.Sprintf(" · budget %d/%d this minute", b.UsedMinute, b.PerMinute)
+		s += " · " + i18n.T("watch.status.budget", "Used", b.UsedMinute, "Limit", b.PerMinute)
 		if b.PerDay > 0 && b.UsedToday*2 >= b.PerDay {
-			s += fmt.Sprintf(", %d/%d today", b.UsedToday, b.PerDay)
+			s += ", " + i18n.T("watch.status.today", "Used", b.UsedToday, "Limit", b.PerDay)
 		}
 	}
 	switch {
 	case m.authPaused:
-		s += " · paused: the key was refused (r retries)"
+		s += " · " + i18n.T("watch.status.key_refused", "Retry", "r")
 	case m.at.Before(m.holdUntil):
-		s += " · paused: " + m.holdWhy + " " + untilText(m.holdUntil, m.at)
+		s += " · " + i18n.T("watch.paused", "Why", m.holdWord()) + " " + untilText(m.holdUntil, m.at)
 	}
 	return s
 }
@@ -203,22 +214,22 @@ func (m *Model) summaryText() string {
 		return ""
 	}
 	if n == 0 {
-		return fmt.Sprintf("watch: %d decided", total)
+		return i18n.T("watch.summary.decided", "Count", total)
 	}
-	s := fmt.Sprintf("watching %d · ", n)
+	s := i18n.T("watch.summary.watching", "Count", n) + " · "
 	switch {
 	case m.base <= 0:
-		return s + "polling off"
+		return s + i18n.T("watch.polling_off")
 	case m.authPaused:
-		return s + "paused: key refused"
+		return s + i18n.T("watch.paused_key")
 	case m.inflight.seq != 0:
-		return s + "checking"
+		return s + i18n.T("watch.summary.checking")
 	case m.at.Before(m.holdUntil):
-		return s + "paused: " + m.holdWhy
+		return s + i18n.T("watch.paused", "Why", m.holdWord())
 	case !soonest.After(m.at):
-		return s + "next check now"
+		return s + i18n.T("watch.summary.now")
 	}
-	return s + "next check " + countdown(soonest.Sub(m.at))
+	return s + i18n.T("watch.summary.next", "Wait", countdown(soonest.Sub(m.at)))
 }
 
 // countdown renders a wait rounded up to the second: "12s", "1m05s", "2h05m".
@@ -226,20 +237,20 @@ func countdown(d time.Duration) string {
 	s := int((max(d, 0) + time.Second - 1) / time.Second)
 	switch {
 	case s < 60:
-		return strconv.Itoa(s) + "s"
+		return i18n.T("watch.dur.s", "S", strconv.Itoa(s))
 	case s < 3600:
-		return fmt.Sprintf("%dm%02ds", s/60, s%60)
+		return i18n.T("watch.dur.ms", "M", strconv.Itoa(s/60), "S", fmt.Sprintf("%02d", s%60))
 	}
-	return fmt.Sprintf("%dh%02dm", s/3600, s%3600/60)
+	return i18n.T("watch.dur.hm", "H", strconv.Itoa(s/3600), "M", fmt.Sprintf("%02d", s%3600/60))
 }
 
 // interval renders a schedule step: "15s", "22.5s", "2m", "2m40s".
 func interval(d time.Duration) string {
 	if d < time.Minute {
-		return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
+		return i18n.T("watch.dur.s", "S", i18n.UI().Decimal(strconv.FormatFloat(d.Seconds(), 'f', -1, 64)))
 	}
 	if d%time.Minute == 0 {
-		return strconv.Itoa(int(d/time.Minute)) + "m"
+		return i18n.T("watch.dur.m", "M", strconv.Itoa(int(d/time.Minute)))
 	}
 	return countdown(d)
 }
@@ -253,9 +264,35 @@ func clock(t, now time.Time) string {
 	if format.Date(t) == format.Date(now) {
 		return format.HourMinute(t)
 	}
-	return t.In(api.Kyiv).Format("02 Jan")
+	k := t.In(api.Kyiv)
+	// Built from the month's number: TestMonthWords checks all twelve.
+	return i18n.T("watch.date", "Day", k.Format("02"), "Month", i18n.T("watch.month."+strconv.Itoa(int(k.Month()))))
+}
+
+// holdWord is why polling waits, in the interface's words: holdWhy keeps the
+// reason's English name, which tests and the schedule compare.
+func (m *Model) holdWord() string {
+	switch m.holdWhy {
+	case holdBudget:
+		return i18n.T("watch.hold.budget")
+	case holdRate:
+		return i18n.T("watch.hold.rate")
+	}
+	return m.holdWhy
+}
+
+// errorWord is an entry's failure in the interface's words: the store keeps the
+// words of shortError (the API's codes, or one of these), whatever the language.
+func errorWord(e string) string {
+	switch e {
+	case errUnreachable:
+		return i18n.T("watch.err.unreachable")
+	case errTimedOut:
+		return i18n.T("watch.err.timed_out")
+	}
+	return e
 }
 
 func untilText(until, now time.Time) string {
-	return "for " + countdown(until.Sub(now))
+	return i18n.T("watch.for", "Wait", countdown(until.Sub(now)))
 }
