@@ -20,7 +20,6 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
-	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/internal/paths"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
@@ -161,7 +160,7 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 		return err
 	}
 	opts.Lang = orDefault(opts.Lang, cmdutil.DefaultLang)
-	opts.UILang, opts.UIApart = interfaceLang(f.Getenv, cfg, opts.Profile)
+	opts.UILang, opts.UIApart = cmdutil.InterfaceLang(f.Getenv, cfg, opts.Profile)
 	opts.Quiet = quiet(noNotify, f.Getenv, cfg)
 	if cfg != nil && len(cfg.TUI.Keys) > 0 {
 		// The app checks them against its tables and says what is wrong (tui/action).
@@ -392,17 +391,4 @@ func editViews(dir string) func(func(*browser.ViewEdit) error) error {
 			return nil
 		})
 	}
-}
-
-// interfaceLang is the app's interface language at start (i18n.Resolve): the
-// config's language, else the profile's last choice with L, else the system's.
-func interfaceLang(getenv func(string) string, cfg *profile.Config, name string) (i18n.Lang, bool) {
-	var fixed, chosen string
-	if cfg != nil {
-		fixed = cfg.Language
-		if p, ok := cfg.Get(name); ok && name != "" {
-			chosen = p.UILang
-		}
-	}
-	return i18n.Resolve(fixed, chosen, getenv)
 }
