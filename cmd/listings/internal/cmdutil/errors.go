@@ -203,3 +203,12 @@ func ListingError(id int, err error) error {
 	}
 	return Explain(err)
 }
+
+// MessageIn is err's message in p's language, for a message that quotes it and is
+// itself kept in English and in the interface's language (Say).
+func MessageIn(p *i18n.Printer, err error) string {
+	if p.Lang() == i18n.English {
+		return err.Error()
+	}
+	return Human(err)
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/tui/termtext"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // Output conventions of the scripting commands, shared so that every command looks the
@@ -25,8 +26,12 @@ import (
 
 // AddJSONFlag adds the --json flag every scripting command has.
 func AddJSONFlag(cmd *cobra.Command, v *bool) {
-	cmd.Flags().BoolVar(v, "json", false, "print JSON for scripts (the API's field names)")
+	cmd.Flags().BoolVar(v, "json", false, JSONFlagUsage)
 }
+
+// JSONFlagUsage is --json's description; help shows it in the interface's language
+// (cli.flag.json).
+const JSONFlagUsage = "print JSON for scripts (the API's field names)"
 
 // PrintJSON writes v as indented JSON with a final newline. HTML escaping is off so
 // that URLs with & stay readable.
@@ -87,9 +92,9 @@ func StrPtr(p *string) string {
 // YesNo shows a flag.
 func YesNo(b bool) string {
 	if b {
-		return "yes"
+		return i18n.T("yes")
 	}
-	return "no"
+	return i18n.T("no")
 }
 
 // Price shows a price the way the app does (api/client/format), "-" when there is none.
