@@ -12,8 +12,8 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
-	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/internal/i18n"
+	"github.com/listings-tui/listings/tui/termtext"
 )
 
 // Output conventions of the scripting commands, shared so that every command looks the
@@ -115,7 +115,7 @@ func Time(t *api.Time) string {
 func ParseID(what, s string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || n <= 0 {
-		return 0, UsageErrorf("%q is not a %s id: use a positive whole number, e.g. 10040", s, what)
+		return 0, Usage("cli.err.bad_id", "Arg", strconv.Quote(s), "What", what)
 	}
 	return n, nil
 }

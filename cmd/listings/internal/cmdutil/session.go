@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/keystore"
@@ -62,7 +63,7 @@ func (f *Factory) CheckLang() error {
 	case "", "uk", "ru", "en":
 		return nil
 	}
-	return UsageErrorf("--lang %q (or $%s): use uk, ru or en", f.Lang, EnvLang)
+	return Usage("cli.err.bad_lang", "Lang", strconv.Quote(f.Lang), "Env", EnvLang)
 }
 
 // Target resolves the service and the profile of this command line.

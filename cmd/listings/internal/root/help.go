@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/listings-tui/listings/internal/i18n"
 )
@@ -12,9 +13,9 @@ import (
 // known, and choosing it then would read the config on every start (`listings
 // version` too). So the words of help are put in only when help is asked for: each
 // command's Short (the lists of commands) from cli.json's "cli.short.<path>", and
-// cobra's headings, by a usage template of the language's. English is left as cobra
-// and the commands have it. Flags' descriptions and the commands' Long texts stay
-// English.
+// cobra's headings, by a usage template of the language's, and the descriptions of
+// the flags most commands share ("cli.flag.<name>"). English is left as cobra and the
+// commands have it. The commands' Long texts stay English.
 
 // shortID is the catalog id of c's Short: "cli.short.listings.auth.login".
 func shortID(c *cobra.Command) string {
@@ -40,6 +41,16 @@ func translateTree(c *cobra.Command, p *i18n.Printer) {
 			c.Short = s
 		}
 	}
+	en := i18n.For(i18n.English)
+	tr := func(fl *pflag.Flag) {
+		// Only a flag that says what the catalog's English says: one of that name with
+		// another meaning keeps its own words.
+		if id := "cli.flag." + fl.Name; en.T(id) == fl.Usage {
+			fl.Usage = p.T(id)
+		}
+	}
+	c.Flags().VisitAll(tr)
+	c.PersistentFlags().VisitAll(tr)
 	for _, sub := range c.Commands() {
 		translateTree(sub, p)
 	}
