@@ -36,3 +36,10 @@ func (f *Factory) UILang() i18n.Lang {
 	l, _ := InterfaceLang(f.Getenv, cfg, name)
 	return l
 }
+
+// lazyError is an error of the catalog made before the language may be chosen (a
+// package's variable): its words are drawn when it is shown, English for Error().
+type lazyError struct{ id string }
+
+func (e *lazyError) Error() string { return i18n.For(i18n.English).T(e.id) }
+func (e *lazyError) Human() string { return i18n.T(e.id) }

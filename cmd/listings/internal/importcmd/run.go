@@ -15,7 +15,7 @@ import (
 // stops the job from taking more rows and gives up a wait for the budget; a request
 // already on its way is answered and journaled.
 func runJob(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *catalog.Journal) error {
-	return cmdutil.RunJob(ctx, f, s, s.Client, j, cmdutil.JobLabels{Done: "done", Failed: "failed"})
+	return cmdutil.RunJob(ctx, f, s, s.Client, j, cmdutil.JobDone())
 }
 
 // resultJSON is one row of --json.

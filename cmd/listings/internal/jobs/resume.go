@@ -60,7 +60,7 @@ func carryOn(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j job.
 	}
 	_, _, left := j.Counts()
 	s.LearnLimits(ctx, left)
-	runErr := cmdutil.RunJob(ctx, f, s, s.Client, j, cmdutil.JobLabels{Done: "done", Failed: "failed"})
+	runErr := cmdutil.RunJob(ctx, f, s, s.Client, j, cmdutil.JobDone())
 	if err := cmdutil.JobEnd(f, ctx, runErr, "listings jobs resume "+j.Info().Job); err != nil {
 		return err
 	}

@@ -223,7 +223,7 @@ func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 	var rows []cmdutil.ItemJSON
 	if j != nil {
 		defer j.Close()
-		runErr = cmdutil.RunJob(ctx, b.f, s, s.Client, j, cmdutil.JobLabels{Done: "done", Failed: "failed"})
+		runErr = cmdutil.RunJob(ctx, b.f, s, s.Client, j, cmdutil.JobDone())
 		rows = cmdutil.ItemsOf(j)
 	}
 	failed := cmdutil.Failed(rows)

@@ -14,6 +14,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -143,7 +144,7 @@ func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j
 	if db != nil {
 		svc = keeping{Service: s.Client, db: db}
 	}
-	err := cmdutil.RunJob(ctx, f, s, svc, j, cmdutil.JobLabels{What: "details", Done: "fetched", Failed: "gone"})
+	err := cmdutil.RunJob(ctx, f, s, svc, j, cmdutil.JobLabels{What: i18n.T("cli.job.details"), Done: i18n.T("cli.job.fetched"), Failed: i18n.T("cli.job.gone")})
 	if err := cmdutil.JobEnd(f, ctx, err, "listings export --resume "+j.Head.Job+" (what was fetched is kept; the file is written then)"); err != nil {
 		return err
 	}
