@@ -28,7 +28,9 @@ type JobLabels struct {
 }
 
 // JobDone are the labels of a job whose items are done or failed.
-func JobDone() JobLabels { return JobLabels{Done: i18n.T("cli.job.done"), Failed: i18n.T("cli.job.failed")} }
+func JobDone() JobLabels {
+	return JobLabels{Done: i18n.T("cli.job.done"), Failed: i18n.T("cli.job.failed")}
+}
 
 // JobProgress is the progress of a job of many items, the same for the bulk
 // commands, import and export --detail: done, failed and left, and the time left by
