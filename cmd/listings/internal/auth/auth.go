@@ -15,6 +15,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 )
@@ -145,7 +146,7 @@ func printLogin(out io.Writer, res *profile.LoginResult, keysPath string) error 
 	fmt.Fprintf(w, "  limits     %d requests a minute, %d a day\n", i.RateLimitPerMinute, i.DailyLimit)
 	fmt.Fprintf(w, "  your IP    %s\n", i.YourIP)
 	if !i.HasScope(api.ScopeWrite) {
-		fmt.Fprintln(w, cmdutil.NoWriteScope)
+		fmt.Fprintln(w, i18n.T("cli.no_write_scope"))
 	}
 	return w.Flush()
 }

@@ -136,6 +136,3 @@ func ParseIDs(what string, args []string) ([]int, error) {
 	}
 	return ids, nil
 }
-
-// NoWriteScope is said of a key without listings:write, after what it can do.
-const NoWriteScope = "! the key lacks listings:write: it can read but not change anything"
