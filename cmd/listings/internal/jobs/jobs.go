@@ -138,7 +138,7 @@ func say(f *cmdutil.Factory, j job.Job) {
 	if l := job.Lineage(i); l != "" {
 		what += " (" + l + ")"
 	}
-	fmt.Fprintln(f.IOStreams.ErrOut, i18n.N("cli.jobs.say", done+failed+left, "Job", i.Job, "What", what,
+	fmt.Fprintln(f.IOStreams.ErrOut, i18n.N("cli.jobs.say", done+failed+left, "Items", done+failed+left, "Job", i.Job, "What", what,
 		"Created", i.Created.In(api.Kyiv).Format(time.DateTime), "Done", done, "Failed", failed, "Left", left))
 }
 

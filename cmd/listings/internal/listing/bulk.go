@@ -243,7 +243,7 @@ func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 	}
 	switch {
 	case j == nil && failed > 0:
-		return cmdutil.Say(nil, func(p *i18n.Printer) string { return p.N("cli.bulk.skipped", failed) })
+		return cmdutil.Say(nil, func(p *i18n.Printer) string { return p.N("cli.bulk.skipped", failed, "N", failed) })
 	case j == nil:
 		return nil
 	}
@@ -251,7 +251,7 @@ func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 		return err
 	}
 	if failed > 0 {
-		return cmdutil.Say(nil, func(p *i18n.Printer) string { return p.N("cli.bulk.not_changed", failed) })
+		return cmdutil.Say(nil, func(p *i18n.Printer) string { return p.N("cli.bulk.not_changed", failed, "N", failed) })
 	}
 	return nil
 }

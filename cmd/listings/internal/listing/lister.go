@@ -219,16 +219,16 @@ const idUnreadable = "id_unreadable"
 func (l *lister) footer(next *int) {
 	w := l.f.IOStreams.ErrOut
 	if l.twice > 0 {
-		fmt.Fprintf(w, "listings: %s\n", i18n.N("cli.ls.twice", l.twice))
+		fmt.Fprintf(w, "listings: %s\n", i18n.N("cli.ls.twice", l.twice, "N", l.twice))
 	}
 	if l.noID > 0 {
-		fmt.Fprintf(w, "listings: %s\n", i18n.N("cli.ls.no_id", l.noID, "Key", idUnreadable))
+		fmt.Fprintf(w, "listings: %s\n", i18n.N("cli.ls.no_id", l.noID, "N", format.Number(l.noID), "Key", idUnreadable))
 	}
 	switch {
 	case next != nil && l.want != "":
-		fmt.Fprintln(w, i18n.N("cli.ls.more_among", l.n, "Status", l.want, "Read", l.read, "Next", *next))
+		fmt.Fprintln(w, i18n.N("cli.ls.more_among", l.n, "N", l.n, "Status", l.want, "Read", l.read, "Next", *next))
 	case next != nil:
-		fmt.Fprintln(w, i18n.N("cli.ls.more", l.n, "Next", *next))
+		fmt.Fprintln(w, i18n.N("cli.ls.more", l.n, "N", l.n, "Next", *next))
 	case l.o.asJSON:
 	case l.n == 0 && l.want != "":
 		fmt.Fprintln(w, i18n.T("cli.ls.none_among", "Status", l.want, "Read", l.read))
@@ -246,9 +246,9 @@ func (l *lister) stopped(err error) error {
 		return err
 	}
 	return cmdutil.Say(err, func(p *i18n.Printer) string {
-		done := p.N("cli.ls.done", l.n)
+		done := p.N("cli.ls.done", l.n, "N", l.n)
 		if l.twice > 0 {
-			done = p.N("cli.ls.done_twice", l.n, "Twice", l.twice)
+			done = p.N("cli.ls.done_twice", l.n, "N", l.n, "Twice", l.twice)
 		}
 		if resets {
 			return p.T("cli.ls.stopped_resets", "Err", cmdutil.MessageIn(p, err), "Done", done,

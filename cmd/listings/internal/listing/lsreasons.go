@@ -100,9 +100,9 @@ func (l *lister) readBlocks(ctx context.Context, ls []api.Listing, more bool) {
 	}
 	l.s.LearnLimits(ctx, n)
 	reqs := i18n.N("count.requests", n)
-	say := i18n.N("cli.ls.reading_reasons", n, "Status", l.want, "Requests", reqs)
+	say := i18n.N("cli.ls.reading_reasons", n, "N", format.Number(n), "Status", l.want, "Requests", reqs)
 	if more {
-		say = i18n.N("cli.ls.reading_first_reasons", n, "Status", l.want, "Requests", reqs, "Reasons", l.o.reasons)
+		say = i18n.N("cli.ls.reading_first_reasons", n, "N", format.Number(n), "Status", l.want, "Requests", reqs, "Reasons", l.o.reasons)
 	}
 	b := l.s.Client.Budget()
 	if d, fits := cmdutil.Estimate(b, n, time.Now()); d >= cmdutil.LongWait || !fits {
@@ -186,16 +186,16 @@ func (l *lister) withBlock(raw json.RawMessage, id int) json.RawMessage {
 func (l *lister) reasonsFooter() error {
 	w := l.f.IOStreams.ErrOut
 	if l.changed > 0 {
-		fmt.Fprintf(w, "listings: %s\n", i18n.N("cli.ls.changed", l.changed))
+		fmt.Fprintf(w, "listings: %s\n", i18n.N("cli.ls.changed", l.changed, "N", format.Number(l.changed)))
 	}
 	if l.blockErr != nil {
 		why := cmdutil.Explain(l.blockErr)
 		return cmdutil.Say(l.blockErr, func(p *i18n.Printer) string {
-			return p.N("cli.ls.reasons_stopped", l.unread, "Status", l.want, "Err", cmdutil.MessageIn(p, why))
+			return p.N("cli.ls.reasons_stopped", l.unread, "N", format.Number(l.unread), "Status", l.want, "Err", cmdutil.MessageIn(p, why))
 		})
 	}
 	if l.unread > 0 {
-		fmt.Fprintf(w, "listings: %s\n", i18n.N("cli.ls.unread_reasons", l.unread, "Status", l.want,
+		fmt.Fprintf(w, "listings: %s\n", i18n.N("cli.ls.unread_reasons", l.unread, "N", format.Number(l.unread), "Status", l.want,
 			"Reasons", l.o.reasons, "All", l.o.reasons+l.unread))
 	}
 	return nil
