@@ -79,13 +79,15 @@ func printStatuses(out io.Writer, sts []profile.Status) error {
 		}
 		fmt.Fprintf(w, "%s %s  %s\n", mark, name, cmdutil.OrDash(st.BaseURL))
 		tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
-		fmt.Fprintf(tw, "    key\t%s\n", keyLine(st))
+		fmt.Fprintf(tw, "    %s\t%s\n", i18n.T("cli.ping.key"), keyLine(st))
 		if in := st.Info; in != nil {
-			fmt.Fprintf(tw, "    account\t%s (user %d), scopes %s\n", in.AccountType, in.UserID, strings.Join(profile.SortedScopes(in), ", "))
-			fmt.Fprintf(tw, "    limits\t%d/min, %d/day; your IP %s\n", in.RateLimitPerMinute, in.DailyLimit, in.YourIP)
+			fmt.Fprintf(tw, "    %s\t%s\n", i18n.T("cli.ping.account"), i18n.T("cli.auth.status_account", "Account", in.AccountType,
+				"User", in.UserID, "Scopes", strings.Join(profile.SortedScopes(in), ", ")))
+			fmt.Fprintf(tw, "    %s\t%s\n", i18n.T("cli.ping.limits"), i18n.T("cli.auth.status_limits", "Minute", in.RateLimitPerMinute,
+				"Day", in.DailyLimit, "IP", in.YourIP))
 		}
 		if st.Error != "" {
-			fmt.Fprintf(tw, "    error\t%s\n", st.Error)
+			fmt.Fprintf(tw, "    %s\t%s\n", i18n.T("cli.auth.error"), st.Error)
 		}
 		_ = tw.Flush()
 		for _, warn := range st.Warnings {
@@ -97,9 +99,9 @@ func printStatuses(out io.Writer, sts []profile.Status) error {
 
 func keyLine(st profile.Status) string {
 	if st.KeyPrefix == "" {
-		return "none"
+		return i18n.T("cli.auth.no_key")
 	}
-	return fmt.Sprintf("%s… from %s", st.KeyPrefix, st.Source)
+	return i18n.T("cli.auth.key_from", "Prefix", st.KeyPrefix, "Source", st.Source)
 }
 
 func newCmdLogout(f *cmdutil.Factory) *cobra.Command {
