@@ -15,11 +15,17 @@ import (
 // command's Short (the lists of commands) from cli.json's "cli.short.<path>", and
 // cobra's headings, by a usage template of the language's, and the descriptions of
 // the flags most commands share ("cli.flag.<name>"). English is left as cobra and the
-// commands have it. The commands' Long texts stay English.
+// commands have it. Of the commands' Long texts, only the root's is translated yet.
 
 // shortID is the catalog id of c's Short: "cli.short.listings.auth.login".
 func shortID(c *cobra.Command) string {
 	return "cli.short." + strings.ReplaceAll(c.CommandPath(), " ", ".")
+}
+
+// longID is the catalog id of c's Long, which only some commands have in the
+// catalog (the root's): the others' help shows their Long in English.
+func longID(c *cobra.Command) string {
+	return "cli.long." + strings.ReplaceAll(c.CommandPath(), " ", ".")
 }
 
 // localizeHelp makes help speak the interface's language.
@@ -39,6 +45,11 @@ func translateTree(c *cobra.Command, p *i18n.Printer) {
 	if id := shortID(c); c.Short != "" {
 		if s := p.T(id); s != id {
 			c.Short = s
+		}
+	}
+	if id := longID(c); c.Long != "" {
+		if s := p.T(id); s != id {
+			c.Long = s
 		}
 	}
 	en := i18n.For(i18n.English)

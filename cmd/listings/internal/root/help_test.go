@@ -26,6 +26,9 @@ func TestEveryShortInTheCatalog(t *testing.T) {
 		if got := en.T(id); got != c.Short {
 			t.Errorf("%s: the catalog has %q, the command %q", id, got, c.Short)
 		}
+		if id := longID(c); en.T(id) != id && en.T(id) != c.Long {
+			t.Errorf("%s: the catalog's differs from the command's", id)
+		}
 		for _, p := range []*i18n.Printer{uk, ru} {
 			if got := p.T(id); got == c.Short || got == id {
 				t.Errorf("%s: %s has no translation", id, p.Lang())
