@@ -1,6 +1,7 @@
 package root
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -43,5 +44,32 @@ func TestEveryShortInTheCatalog(t *testing.T) {
 		if got := en.T(h.id, "Path", "{{.CommandPath}}"); got != h.en {
 			t.Errorf("%s: %q, cobra's %q", h.id, got, h.en)
 		}
+	}
+}
+
+// TestVersionChoosesNoLanguage: `listings version` draws no word of the catalog, so
+// it neither reads the config nor the locale for one (the start stays as cheap as it
+// was); a command that prints an error does choose, from the locale.
+func TestVersionChoosesNoLanguage(t *testing.T) {
+	defer i18n.Use(i18n.English)
+	env := map[string]string{"LANG": "uk_UA.UTF-8", "LISTINGS_CONFIG_DIR": t.TempDir()}
+	run := func(args ...string) (asked bool, stderr string) {
+		var out, errOut iostreams.Buffer
+		f := cmdtest.NewFactory(env, iostreams.New(strings.NewReader(""), &out, &errOut))
+		f.Getenv = func(k string) string {
+			switch k {
+			case "LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE":
+				asked = true
+			}
+			return env[k]
+		}
+		Execute(context.Background(), f, args)
+		return asked, errOut.String()
+	}
+	if asked, _ := run("version"); asked {
+		t.Error("version read the locale")
+	}
+	if asked, stderr := run("ls", "--limit", "0"); !asked || !strings.Contains(stderr, "від 1 до 100") {
+		t.Errorf("a usage error: locale read %v, stderr %q", asked, stderr)
 	}
 }
