@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/huh"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 )
@@ -82,7 +84,7 @@ func readKeyFrom(r io.Reader) (string, error) {
 	}
 	line, _, _ := strings.Cut(string(data), "\n")
 	if strings.TrimSpace(line) == "" {
-		return "", &cmdutil.UsageError{Err: errors.New("--with-key: standard input is empty; pipe the key in, e.g. echo \"$KEY\" | listings auth login --with-key")}
+		return "", cmdutil.Usage("cli.auth.stdin_empty")
 	}
 	return line, nil
 }
@@ -91,7 +93,7 @@ func readKeyFrom(r io.Reader) (string, error) {
 // terminal to ask on, rather than reading a key that echoes.
 func promptLogin(cmd *cobra.Command, f *cmdutil.Factory, req profile.LoginRequest, cfg *profile.Config) (key, baseURL string, err error) {
 	if !f.IOStreams.IsStdinTTY {
-		return "", "", &cmdutil.UsageError{Err: errors.New("standard input is not a terminal: pass the key on standard input with --with-key")}
+		return "", "", cmdutil.Usage("cli.auth.not_terminal")
 	}
 	baseURL = req.BaseURL
 	if baseURL == "" {
@@ -116,7 +118,7 @@ func promptLogin(cmd *cobra.Command, f *cmdutil.Factory, req profile.LoginReques
 	form := huh.NewForm(huh.NewGroup(fields...)).WithInput(f.IOStreams.In).WithOutput(f.IOStreams.ErrOut).WithShowHelp(true)
 	if err := form.RunWithContext(cmd.Context()); err != nil {
 		if errors.Is(err, huh.ErrUserAborted) {
-			return "", "", errors.New("login cancelled; nothing was stored")
+			return "", "", cmdutil.Fail(nil, "cli.auth.cancelled")
 		}
 		return "", "", fmt.Errorf("prompt: %w", err)
 	}
@@ -126,7 +128,7 @@ func promptLogin(cmd *cobra.Command, f *cmdutil.Factory, req profile.LoginReques
 func loginError(err error) error {
 	if errors.Is(err, keystore.ErrNoKeyring) {
 		// The keystore's message names the three ways on; say that nothing was kept.
-		return fmt.Errorf("the key works, but it was not stored: %w", err)
+		return cmdutil.Fail(err, "cli.auth.not_stored", "Err", err.Error())
 	}
 	return err
 }
@@ -134,18 +136,20 @@ func loginError(err error) error {
 func printLogin(out io.Writer, res *profile.LoginResult, keysPath string) error {
 	w := bufio.NewWriter(out) // keeps the first write error for Flush
 	i := res.Info
-	where := "the OS keyring"
+	where := i18n.T("cli.auth.in_keyring")
 	if res.Source == keystore.SourceFile {
-		where = "the plain-text file " + keysPath + " (mode 0600)"
+		where = i18n.T("cli.auth.in_file", "Path", keysPath)
 	}
-	fmt.Fprintf(w, "✓ Logged in to %s as profile %q\n", res.Profile.BaseURL, res.Profile.Name)
-	fmt.Fprintf(w, "  key        %s… stored in %s\n", i.KeyPrefix, where)
-	fmt.Fprintf(w, "  account    %s (user %d)\n", i.AccountType, i.UserID)
-	fmt.Fprintf(w, "  scopes     %s\n", strings.Join(profile.SortedScopes(i), ", "))
-	fmt.Fprintf(w, "  limits     %d requests a minute, %d a day\n", i.RateLimitPerMinute, i.DailyLimit)
-	fmt.Fprintf(w, "  your IP    %s\n", i.YourIP)
+	fmt.Fprintln(w, "✓ "+i18n.T("cli.auth.logged_in", "URL", res.Profile.BaseURL, "Profile", strconv.Quote(res.Profile.Name)))
+	// The labels are short in every language: a fixed column, as before the catalog.
+	row := func(label, value string) { fmt.Fprintf(w, "  %-11s%s\n", label, value) }
+	row(i18n.T("cli.ping.key"), i18n.T("cli.auth.key_stored", "Prefix", i.KeyPrefix, "Where", where))
+	row(i18n.T("cli.ping.account"), i18n.T("cli.auth.account_value", "Account", i.AccountType, "User", i.UserID))
+	row(i18n.T("cli.ping.scopes"), strings.Join(profile.SortedScopes(i), ", "))
+	row(i18n.T("cli.ping.limits"), i18n.T("cli.auth.limits_value", "Minute", i.RateLimitPerMinute, "Day", i.DailyLimit))
+	row(i18n.T("cli.ping.your_ip"), i.YourIP)
 	if !i.HasScope(api.ScopeWrite) {
-		fmt.Fprintln(w, cmdutil.NoWriteScope)
+		fmt.Fprintln(w, i18n.T("cli.no_write_scope"))
 	}
 	return w.Flush()
 }

@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 )
@@ -50,7 +52,7 @@ func newCmdStatus(f *cmdutil.Factory) *cobra.Command {
 				return cmdutil.PrintJSON(out, sts)
 			}
 			if len(sts) == 0 {
-				_, err := fmt.Fprintln(out, "No profiles yet. Log in with: listings auth login --base-url URL")
+				_, err := fmt.Fprintln(out, i18n.T("cli.auth.no_profiles"))
 				return err
 			}
 			return printStatuses(out, sts)
@@ -77,13 +79,15 @@ func printStatuses(out io.Writer, sts []profile.Status) error {
 		}
 		fmt.Fprintf(w, "%s %s  %s\n", mark, name, cmdutil.OrDash(st.BaseURL))
 		tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
-		fmt.Fprintf(tw, "    key\t%s\n", keyLine(st))
+		fmt.Fprintf(tw, "    %s\t%s\n", i18n.T("cli.ping.key"), keyLine(st))
 		if in := st.Info; in != nil {
-			fmt.Fprintf(tw, "    account\t%s (user %d), scopes %s\n", in.AccountType, in.UserID, strings.Join(profile.SortedScopes(in), ", "))
-			fmt.Fprintf(tw, "    limits\t%d/min, %d/day; your IP %s\n", in.RateLimitPerMinute, in.DailyLimit, in.YourIP)
+			fmt.Fprintf(tw, "    %s\t%s\n", i18n.T("cli.ping.account"), i18n.T("cli.auth.status_account", "Account", in.AccountType,
+				"User", in.UserID, "Scopes", strings.Join(profile.SortedScopes(in), ", ")))
+			fmt.Fprintf(tw, "    %s\t%s\n", i18n.T("cli.ping.limits"), i18n.T("cli.auth.status_limits", "Minute", in.RateLimitPerMinute,
+				"Day", in.DailyLimit, "IP", in.YourIP))
 		}
 		if st.Error != "" {
-			fmt.Fprintf(tw, "    error\t%s\n", st.Error)
+			fmt.Fprintf(tw, "    %s\t%s\n", i18n.T("cli.auth.error"), st.Error)
 		}
 		_ = tw.Flush()
 		for _, warn := range st.Warnings {
@@ -95,9 +99,9 @@ func printStatuses(out io.Writer, sts []profile.Status) error {
 
 func keyLine(st profile.Status) string {
 	if st.KeyPrefix == "" {
-		return "none"
+		return i18n.T("cli.auth.no_key")
 	}
-	return fmt.Sprintf("%s… from %s", st.KeyPrefix, st.Source)
+	return i18n.T("cli.auth.key_from", "Prefix", st.KeyPrefix, "Source", st.Source)
 }
 
 func newCmdLogout(f *cmdutil.Factory) *cobra.Command {
@@ -115,18 +119,18 @@ func newCmdLogout(f *cmdutil.Factory) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			where := "no stored key was found"
+			where := i18n.T("cli.auth.no_stored_key")
 			if len(removed) > 0 {
 				var s []string
 				for _, r := range removed {
 					s = append(s, r.String())
 				}
-				where = "the key was removed from the " + strings.Join(s, " and the ")
+				where = i18n.T("cli.auth.key_removed", "From", strings.Join(s, i18n.T("cli.auth.and_the")))
 			}
 			w := bufio.NewWriter(f.IOStreams.Out)
-			fmt.Fprintf(w, "✓ Logged out of profile %q: %s\n", name, where)
+			fmt.Fprintln(w, "✓ "+i18n.T("cli.auth.logged_out", "Profile", strconv.Quote(name), "Where", where))
 			if f.Getenv(keystore.EnvVar) != "" {
-				fmt.Fprintf(w, "! %s is still set in this shell and keeps working until you unset it\n", keystore.EnvVar)
+				fmt.Fprintln(w, "! "+i18n.T("cli.auth.env_still_set", "Var", keystore.EnvVar))
 			}
 			return w.Flush()
 		},
@@ -146,7 +150,7 @@ func newCmdSwitch(f *cmdutil.Factory) *cobra.Command {
 			if err := env.Switch(args[0]); err != nil {
 				return err
 			}
-			_, err = fmt.Fprintf(f.IOStreams.Out, "✓ Profile %q is now current\n", args[0])
+			_, err = fmt.Fprintln(f.IOStreams.Out, "✓ "+i18n.T("cli.auth.switched", "Profile", strconv.Quote(args[0])))
 			return err
 		},
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api/jobs/job"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // The commands that run a job (the many-listing commands, import, export --detail,
@@ -35,12 +36,13 @@ func JobEnd(f *Factory, ctx context.Context, runErr error, resume string) error 
 	case ctx.Err() != nil || errors.Is(runErr, context.Canceled):
 		// The error line of an interrupted command is only "interrupted": the way
 		// on is said here.
-		msg := "the requests in flight were answered; the rest is left: " + resume
-		fmt.Fprintln(f.IOStreams.ErrOut, msg)
-		return NewError("interrupted: "+msg, context.Canceled)
+		fmt.Fprintln(f.IOStreams.ErrOut, i18n.T("cli.job.interrupted", "Resume", resume))
+		return NewError("interrupted: the requests in flight were answered; the rest is left: "+resume, context.Canceled)
 	case errors.As(runErr, &stopped):
 		e := Explain(stopped.Cause)
-		return NewError(e.Error()+"\nthe job stopped; the rest is left: "+resume, stopped.Cause)
+		return Say(stopped.Cause, func(p *i18n.Printer) string {
+			return MessageIn(p, e) + "\n" + p.T("cli.job.stopped", "Resume", resume)
+		})
 	case runErr != nil:
 		return Explain(runErr)
 	}
@@ -51,7 +53,7 @@ func JobEnd(f *Factory, ctx context.Context, runErr error, resume string) error 
 // started on: its listings' ids mean nothing there.
 func SameService(info *job.Info, s *Session) error {
 	if b := info.BaseURL; b != "" && strings.TrimRight(b, "/") != strings.TrimRight(s.BaseURL, "/") {
-		return NewError(fmt.Sprintf("job %s was started on %s, not %s: carry it on there (--base-url or --profile)", info.Job, b, s.BaseURL), nil)
+		return Fail(nil, "cli.job.other_service", "Job", info.Job, "Was", b, "Now", s.BaseURL)
 	}
 	return nil
 }

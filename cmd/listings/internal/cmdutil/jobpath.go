@@ -2,10 +2,10 @@ package cmdutil
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/listings-tui/listings/internal/paths"
@@ -20,7 +20,7 @@ func JobsDir(getenv func(string) string) (string, error) { return paths.Jobs(get
 func JobPath(getenv func(string) string, id string) (string, error) {
 	id = strings.TrimSuffix(strings.TrimSpace(id), ".jsonl")
 	if id == "" || strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
-		return "", UsageErrorf("%q is not a job id: see listings jobs", id)
+		return "", Usage("cli.job.bad_id", "ID", strconv.Quote(id))
 	}
 	dir, err := JobsDir(getenv)
 	if err != nil {
@@ -28,7 +28,7 @@ func JobPath(getenv func(string) string, id string) (string, error) {
 	}
 	p := filepath.Join(dir, id+".jsonl")
 	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
-		return "", NewError(fmt.Sprintf("no job %s in %s: see listings jobs", id, dir), err)
+		return "", Fail(err, "cli.job.not_found", "ID", id, "Dir", dir)
 	}
 	return p, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/jobs/eta"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // JobLogEvery is how often a job's progress is written off a terminal: a log of a
@@ -18,10 +19,17 @@ import (
 const JobLogEvery = 30 * time.Second
 
 // JobLabels name a job's counts on its progress line.
+// The bulk commands' labels (JobDone) are drawn when the job starts, in the
+// interface's language: the line is for a person only.
 type JobLabels struct {
 	What   string // the line's head ("details"), "" for none
 	Done   string // what an item answered well is ("done", "fetched")
 	Failed string // and one that is not ("failed", "gone")
+}
+
+// JobDone are the labels of a job whose items are done or failed.
+func JobDone() JobLabels {
+	return JobLabels{Done: i18n.T("cli.job.done"), Failed: i18n.T("cli.job.failed")}
 }
 
 // JobProgress is the progress of a job of many items, the same for the bulk
@@ -96,8 +104,10 @@ func (p *JobProgress) forms(done, failed, left int, e eta.Estimate) []string {
 		head = p.labels.What + ": "
 	}
 	long, short := TimeLeft(e, left)
-	full := fmt.Sprintf("%s%d of %d %s, %d %s, %d left", head, done, p.total, p.labels.Done, failed, p.labels.Failed, left)
-	mid := fmt.Sprintf("%s%d/%d %s, %d %s", head, done, p.total, p.labels.Done, failed, p.labels.Failed)
+	kv := []any{"Head", head, "Done", done, "Total", p.total, "DoneWord", p.labels.Done, "Failed", failed,
+		"FailedWord", p.labels.Failed, "Left", left}
+	full := i18n.T("cli.job.progress", kv...)
+	mid := i18n.T("cli.job.progress_mid", kv...)
 	share := fmt.Sprintf("%d/%d", done+failed, p.total)
 	if long == "" {
 		return []string{full, mid, share}
@@ -112,14 +122,14 @@ func TimeLeft(e eta.Estimate, left int) (long, short string) {
 	case left <= 0:
 		return "", ""
 	case !e.FitsToday:
-		return "more than the day's budget left: stops at the day's limit", "stops at the day's limit"
+		return i18n.T("cli.job.past_day"), i18n.T("cli.job.past_day_short")
 	case e.Late:
-		return "taking longer than estimated", "late"
+		return i18n.T("cli.job.late"), i18n.T("cli.job.late_short")
 	case !e.Known:
 		return "", ""
 	case e.Left < time.Second:
-		return "almost done", "almost done"
+		return i18n.T("cli.job.almost"), i18n.T("cli.job.almost")
 	}
-	d := "about " + format.Wait(e.Left) + " left"
+	d := i18n.T("cli.job.about_left", "Wait", format.Wait(e.Left))
 	return d, d
 }

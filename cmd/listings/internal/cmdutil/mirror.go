@@ -1,11 +1,11 @@
 package cmdutil
 
 import (
+	"strconv"
 	"time"
 
 	"context"
 	"errors"
-	"fmt"
 	"os"
 
 	"github.com/listings-tui/listings/api/mirror"
@@ -16,7 +16,7 @@ import (
 // directory, named by a hash of the profile and the base URL. It needs no key.
 func (f *Factory) MirrorPath(t *Target) (string, error) {
 	if t.BaseURL == "" {
-		return "", fmt.Errorf("no service for profile %q: run listings auth login --base-url URL", t.Profile)
+		return "", Fail(nil, "cli.err.no_service", "Profile", strconv.Quote(t.Profile))
 	}
 	dir, err := paths.Data(f.Getenv)
 	if err != nil {
@@ -26,7 +26,7 @@ func (f *Factory) MirrorPath(t *Target) (string, error) {
 }
 
 // ErrNoMirror is a command that reads the mirror before any sync made one.
-var ErrNoMirror = errors.New("there is no local mirror of this account yet: run listings sync first")
+var ErrNoMirror error = &lazyError{id: "cli.err.no_mirror"}
 
 // OpenMirror opens the target's mirror. With create false a mirror that was never
 // synced is ErrNoMirror (nothing is created). A file that had to be set aside and

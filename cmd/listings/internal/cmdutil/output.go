@@ -12,6 +12,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -25,8 +26,12 @@ import (
 
 // AddJSONFlag adds the --json flag every scripting command has.
 func AddJSONFlag(cmd *cobra.Command, v *bool) {
-	cmd.Flags().BoolVar(v, "json", false, "print JSON for scripts (the API's field names)")
+	cmd.Flags().BoolVar(v, "json", false, JSONFlagUsage)
 }
+
+// JSONFlagUsage is --json's description; help shows it in the interface's language
+// (cli.flag.json).
+const JSONFlagUsage = "print JSON for scripts (the API's field names)"
 
 // PrintJSON writes v as indented JSON with a final newline. HTML escaping is off so
 // that URLs with & stay readable.
@@ -87,9 +92,9 @@ func StrPtr(p *string) string {
 // YesNo shows a flag.
 func YesNo(b bool) string {
 	if b {
-		return "yes"
+		return i18n.T("yes")
 	}
-	return "no"
+	return i18n.T("no")
 }
 
 // Price shows a price the way the app does (api/client/format), "-" when there is none.
@@ -110,7 +115,7 @@ func Time(t *api.Time) string {
 func ParseID(what, s string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || n <= 0 {
-		return 0, UsageErrorf("%q is not a %s id: use a positive whole number, e.g. 10040", s, what)
+		return 0, Usage("cli.err.bad_id", "Arg", strconv.Quote(s), "What", what)
 	}
 	return n, nil
 }
@@ -131,6 +136,3 @@ func ParseIDs(what string, args []string) ([]int, error) {
 	}
 	return ids, nil
 }
-
-// NoWriteScope is said of a key without listings:write, after what it can do.
-const NoWriteScope = "! the key lacks listings:write: it can read but not change anything"

@@ -13,6 +13,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // LongWait is the wait the budget may impose before a person is told of it.
@@ -138,9 +139,9 @@ func (s *StatusLine) OnWait(w api.Wait) {
 func waitForms(w api.Wait, msg string) []string {
 	d, until := format.Wait(w.For), format.Clock(w.Until)
 	return []string{msg,
-		fmt.Sprintf("waiting %s for the request budget, until %s; Ctrl+C gives up", d, KyivTime(until)),
-		fmt.Sprintf("waiting %s for the budget, until %s %s", d, until, format.Zone()),
-		"waiting " + d,
+		i18n.T("cli.wait.long", "Wait", d, "Until", KyivTime(until)),
+		i18n.T("cli.wait.mid", "Wait", d, "Until", until),
+		i18n.T("cli.wait.short", "Wait", d),
 	}
 }
 
@@ -148,11 +149,11 @@ func waitForms(w api.Wait, msg string) []string {
 func WaitReason(w api.Wait) string {
 	switch {
 	case w.Throttled:
-		return "the service asked to slow down"
+		return i18n.T("cli.wait.throttled")
 	case w.Background:
-		return fmt.Sprintf("a job leaves a fifth of the key's %d requests a minute to you", w.PerMinute)
+		return i18n.T("cli.wait.background", "PerMinute", w.PerMinute)
 	}
-	return fmt.Sprintf("the key's %d requests a minute are spent", w.PerMinute)
+	return i18n.T("cli.wait.spent", "PerMinute", w.PerMinute)
 }
 
 // WaitNotice tells a person of a wait the budget imposes, what for and until when:
@@ -162,8 +163,7 @@ func WaitNotice(w api.Wait, log io.Writer, tty bool) (msg string, show bool) {
 	if w.For < LongWait {
 		return "", false
 	}
-	msg = fmt.Sprintf("waiting %s for the request budget (%s), until %s; Ctrl+C gives up",
-		format.Wait(w.For), WaitReason(w), KyivTime(format.Clock(w.Until)))
+	msg = i18n.T("cli.wait.notice", "Wait", format.Wait(w.For), "Why", WaitReason(w), "Until", KyivTime(format.Clock(w.Until)))
 	if !tty {
 		fmt.Fprintf(log, "listings: %s\n", msg)
 		return "", false

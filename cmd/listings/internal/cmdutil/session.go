@@ -3,9 +3,10 @@ package cmdutil
 import (
 	"context"
 	"errors"
-	"fmt"
+	"strconv"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
 )
@@ -62,7 +63,7 @@ func (f *Factory) CheckLang() error {
 	case "", "uk", "ru", "en":
 		return nil
 	}
-	return UsageErrorf("--lang %q (or $%s): use uk, ru or en", f.Lang, EnvLang)
+	return Usage("cli.err.bad_lang", "Lang", strconv.Quote(f.Lang), "Env", EnvLang)
 }
 
 // Target resolves the service and the profile of this command line.
@@ -100,8 +101,9 @@ func (f *Factory) Open(ctx context.Context, t *Target) (*Session, error) {
 		return f.open(s), nil
 	}
 	if t.BaseURL == "" {
-		return nil, fmt.Errorf("%w for profile %q: run listings auth login --base-url URL, or pass --base-url with %s set",
-			keystore.ErrNoKey, t.Profile, keystore.EnvVar)
+		return nil, Say(keystore.ErrNoKey, func(p *i18n.Printer) string {
+			return p.T("cli.err.no_key", "Profile", strconv.Quote(t.Profile), "Var", keystore.EnvVar)
+		})
 	}
 	key, src, err := t.Env.Key(ctx, t.Config, t.Profile)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -89,7 +90,7 @@ Exit status: 0 every row done, 1 a row refused or failed, 2 a bad sheet or flag,
 				return cobra.NoArgs(cmd, args)
 			}
 			if len(args) != 1 {
-				return cmdutil.UsageErrorf("give the sheet to import: listings import FILE")
+				return cmdutil.Usage("cli.import.no_file")
 			}
 			return nil
 		},
@@ -171,7 +172,7 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 		return err
 	}
 	s.LearnLimits(ctx, -1)
-	fmt.Fprintf(stderr, "checking %d rows of %s…\n", len(t.Rows), filepath.Base(file))
+	fmt.Fprintln(stderr, i18n.N("cli.import.checking", len(t.Rows), "N", len(t.Rows), "File", filepath.Base(file)))
 	cached, done := f.CachedClient(ctx, s) // the taxonomy and cities of the day, kept in the mirror
 	defer done()
 	plan, err := catalog.Check(ctx, cached, t, catalog.Options{Lang: s.Lang, Suggest: o.suggest, Dir: filepath.Dir(abs), FilesAnywhere: o.anywhere,
@@ -179,8 +180,7 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 	var unfinished *catalog.UnfinishedError
 	switch {
 	case errors.As(err, &unfinished):
-		return cmdutil.NewError(fmt.Sprintf("%v: listings import --resume %s (or give it up: listings jobs cancel %s)",
-			err, unfinished.Jobs[0], unfinished.Jobs[0]), nil)
+		return cmdutil.Fail(nil, "cli.import.unfinished", "Err", err.Error(), "Job", unfinished.Jobs[0])
 	case err != nil:
 		return cmdutil.Explain(err)
 	}
@@ -191,11 +191,14 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 	}
 	switch {
 	case o.dryRun:
-		fmt.Fprintln(stderr, "dry run: nothing was sent")
+		fmt.Fprintln(stderr, i18n.T("cli.import.dry_run"))
 		return end(results, nil, "")
 	case plan.Refused > 0 && !o.skipBad:
-		fmt.Fprintf(stderr, "nothing was sent: %s refused (above%s); fix them and run again, or --skip-bad to import the others now\n",
-			rowsWord(plan.Refused), reportHint(o.report))
+		hint := i18n.T("cli.import.report_hint")
+		if o.report != "" {
+			hint = i18n.T("cli.import.report_in", "Report", o.report)
+		}
+		fmt.Fprintln(stderr, i18n.N("cli.import.refused", plan.Refused, "N", plan.Refused, "Hint", hint))
 		return end(results, nil, "")
 	case plan.Requests == 0:
 		return end(results, nil, "")
@@ -213,20 +216,6 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 	return end(catalog.Results(*j.Head, j), runErr, j.Head.Job)
 }
 
-func rowsWord(n int) string {
-	if n == 1 {
-		return "1 row is"
-	}
-	return fmt.Sprintf("%d rows are", n)
-}
-
-func reportHint(report string) string {
-	if report != "" {
-		return " and in " + report
-	}
-	return "; --report FILE lists them in a sheet"
-}
-
 // printPlan writes the plan on stderr: its summary, each refused row with its
 // problems, each row whose category was suggested, and each cell read otherwise than
 // written (a phone whose + a spreadsheet dropped).
@@ -237,11 +226,11 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan, keep bool) {
 	}
 	for _, r := range p.Header.Rows {
 		for _, l := range r.ProblemLines() {
-			fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(l))
+			fmt.Fprintf(w, "  %s: %s\n", i18n.T("cli.plan.row", "Row", r.Line), termtext.Clean(l))
 		}
 		for _, n := range r.Notes {
 			if strings.HasPrefix(n, catalog.NoteSuggested) {
-				fmt.Fprintf(w, "  row %d: %s\n", r.Line, termtext.Clean(n))
+				fmt.Fprintf(w, "  %s: %s\n", i18n.T("cli.plan.row", "Row", r.Line), termtext.Clean(n))
 			}
 		}
 	}
@@ -249,7 +238,7 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan, keep bool) {
 		fmt.Fprintf(w, "  %s\n", termtext.Clean(l))
 	}
 	if files := p.FileLines(filepath.Dir(p.Header.File)); len(files) > 0 {
-		fmt.Fprintln(w, "files to upload:")
+		fmt.Fprintln(w, i18n.T("cli.import.files"))
 		for _, l := range files {
 			fmt.Fprintf(w, "  %s\n", termtext.Clean(l))
 		}
@@ -268,12 +257,12 @@ func confirmSuggestions(f *cmdutil.Factory, p *catalog.Plan, o options) error {
 		return nil
 	}
 	if !f.IOStreams.IsStdinTTY {
-		return cmdutil.UsageErrorf("%d rows take the category the AI suggested (above): check them, then run again with --yes", n)
+		return cmdutil.Usage("cli.import.suggested_yes", "N", n)
 	}
-	fmt.Fprintf(f.IOStreams.ErrOut, "%d rows take the suggested category shown above. Import them so? [y/N] ", n)
+	fmt.Fprint(f.IOStreams.ErrOut, i18n.T("cli.import.suggested_ask", "N", n)+" [y/N] ")
 	answer, _ := bufio.NewReader(f.IOStreams.In).ReadString('\n')
 	if a := strings.ToLower(strings.TrimSpace(answer)); a != "y" && a != "yes" {
-		return cmdutil.NewError("nothing was sent: give those rows a category, or answer y", nil)
+		return cmdutil.Fail(nil, "cli.import.suggested_no")
 	}
 	return nil
 }
@@ -300,7 +289,7 @@ func Resume(ctx context.Context, f *cmdutil.Factory, path, report, formatFlag st
 		return err
 	}
 	done, failed, left := j.Counts()
-	fmt.Fprintf(f.IOStreams.ErrOut, "job %s: import of %s; %d done, %d failed, %d left\n", j.Head.Job, j.Head.Sheet, done, failed, left)
+	fmt.Fprintln(f.IOStreams.ErrOut, i18n.T("cli.import.job", "Job", j.Head.Job, "Sheet", j.Head.Sheet, "Done", done, "Failed", failed, "Left", left))
 	s.LearnLimits(ctx, left)
 	runErr := runJob(ctx, f, s, j)
 	o := options{report: report, asJSON: asJSON}
@@ -315,8 +304,8 @@ func Show(f *cmdutil.Factory, path string, asJSON bool) error {
 		return cmdutil.NewError(termtext.Clean(err.Error()), err)
 	}
 	done, failed, left := j.Counts()
-	fmt.Fprintf(f.IOStreams.ErrOut, "job %s: import of %s, created %s; %d done, %d failed, %d left\n",
-		j.Head.Job, j.Head.Sheet, j.Head.Created.In(api.Kyiv).Format(time.DateTime), done, failed, left)
+	fmt.Fprintln(f.IOStreams.ErrOut, i18n.T("cli.import.job_created", "Job", j.Head.Job, "Sheet", j.Head.Sheet,
+		"Created", j.Head.Created.In(api.Kyiv).Format(time.DateTime), "Done", done, "Failed", failed, "Left", left))
 	results := catalog.Results(*j.Head, j)
 	if asJSON {
 		return printJSON(f, results)

@@ -8,6 +8,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -15,7 +16,7 @@ import (
 // stops the job from taking more rows and gives up a wait for the budget; a request
 // already on its way is answered and journaled.
 func runJob(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *catalog.Journal) error {
-	return cmdutil.RunJob(ctx, f, s, s.Client, j, cmdutil.JobLabels{Done: "done", Failed: "failed"})
+	return cmdutil.RunJob(ctx, f, s, s.Client, j, cmdutil.JobDone())
 }
 
 // resultJSON is one row of --json.
@@ -53,9 +54,13 @@ func finish(ctx context.Context, f *cmdutil.Factory, o options, sf sheet.Format,
 	}
 	switch {
 	case bad > 0 && job == "":
-		return cmdutil.NewError(fmt.Sprintf("%d of %d rows are refused: see above", bad, len(results)), nil)
+		return cmdutil.Say(nil, func(p *i18n.Printer) string {
+			return p.N("cli.import.bad_refused", len(results), "N", bad, "Total", len(results))
+		})
 	case bad > 0:
-		return cmdutil.NewError(fmt.Sprintf("%d of %d rows were not imported (refused or failed): see above", bad, len(results)), nil)
+		return cmdutil.Say(nil, func(p *i18n.Printer) string {
+			return p.N("cli.import.bad_failed", len(results), "N", bad, "Total", len(results))
+		})
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/api/jobs/kinds"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -100,11 +101,12 @@ func list(f *cmdutil.Factory, asJSON bool) error {
 		return cmdutil.PrintJSON(f.IOStreams.Out, rows)
 	}
 	if len(rows) == 0 {
-		fmt.Fprintf(f.IOStreams.ErrOut, "no jobs in %s\n", dir)
+		fmt.Fprintln(f.IOStreams.ErrOut, i18n.T("cli.jobs.none", "Dir", dir))
 		return nil
 	}
 	t := cmdutil.NewTable(f.IOStreams.Out)
-	t.Row("JOB", "KIND", "CREATED", "DONE", "FAILED", "LEFT", "STATE")
+	t.Row(i18n.T("cli.col.job"), i18n.T("cli.col.kind"), i18n.T("cli.col.created"), i18n.T("cli.col.done"),
+		i18n.T("cli.col.failed"), i18n.T("cli.col.left"), i18n.T("cli.col.state"))
 	for _, r := range rows {
 		created := r.Created
 		if at, err := time.Parse(time.RFC3339, r.Created); err == nil {
@@ -136,8 +138,8 @@ func say(f *cmdutil.Factory, j job.Job) {
 	if l := job.Lineage(i); l != "" {
 		what += " (" + l + ")"
 	}
-	fmt.Fprintf(f.IOStreams.ErrOut, "job %s: %s of %d items, created %s; %d done, %d failed, %d left\n",
-		i.Job, what, done+failed+left, i.Created.In(api.Kyiv).Format(time.DateTime), done, failed, left)
+	fmt.Fprintln(f.IOStreams.ErrOut, i18n.N("cli.jobs.say", done+failed+left, "Items", done+failed+left, "Job", i.Job, "What", what,
+		"Created", i.Created.In(api.Kyiv).Format(time.DateTime), "Done", done, "Failed", failed, "Left", left))
 }
 
 func newCmdShow(f *cmdutil.Factory) *cobra.Command {
@@ -185,7 +187,7 @@ asked.`,
 				return err
 			}
 			done, failed, left := j.Counts()
-			fmt.Fprintf(f.IOStreams.ErrOut, "job %s cancelled: %d done, %d failed, %d left unsent\n", j.Info().Job, done, failed, left)
+			fmt.Fprintln(f.IOStreams.ErrOut, i18n.T("cli.jobs.cancelled", "Job", j.Info().Job, "Done", done, "Failed", failed, "Left", left))
 			return nil
 		},
 	}

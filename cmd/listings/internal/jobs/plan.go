@@ -9,6 +9,7 @@ import (
 
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -34,7 +35,7 @@ func planned(cmd *cobra.Command, f *cmdutil.Factory, id string, plan planner) (*
 		return nil, nil, err
 	}
 	if job.Running(j.File()) {
-		return nil, nil, cmdutil.NewError(fmt.Sprintf("job %s is running in another process: wait for it to end", j.Info().Job), job.ErrBusy)
+		return nil, nil, cmdutil.Fail(job.ErrBusy, "cli.job.busy", "Job", j.Info().Job)
 	}
 	s, err := f.Session(cmd.Context())
 	if err != nil {
@@ -70,11 +71,11 @@ func follow(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, p *job.
 	}
 	for _, r := range p.Rows {
 		if r.Skip != "" {
-			fmt.Fprintf(errOut, "left alone: %s: %s\n", rowWhat(r), termtext.Clean(r.Skip))
+			fmt.Fprintln(errOut, i18n.T("cli.plan.left_alone", "What", rowWhat(r), "Why", termtext.Clean(r.Skip)))
 		}
 	}
 	if p.Requests == 0 {
-		fmt.Fprintf(errOut, "nothing to send: no new job\n")
+		fmt.Fprintln(errOut, i18n.T("cli.plan.nothing"))
 		return nil
 	}
 	dir, err := cmdutil.JobsDir(f.Getenv)
@@ -86,7 +87,7 @@ func follow(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, p *job.
 		return err
 	}
 	defer nj.Close()
-	fmt.Fprintf(errOut, "job %s (journal %s), the %s of %s\n", nj.Info().Job, nj.File(), p.How, p.Of)
+	fmt.Fprintln(errOut, i18n.T("cli.plan.started", "Job", nj.Info().Job, "File", nj.File(), "How", p.How, "Of", p.Of))
 	return carryOn(ctx, f, s, nj, asJSON)
 }
 
@@ -95,11 +96,11 @@ func follow(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, p *job.
 func planTable(f *cmdutil.Factory, p *job.Plan) error {
 	t := cmdutil.NewTable(f.IOStreams.Out)
 	for _, r := range p.Rows {
-		what, why := "change", r.Change
+		what, why := i18n.T("cli.plan.change"), r.Change
 		if r.Skip != "" {
-			what, why = "skip", r.Skip
+			what, why = i18n.T("cli.plan.skip"), r.Skip
 		} else if r.ToModeration {
-			why += " (back to moderation)"
+			why += " (" + i18n.T("cli.plan.to_moderation") + ")"
 		}
 		t.Row(rowWhat(r), what, termtext.Clean(why))
 	}
@@ -108,7 +109,7 @@ func planTable(f *cmdutil.Factory, p *job.Plan) error {
 
 func rowWhat(r job.PlanRow) string {
 	if r.Row > 0 {
-		return fmt.Sprintf("row %d", r.Row)
+		return i18n.T("cli.plan.row", "Row", r.Row)
 	}
 	return fmt.Sprint(r.ID)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/api/jobs/kinds"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -57,11 +58,11 @@ array of {"id", "kind", "created", "state"}.`,
 			for _, p := range pruned {
 				rows = append(rows, prunedJSON{ID: p.Job, Kind: p.Verb, Created: p.Created.In(api.Kyiv).Format(time.RFC3339), State: p.State})
 			}
-			what := "pruned"
+			id := "cli.prune.done"
 			if dryRun {
-				what = "would prune (dry run)"
+				id = "cli.prune.dry"
 			}
-			fmt.Fprintf(f.IOStreams.ErrOut, "%s %d finished jobs older than %s in %s\n", what, len(rows), job.AgeText(age), dir)
+			fmt.Fprintln(f.IOStreams.ErrOut, i18n.N(id, len(rows), "N", len(rows), "Age", job.AgeText(age), "Dir", dir))
 			if asJSON {
 				return cmdutil.PrintJSON(f.IOStreams.Out, rows)
 			}

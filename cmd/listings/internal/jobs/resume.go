@@ -9,6 +9,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/sheetcmd"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -60,7 +61,7 @@ func carryOn(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j job.
 	}
 	_, _, left := j.Counts()
 	s.LearnLimits(ctx, left)
-	runErr := cmdutil.RunJob(ctx, f, s, s.Client, j, cmdutil.JobLabels{Done: "done", Failed: "failed"})
+	runErr := cmdutil.RunJob(ctx, f, s, s.Client, j, cmdutil.JobDone())
 	if err := cmdutil.JobEnd(f, ctx, runErr, "listings jobs resume "+j.Info().Job); err != nil {
 		return err
 	}
@@ -73,14 +74,14 @@ func carryOn(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j job.
 		}
 		for _, r := range rows {
 			if !r.OK {
-				fmt.Fprintf(f.IOStreams.ErrOut, "listings: listing %d left out: %s\n", r.ID, termtext.Clean(r.Error+": "+r.Hint))
+				fmt.Fprintf(f.IOStreams.ErrOut, "listings: %s\n", i18n.T("cli.job.left_out", "ID", r.ID, "Why", termtext.Clean(r.Error+": "+r.Hint)))
 			}
 		}
 	} else if err := cmdutil.PrintItems(f, rows, asJSON); err != nil {
 		return err
 	}
 	if n := cmdutil.Failed(rows); n > 0 {
-		return cmdutil.NewError(fmt.Sprintf("%d of %d items were not done (failed or refused): see above", n, len(rows)), nil)
+		return cmdutil.Say(nil, func(p *i18n.Printer) string { return p.N("cli.job.not_done", len(rows), "N", n, "Total", len(rows)) })
 	}
 	return nil
 }

@@ -12,17 +12,29 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // maxBodyFile is the size of a create or edit file; the service takes JSON bodies of at
 // most 1 MiB (docs/sandbox.md), so a bigger file could only be refused after upload.
 const maxBodyFile = 1 << 20
 
-func fileName(path string) string {
+func fileName(path string) string { return fileNameIn(i18n.For(i18n.English), path) }
+
+// fileNameIn is fileName in p's language; fileName is English, for a message kept in English.
+func fileNameIn(p *i18n.Printer, path string) string {
 	if path == "-" {
-		return "standard input"
+		return p.T("cli.body.stdin")
 	}
 	return path
+}
+
+// bodyError is a usage error about the body file at path, the entry id with its
+// name under {{.Name}}.
+func bodyError(path, id string, kv ...any) error {
+	return &cmdutil.UsageError{Err: cmdutil.Say(nil, func(p *i18n.Printer) string {
+		return p.T(id, append(kv, "Name", fileNameIn(p, path))...)
+	})}
 }
 
 // readBody reads a JSON object from path (or stdin for "-"), refuses top-level names
@@ -30,7 +42,7 @@ func fileName(path string) string {
 // the script, not the service, has to change. It returns the names present.
 func readBody(stdin io.Reader, path string, allowed []string, v any) ([]string, error) {
 	if path == "" {
-		return nil, cmdutil.UsageErrorf("--file is required: a JSON file, or - for standard input")
+		return nil, cmdutil.Usage("cli.body.file_required")
 	}
 	name := fileName(path)
 	r := stdin
@@ -47,17 +59,17 @@ func readBody(stdin io.Reader, path string, allowed []string, v any) ([]string, 
 		return nil, cmdutil.UsageErrorf("read %s: %v", name, err)
 	}
 	if len(data) > maxBodyFile {
-		return nil, cmdutil.UsageErrorf("%s is over 1 MiB, the service's limit for a JSON body", name)
+		return nil, bodyError(path, "cli.body.too_big")
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, cmdutil.UsageErrorf("%s is empty: it must hold a JSON object", name)
+		return nil, bodyError(path, "cli.body.empty")
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
-		return nil, cmdutil.UsageErrorf("%s is not a JSON object: %s", name, jsonProblem(err))
+		return nil, bodyError(path, "cli.body.not_object", "Problem", jsonProblem(err))
 	}
 	if top == nil {
-		return nil, cmdutil.UsageErrorf("%s holds null: it must hold a JSON object", name)
+		return nil, bodyError(path, "cli.body.null")
 	}
 	var keys, unknown []string
 	for k := range top {
@@ -69,11 +81,10 @@ func readBody(stdin io.Reader, path string, allowed []string, v any) ([]string, 
 	slices.Sort(keys)
 	if len(unknown) > 0 {
 		slices.Sort(unknown)
-		noun := "field"
-		if len(unknown) > 1 {
-			noun = "fields"
-		}
-		return nil, cmdutil.UsageErrorf("%s: unknown %s %s (a typo?); the fields are: %s", name, noun, strings.Join(unknown, ", "), strings.Join(allowed, ", "))
+		return nil, &cmdutil.UsageError{Err: cmdutil.Say(nil, func(p *i18n.Printer) string {
+			return p.N("cli.body.unknown", len(unknown), "Name", fileNameIn(p, path), "Unknown", strings.Join(unknown, ", "),
+				"Fields", strings.Join(allowed, ", "))
+		})}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber() // attribute numbers are sent back exactly as written

@@ -12,6 +12,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -36,11 +37,11 @@ func readIDs(args []string, in io.Reader) ([]int, error) {
 			words = append(words, sc.Text())
 		}
 		if err := sc.Err(); err != nil {
-			return nil, cmdutil.UsageErrorf("read the ids from standard input: %v", err)
+			return nil, cmdutil.Usage("cli.bulk.stdin", "Err", err.Error())
 		}
 	}
 	if len(words) == 0 {
-		return nil, cmdutil.UsageErrorf("no listing ids given (standard input held none)")
+		return nil, cmdutil.Usage("cli.bulk.no_ids")
 	}
 	return cmdutil.ParseIDs("listing", words)
 }
@@ -141,7 +142,7 @@ func (b *bulkJob) skips() []bulk.Skip {
 func (b *bulkJob) summary() []string {
 	lines := b.plan.Summary()
 	if n := len(b.missing); n > 0 {
-		lines = append(lines, fmt.Sprintf("not found: %d (%s)", n, notFound))
+		lines = append(lines, i18n.T("cli.bulk.not_found", "N", n))
 	}
 	return lines
 }
@@ -172,10 +173,14 @@ func (b *bulkJob) dryRun() error {
 	}
 	t := cmdutil.NewTable(w)
 	for _, c := range b.plan.Changes {
-		t.Row(fmt.Sprint(c.ID), "change", b.what(c))
+		t.Row(fmt.Sprint(c.ID), i18n.T("cli.plan.change"), b.what(c))
 	}
 	for _, s := range b.skips() {
-		t.Row(fmt.Sprint(s.ID), "skip", s.Reason)
+		why := s.Reason
+		if why == notFound {
+			why = i18n.T("cli.bulk.not_found_reason")
+		}
+		t.Row(fmt.Sprint(s.ID), i18n.T("cli.plan.skip"), why)
 	}
 	if err := t.Flush(); err != nil {
 		return err
@@ -188,15 +193,15 @@ func (b *bulkJob) what(c bulk.Change) string {
 	if b.plan.Action.Price != nil {
 		s := format.Price(c.Price, c.Currency, api.PriceSell) + " → " + format.Price(c.NewPrice, c.Currency, api.PriceSell)
 		if c.ToModeration {
-			s += " (back to moderation)"
+			s += " (" + i18n.T("cli.plan.to_moderation") + ")"
 		}
 		return s
 	}
 	if b.plan.Action.Edit {
 		if c.ToModeration {
-			return "edited (back to moderation)"
+			return i18n.T("cli.bulk.edited") + " (" + i18n.T("cli.plan.to_moderation") + ")"
 		}
-		return "edited"
+		return i18n.T("cli.bulk.edited")
 	}
 	return string(c.Status) + " → " + string(b.plan.Action.Status)
 }
@@ -223,7 +228,7 @@ func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 	var rows []cmdutil.ItemJSON
 	if j != nil {
 		defer j.Close()
-		runErr = cmdutil.RunJob(ctx, b.f, s, s.Client, j, cmdutil.JobLabels{Done: "done", Failed: "failed"})
+		runErr = cmdutil.RunJob(ctx, b.f, s, s.Client, j, cmdutil.JobDone())
 		rows = cmdutil.ItemsOf(j)
 	}
 	failed := cmdutil.Failed(rows)
@@ -238,7 +243,7 @@ func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 	}
 	switch {
 	case j == nil && failed > 0:
-		return cmdutil.NewError(fmt.Sprintf("%d listings were not changed (skipped)", failed), nil)
+		return cmdutil.Say(nil, func(p *i18n.Printer) string { return p.N("cli.bulk.skipped", failed, "N", failed) })
 	case j == nil:
 		return nil
 	}
@@ -246,7 +251,7 @@ func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 		return err
 	}
 	if failed > 0 {
-		return cmdutil.NewError(fmt.Sprintf("%d listings were not changed (failed, refused or skipped)", failed), nil)
+		return cmdutil.Say(nil, func(p *i18n.Printer) string { return p.N("cli.bulk.not_changed", failed, "N", failed) })
 	}
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api/client/rules"
-	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )
 
 // What the spec makes required in a create body, and the limits it states, are
@@ -22,6 +21,5 @@ func refuseBody(file string, problems []rules.Problem) error {
 	for i, p := range problems {
 		lines[i] = p.String()
 	}
-	return cmdutil.UsageErrorf("%s: nothing was sent; the spec does not allow:\n  %s",
-		fileName(file), strings.Join(lines, "\n  "))
+	return bodyError(file, "cli.body.refused", "Problems", strings.Join(lines, "\n  "))
 }

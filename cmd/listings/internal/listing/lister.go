@@ -11,6 +11,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // lister reads pages of the list and writes their listings: one page, or every page
@@ -218,42 +219,41 @@ const idUnreadable = "id_unreadable"
 func (l *lister) footer(next *int) {
 	w := l.f.IOStreams.ErrOut
 	if l.twice > 0 {
-		fmt.Fprintf(w, "listings: the service sent %d listings more than once; each is shown once\n", l.twice)
+		fmt.Fprintf(w, "listings: %s\n", i18n.N("cli.ls.twice", l.twice, "N", l.twice))
 	}
 	if l.noID > 0 {
-		fmt.Fprintf(w, "listings: the service sent %s with an id that cannot be read: shown, the id as ? (in JSON as sent, with \"%s\": true)\n",
-			format.Count(l.noID, "listing"), idUnreadable)
-	}
-	what := "listings shown"
-	if l.want != "" {
-		what = fmt.Sprintf("%s listings among the %d read", l.want, l.read)
+		fmt.Fprintf(w, "listings: %s\n", i18n.N("cli.ls.no_id", l.noID, "N", format.Number(l.noID), "Key", idUnreadable))
 	}
 	switch {
+	case next != nil && l.want != "":
+		fmt.Fprintln(w, i18n.N("cli.ls.more_among", l.n, "N", l.n, "Status", l.want, "Read", l.read, "Next", *next))
 	case next != nil:
-		fmt.Fprintf(w, "%d %s; more with --cursor %d, or all with --all\n", l.n, what, *next)
+		fmt.Fprintln(w, i18n.N("cli.ls.more", l.n, "N", l.n, "Next", *next))
 	case l.o.asJSON:
 	case l.n == 0 && l.want != "":
-		fmt.Fprintf(w, "No %s listings among the %d read.\n", l.want, l.read)
+		fmt.Fprintln(w, i18n.T("cli.ls.none_among", "Status", l.want, "Read", l.read))
 	case l.n == 0:
-		fmt.Fprintf(w, "No listings with status %s.\n", l.p.Status)
+		fmt.Fprintln(w, i18n.T("cli.ls.none", "Status", l.p.Status))
 	}
 }
 
 // stopped says how far a long read came before err stopped it, and, at the daily
 // limit, when it can go on.
 func (l *lister) stopped(err error) error {
-	done := fmt.Sprintf("%d listings (printed above", l.n)
-	if l.twice > 0 {
-		done += fmt.Sprintf("; %d the service sent again were left out", l.twice)
-	}
-	done += ")"
 	var e *api.Error
-	if api.IsDailyLimit(err) && errors.As(err, &e) && !e.ResetsAt.IsZero() {
-		return fmt.Errorf("%w; stopped after %s; the budget resets at %s",
-			err, done, cmdutil.KyivTime(format.Minute(e.ResetsAt)))
+	resets := api.IsDailyLimit(err) && errors.As(err, &e) && !e.ResetsAt.IsZero()
+	if !resets && l.n == 0 {
+		return err
 	}
-	if l.n > 0 {
-		return fmt.Errorf("%w; stopped after %s", err, done)
-	}
-	return err
+	return cmdutil.Say(err, func(p *i18n.Printer) string {
+		done := p.N("cli.ls.done", l.n, "N", l.n)
+		if l.twice > 0 {
+			done = p.N("cli.ls.done_twice", l.n, "N", l.n, "Twice", l.twice)
+		}
+		if resets {
+			return p.T("cli.ls.stopped_resets", "Err", cmdutil.MessageIn(p, err), "Done", done,
+				"When", cmdutil.KyivTimeIn(p, format.Minute(e.ResetsAt)))
+		}
+		return p.T("cli.ls.stopped", "Err", cmdutil.MessageIn(p, err), "Done", done)
+	})
 }

@@ -4,6 +4,7 @@ package listing
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -137,7 +138,7 @@ the mirror was synced.`,
 // validate checks every flag before a request is spent and returns the --fields list.
 func (o *lsOptions) validate(cmd *cobra.Command) ([]string, error) {
 	if !slices.Contains(listStatuses, o.status) {
-		return nil, cmdutil.UsageErrorf("--status %q: use one of %s", o.status, strings.Join(listStatuses, ", "))
+		return nil, cmdutil.Usage("cli.ls.bad_status", "Status", strconv.Quote(o.status), "Statuses", strings.Join(listStatuses, ", "))
 	}
 	if err := o.reasonsFor(cmd.Flags().Changed("reasons")); err != nil {
 		return nil, err
@@ -146,13 +147,13 @@ func (o *lsOptions) validate(cmd *cobra.Command) ([]string, error) {
 		o.limit = api.MaxListLimit // fewer, larger pages spend less of the budget
 	}
 	if o.limit < 1 || o.limit > api.MaxListLimit {
-		return nil, cmdutil.UsageErrorf("--limit %d: use 1 to %d", o.limit, api.MaxListLimit)
+		return nil, cmdutil.Usage("cli.err.limit", "Limit", o.limit, "Max", api.MaxListLimit)
 	}
 	if o.cursor < 0 {
-		return nil, cmdutil.UsageErrorf("--cursor %d: use a listing id from the next cursor", o.cursor)
+		return nil, cmdutil.Usage("cli.ls.bad_cursor", "Cursor", o.cursor)
 	}
 	if o.all && o.cursor != 0 {
-		return nil, cmdutil.UsageErrorf("--all and --cursor do not go together: --all starts at the newest listing")
+		return nil, cmdutil.Usage("cli.ls.all_cursor")
 	}
 	if o.fields == "" {
 		return nil, nil
@@ -164,7 +165,7 @@ func (o *lsOptions) validate(cmd *cobra.Command) ([]string, error) {
 			continue
 		}
 		if !slices.Contains(listFields, f) {
-			return nil, cmdutil.UsageErrorf("--fields: unknown field %q; use any of %s", f, strings.Join(listFields, ","))
+			return nil, cmdutil.Usage("cli.ls.bad_field", "Field", strconv.Quote(f), "Fields", strings.Join(listFields, ","))
 		}
 		fields = append(fields, f)
 	}

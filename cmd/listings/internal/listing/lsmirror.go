@@ -10,6 +10,7 @@ import (
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // fromMirror reports whether ls answers from the local mirror: the API can neither
@@ -76,19 +77,18 @@ func lsMirror(ctx context.Context, f *cmdutil.Factory, o lsOptions, fields []str
 	if err != nil {
 		return err
 	}
-	note := fmt.Sprintf("From the local mirror, synced %s (%s time)", format.Minute(last.Finished), format.Zone())
+	note := i18n.T("cli.ls.from_mirror", "Time", format.Minute(last.Finished))
 	if !last.Complete {
-		note += ", a sync that did not finish"
+		note += i18n.T("cli.ls.mirror_unfinished")
 	}
 	if len(rows) == 0 {
-		note = "No listings match. " + note
+		note = i18n.T("cli.ls.no_match") + " " + note
 	}
-	fmt.Fprintln(f.IOStreams.ErrOut, note+"; listings sync brings it up to date.")
+	fmt.Fprintln(f.IOStreams.ErrOut, note+i18n.T("cli.ls.sync_updates"))
 	// The list view has no description: a word of one finds only the listings whose
 	// detail the mirror keeps.
 	if with, total, err := db.Described(ctx); err == nil && o.search != "" && with < total {
-		fmt.Fprintf(f.IOStreams.ErrOut, "The descriptions of %s of %s listings are searched; listings sync --details reads the others (a request each).\n",
-			format.Number(with), format.Number(total))
+		fmt.Fprintln(f.IOStreams.ErrOut, i18n.N("cli.ls.described", total, "With", format.Number(with), "Total", format.Number(total)))
 	}
 	return nil
 }

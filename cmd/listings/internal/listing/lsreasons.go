@@ -11,6 +11,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // The list view has no moderation block, so why a listing is blocked takes one GET
@@ -98,17 +99,16 @@ func (l *lister) readBlocks(ctx context.Context, ls []api.Listing, more bool) {
 		}
 	}
 	l.s.LearnLimits(ctx, n)
-	what := format.Count(n, string(l.want)+" listing")
-	say := fmt.Sprintf("reading the reason of %s: %s", what, format.Requests(n))
+	reqs := i18n.N("count.requests", n)
+	say := i18n.N("cli.ls.reading_reasons", n, "N", format.Number(n), "Status", l.want, "Requests", reqs)
 	if more {
-		say = fmt.Sprintf("reading the reason of the first %s: %s (--reasons %d); the others are listed without theirs",
-			what, format.Requests(n), l.o.reasons)
+		say = i18n.N("cli.ls.reading_first_reasons", n, "N", format.Number(n), "Status", l.want, "Requests", reqs, "Reasons", l.o.reasons)
 	}
 	b := l.s.Client.Budget()
 	if d, fits := cmdutil.Estimate(b, n, time.Now()); d >= cmdutil.LongWait || !fits {
-		say += fmt.Sprintf(", about %s under the key's %d requests a minute", format.Wait(d), b.PerMinute)
+		say += i18n.T("cli.ls.reading_about", "Wait", format.Wait(d), "PerMinute", b.PerMinute)
 		if !fits {
-			say += "; more than is left of the day's budget, so the rest stops at the daily limit"
+			say += i18n.T("cli.ls.reading_past_day")
 		}
 	}
 	l.progress.Done() // the message goes above the progress line, not into it
@@ -186,15 +186,17 @@ func (l *lister) withBlock(raw json.RawMessage, id int) json.RawMessage {
 func (l *lister) reasonsFooter() error {
 	w := l.f.IOStreams.ErrOut
 	if l.changed > 0 {
-		fmt.Fprintf(w, "listings: %s changed status while ls read them; their rows show them as they are now\n", format.Count(l.changed, "listing"))
+		fmt.Fprintf(w, "listings: %s\n", i18n.N("cli.ls.changed", l.changed, "N", format.Number(l.changed)))
 	}
 	if l.blockErr != nil {
-		return cmdutil.NewError(fmt.Sprintf("reading the reasons stopped; %s listed without theirs: %s",
-			format.Count(l.unread, string(l.want)+" listing"), cmdutil.Explain(l.blockErr)), l.blockErr)
+		why := cmdutil.Explain(l.blockErr)
+		return cmdutil.Say(l.blockErr, func(p *i18n.Printer) string {
+			return p.N("cli.ls.reasons_stopped", l.unread, "N", format.Number(l.unread), "Status", l.want, "Err", cmdutil.MessageIn(p, why))
+		})
 	}
 	if l.unread > 0 {
-		fmt.Fprintf(w, "listings: %s listed without their reason: more than --reasons %d (a request each; --reasons %d reads them all)\n",
-			format.Count(l.unread, string(l.want)+" listing"), l.o.reasons, l.o.reasons+l.unread)
+		fmt.Fprintf(w, "listings: %s\n", i18n.N("cli.ls.unread_reasons", l.unread, "N", format.Number(l.unread), "Status", l.want,
+			"Reasons", l.o.reasons, "All", l.o.reasons+l.unread))
 	}
 	return nil
 }

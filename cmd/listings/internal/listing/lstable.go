@@ -7,6 +7,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 )
 
@@ -23,10 +24,10 @@ func printListings(w io.Writer, ls []api.Listing, fields []string, reason func(*
 	t := cmdutil.NewTable(w)
 	head := make([]string, len(cols), len(cols)+1)
 	for i, c := range cols {
-		head[i] = strings.ToUpper(strings.ReplaceAll(c, "_", " "))
+		head[i] = columnHead(c)
 	}
 	if reason != nil {
-		head = append(head, "REASON")
+		head = append(head, i18n.T("cli.col.reason"))
 	}
 	t.Row(head...)
 	for i := range ls {
@@ -40,6 +41,15 @@ func printListings(w io.Writer, ls []api.Listing, fields []string, reason func(*
 		t.Row(cells...)
 	}
 	return t.Flush()
+}
+
+// columnHead is a column's header: the field's name in capitals in English
+// ("CREATED AT"), the catalog's cli.col.<field> in the interface's language.
+func columnHead(field string) string {
+	if s := i18n.T("cli.col." + field); s != "cli.col."+field {
+		return s
+	}
+	return strings.ToUpper(strings.ReplaceAll(field, "_", " "))
 }
 
 // listingCell renders one list-view field for the table.

@@ -15,6 +15,7 @@ import (
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -116,8 +117,7 @@ func categoryAttrs(ctx context.Context, c *mirror.CachedClient, sessionLang stri
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case err != nil:
-		fmt.Fprintf(errOut, "listings: the attributes are shown by code: those of category %d could not be read: %s\n",
-			l.CategoryID, termtext.Clean(err.Error()))
+		fmt.Fprintf(errOut, "listings: %s\n", i18n.T("cli.show.attrs_by_code", "Category", l.CategoryID, "Err", termtext.Clean(err.Error())))
 		return nil, nil
 	}
 	return defs, nil
@@ -128,43 +128,43 @@ func printDetail(out io.Writer, d *api.ListingDetail, defs []api.Attribute) erro
 	l := &d.Listing
 	fmt.Fprintln(w, termtext.Clean(cmdutil.OrDash(l.Title)))
 	t := cmdutil.NewTable(w)
-	t.Row("id", strconv.Itoa(l.ID))
-	t.Row("status", cmdutil.OrDash(string(l.Status)))
+	t.Row(i18n.T("cli.show.id"), strconv.Itoa(l.ID))
+	t.Row(i18n.T("cli.show.status"), cmdutil.OrDash(string(l.Status)))
 	price := cmdutil.Price(l.Price, l.Currency, l.PriceType)
 	if l.PriceType != "" && l.PriceType != api.PriceSell && price != l.PriceType {
 		price += " (" + l.PriceType + ")"
 	}
-	t.Row("price", price)
-	t.Row("condition", cmdutil.OrDash(cmdutil.StrPtr(l.Condition)))
-	t.Row("category", strings.TrimSpace(fmt.Sprintf("%d  %s", l.CategoryID, l.CategoryPath)))
-	t.Row("city", strings.TrimSpace(cmdutil.OrDash(cmdutil.StrPtr(l.City))+"  "+l.CityRef))
-	t.Row("slug", cmdutil.OrDash(l.Slug))
-	t.Row("url", cmdutil.OrDash(l.URL))
+	t.Row(i18n.T("cli.show.price"), price)
+	t.Row(i18n.T("cli.show.condition"), cmdutil.OrDash(cmdutil.StrPtr(l.Condition)))
+	t.Row(i18n.T("cli.show.category"), strings.TrimSpace(fmt.Sprintf("%d  %s", l.CategoryID, l.CategoryPath)))
+	t.Row(i18n.T("cli.show.city"), strings.TrimSpace(cmdutil.OrDash(cmdutil.StrPtr(l.City))+"  "+l.CityRef))
+	t.Row(i18n.T("cli.show.slug"), cmdutil.OrDash(l.Slug))
+	t.Row(i18n.T("cli.show.url"), cmdutil.OrDash(l.URL))
 	// A count or a flag the service did not send is not known to be 0 or no.
-	t.Row("views", ifSent(l, "views", strconv.Itoa(l.Views)))
-	t.Row("vip", ifSent(l, "vip", promo(l.VIP, l.VIPUntil)))
-	t.Row("top", ifSent(l, "top", promo(l.Top, l.TopUntil)))
-	t.Row("created", cmdutil.Time(&l.CreatedAt))
-	t.Row("updated", cmdutil.Time(l.UpdatedAt))
+	t.Row(i18n.T("cli.show.views"), ifSent(l, "views", strconv.Itoa(l.Views)))
+	t.Row(i18n.T("cli.show.vip"), ifSent(l, "vip", promo(l.VIP, l.VIPUntil)))
+	t.Row(i18n.T("cli.show.top"), ifSent(l, "top", promo(l.Top, l.TopUntil)))
+	t.Row(i18n.T("cli.show.created"), cmdutil.Time(&l.CreatedAt))
+	t.Row(i18n.T("cli.show.updated"), cmdutil.Time(l.UpdatedAt))
 	contact := strings.TrimSpace(l.ContactName + "  " + l.ContactPhone)
 	if l.HidePhone {
-		contact += "  (phone hidden from buyers)"
+		contact += "  (" + i18n.T("cli.show.phone_hidden") + ")"
 	}
-	t.Row("contact", cmdutil.OrDash(contact))
-	t.Row("video", cmdutil.OrDash(cmdutil.StrPtr(l.VideoURL)))
+	t.Row(i18n.T("cli.show.contact"), cmdutil.OrDash(contact))
+	t.Row(i18n.T("cli.show.video"), cmdutil.OrDash(cmdutil.StrPtr(l.VideoURL)))
 	if l.VideoThumbnail != nil {
-		t.Row("video thumbnail", cmdutil.OrDash(*l.VideoThumbnail))
+		t.Row(i18n.T("cli.show.video_thumbnail"), cmdutil.OrDash(*l.VideoThumbnail))
 	}
 	if len(l.Delivery) > 0 && string(l.Delivery) != "null" {
-		t.Row("delivery", string(l.Delivery))
+		t.Row(i18n.T("cli.show.delivery"), string(l.Delivery))
 	}
 	_ = t.Flush()
 
-	printURLs(w, "photos", l.Photos)
-	printURLs(w, "watermarked photos", l.PhotosWM)
-	printURLs(w, "3D tour frames", l.Photos3D)
+	printURLs(w, i18n.T("cli.show.photos"), l.Photos)
+	printURLs(w, i18n.T("cli.show.photos_wm"), l.PhotosWM)
+	printURLs(w, i18n.T("cli.show.photos_3d"), l.Photos3D)
 	if attrs := format.Attrs(l.Attributes, defs); len(attrs) > 0 {
-		fmt.Fprintln(w, "\nattributes:")
+		fmt.Fprintln(w, "\n"+i18n.T("cli.show.attributes"))
 		t := cmdutil.NewTable(w)
 		for _, a := range attrs {
 			v := cmdutil.OrDash(a.Value)
@@ -176,17 +176,17 @@ func printDetail(out io.Writer, d *api.ListingDetail, defs []api.Attribute) erro
 		_ = t.Flush()
 	}
 	if desc := strings.TrimSpace(termtext.CleanBlock(l.Description)); desc != "" {
-		fmt.Fprintln(w, "\ndescription:")
+		fmt.Fprintln(w, "\n"+i18n.T("cli.show.description"))
 		for _, line := range strings.Split(desc, "\n") {
 			fmt.Fprintln(w, "  "+line)
 		}
 	}
 	if m := d.Moderation; m != nil {
-		fmt.Fprintln(w, "\nmoderation:")
+		fmt.Fprintln(w, "\n"+i18n.T("cli.show.moderation"))
 		t := cmdutil.NewTable(w)
-		t.Row("  decision", cmdutil.OrDash(m.Decision))
-		t.Row("  reason", cmdutil.OrDash(cmdutil.StrPtr(m.Reason)))
-		t.Row("  reviewed", cmdutil.Time(m.ReviewedAt))
+		t.Row("  "+i18n.T("cli.show.decision"), cmdutil.OrDash(m.Decision))
+		t.Row("  "+i18n.T("cli.show.reason"), cmdutil.OrDash(cmdutil.StrPtr(m.Reason)))
+		t.Row("  "+i18n.T("cli.show.reviewed"), cmdutil.Time(m.ReviewedAt))
 		_ = t.Flush()
 	}
 	return w.Flush()
@@ -202,12 +202,12 @@ func ifSent(l *api.ListingFull, field, shown string) string {
 
 func promo(on bool, until *api.Time) string {
 	if !on {
-		return "no"
+		return i18n.T("no")
 	}
 	if until == nil {
-		return "yes"
+		return i18n.T("yes")
 	}
-	return "until " + cmdutil.Time(until)
+	return i18n.T("cli.show.until", "Time", cmdutil.Time(until))
 }
 
 func printURLs(w io.Writer, title string, urls []string) {

@@ -2,7 +2,6 @@ package listing
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -98,11 +97,10 @@ func runStatusMany(ctx context.Context, f *cmdutil.Factory, verb string, to api.
 // refused explains a status change the service would not make. Its hint says why and
 // who can do it; without one, the command says it.
 func refused(id int, to api.Status, err error) error {
-	msg := fmt.Sprintf("listing %d cannot be set %s through the API: only a moderator can change it on the website", id, to)
 	if e, ok := api.AsError(err); ok {
 		if hint := strings.TrimSpace(termtext.Clean(e.Hint)); hint != "" {
-			msg = fmt.Sprintf("listing %d: %s", id, hint)
+			return cmdutil.Fail(err, "cli.status.refused_hint", "ID", id, "Hint", hint)
 		}
 	}
-	return cmdutil.NewError(msg, err)
+	return cmdutil.Fail(err, "cli.status.refused", "ID", id, "Status", to)
 }

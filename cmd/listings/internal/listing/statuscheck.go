@@ -8,6 +8,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/termtext"
 )
@@ -95,18 +96,18 @@ func (r *statusReport) line() string {
 	if prev := r.res.PreviousStatus; prev != "" {
 		line = fmt.Sprintf("%d: %s → %s", r.res.ListingID, prev, st)
 		if move, why := api.CheckMove(prev, r.to); move == api.MoveNoop && st == r.to {
-			line += " (" + why + "; nothing changed)"
+			line += " (" + i18n.T("cli.status.nothing_changed", "Why", why) + ")"
 		}
 	}
 	switch {
 	case r.now != nil && !r.res.Confirmed:
-		line += " (read from the listing: the answer stated no status)"
+		line += " (" + i18n.T("cli.status.read_no_status") + ")"
 	case r.now != nil && r.res.Status != st:
-		line += fmt.Sprintf(" (read from the listing: the answer said %s)", r.res.Status)
+		line += " (" + i18n.T("cli.status.read_said", "Status", r.res.Status) + ")"
 	case r.now != nil:
-		line += " (the listing, read after the answer, says so too)"
+		line += " (" + i18n.T("cli.status.read_too") + ")"
 	case !r.res.Confirmed:
-		line += " (the service did not confirm the new status)"
+		line += " (" + i18n.T("cli.status.unconfirmed") + ")"
 	}
 	return line
 }
@@ -118,34 +119,41 @@ func (r *statusReport) err() error {
 	st := r.status()
 	if r.readErr != nil {
 		if r.res.Confirmed && st != r.to {
-			return fmt.Errorf("listing %d: the service answered that it is %s, not %s, and reading the listing to check failed: %w",
-				r.id, termtext.Clean(string(st)), r.to, cmdutil.ListingError(r.id, r.readErr))
+			why := cmdutil.ListingError(r.id, r.readErr)
+			return cmdutil.Say(why, func(p *i18n.Printer) string {
+				return p.T("cli.status.answered_other", "ID", r.id, "Status", termtext.Clean(string(st)), "To", r.to, "Err", cmdutil.MessageIn(p, why))
+			})
 		}
 		if !r.res.Confirmed {
-			return cmdutil.NewError(fmt.Sprintf("listing %d: the service took the request but its answer states no status, and reading the listing to check failed: %v",
-				r.id, cmdutil.ListingError(r.id, r.readErr)), r.readErr)
+			why := cmdutil.ListingError(r.id, r.readErr)
+			return cmdutil.Say(r.readErr, func(p *i18n.Printer) string {
+				return p.T("cli.status.answered_none", "ID", r.id, "Err", cmdutil.MessageIn(p, why))
+			})
 		}
 		return nil
 	}
 	if st == r.to {
 		return nil
 	}
-	msg := fmt.Sprintf("listing %d is %s after the request to make it %s", r.id, termtext.Clean(string(st)), r.to)
-	switch {
-	case st == api.StatusPending:
-		msg += fmt.Sprintf(": the service sent it to moderation; listings watch %d follows the decision", r.id)
-	case st == api.StatusBlocked:
-		why := "a moderator blocked it"
-		if reason := moderationReason(r.now.Moderation, maxReasonWidth); reason != "" {
-			why = reason
+	return cmdutil.Say(nil, func(p *i18n.Printer) string {
+		kv := []any{"ID", r.id, "Status", termtext.Clean(string(st)), "To", r.to}
+		msg := p.T("cli.status.is_after", kv...)
+		switch {
+		case st == api.StatusPending:
+			msg += p.T("cli.status.to_moderation", kv...)
+		case st == api.StatusBlocked:
+			why := p.T("cli.status.blocked")
+			if reason := moderationReason(r.now.Moderation, maxReasonWidth); reason != "" {
+				why = reason
+			}
+			msg += p.T("cli.status.blocked_why", append(kv, "Why", why)...)
+		case r.res.PreviousStatus == st:
+			msg += p.T("cli.status.unchanged", kv...)
+		default:
+			msg += p.T("cli.status.not_to", kv...)
 		}
-		msg += fmt.Sprintf(": %s; see listings show %d", why, r.id)
-	case r.res.PreviousStatus == st:
-		msg += fmt.Sprintf(": the service did not change it; see listings show %d", r.id)
-	default:
-		msg += fmt.Sprintf(": the service answered the request with success but the listing is not %s; see listings show %d", r.to, r.id)
-	}
-	return errors.New(msg)
+		return msg
+	})
 }
 
 // maxReasonWidth bounds a reason in the table and in a message: it comes from the

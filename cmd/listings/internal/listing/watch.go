@@ -13,6 +13,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -65,7 +66,7 @@ blocked (or not found); 130 on Ctrl+C.`,
 				return err
 			}
 			if interval < minWatchInterval {
-				return cmdutil.UsageErrorf("--interval %s: use at least %s, to stay within the request budget", interval, minWatchInterval)
+				return cmdutil.Usage("cli.watch.interval", "Interval", interval.String(), "Min", minWatchInterval.String())
 			}
 			s, err := f.Session(cmd.Context())
 			if err != nil {
@@ -116,7 +117,7 @@ func (w *watcher) run(ctx context.Context, ids []int, interval time.Duration) er
 			if !decided {
 				if why != "" && !noted[id] {
 					noted[id] = true
-					fmt.Fprintf(w.errOut, "! listing %d: %s; watching on until it is decided\n", id, why)
+					fmt.Fprintln(w.errOut, "! "+i18n.T("cli.watch.undecided", "ID", id, "Why", why))
 				}
 				still = append(still, id)
 				continue
@@ -139,11 +140,9 @@ func (w *watcher) run(ctx context.Context, ids []int, interval time.Duration) er
 	case 0:
 		return nil
 	case 1:
-		return fmt.Errorf("listing %s was blocked by moderation; read the reason with listings show %[1]s, "+
-			"then fix it with listings edit %[1]s --file F to resubmit it", blocked[0])
+		return cmdutil.Fail(nil, "cli.watch.blocked_one", "ID", blocked[0])
 	default:
-		return fmt.Errorf("listings %s were blocked by moderation; read each reason with listings show ID, "+
-			"then fix it with listings edit ID --file F to resubmit it", strings.Join(blocked, ", "))
+		return cmdutil.Fail(nil, "cli.watch.blocked_many", "IDs", strings.Join(blocked, ", "))
 	}
 }
 
@@ -156,9 +155,9 @@ func decision(st api.Status, m *api.Moderation) (decided bool, why string) {
 	case st == api.StatusPending:
 		return false, ""
 	case !st.Known():
-		return false, fmt.Sprintf("status %q is not one the client knows", termtext.Clean(string(st)))
+		return false, i18n.T("cli.watch.unknown_status", "Status", strconv.Quote(termtext.Clean(string(st))))
 	case m != nil && m.Decision == string(api.StatusPending):
-		return false, fmt.Sprintf("status %s, but moderation still says pending", st)
+		return false, i18n.T("cli.watch.still_pending", "Status", st)
 	}
 	return true, ""
 }

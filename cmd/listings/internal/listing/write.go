@@ -11,6 +11,7 @@ import (
 	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // The top-level fields of the create and edit bodies (spec, "Listing create body" and
@@ -75,7 +76,7 @@ starts pending: follow it with listings watch ID.`,
 				return err
 			}
 			if res.Status == api.StatusPending {
-				fmt.Fprintf(f.IOStreams.ErrOut, "Listing %d awaits moderation (about 15 minutes); follow it with: listings watch %d\n", res.ListingID, res.ListingID)
+				fmt.Fprintln(f.IOStreams.ErrOut, i18n.T("cli.write.awaits", "ID", res.ListingID))
 			}
 			return nil
 		},
@@ -118,7 +119,7 @@ listing; the exit codes are those of activate (0, 1, 4, 130).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			many := len(args) > 1 || args[0] == "-" || dryRun
 			if args[0] == "-" && (file == "-" || file == "") {
-				return cmdutil.UsageErrorf("the ids come from standard input (-): give the patch as a file, --file patch.json")
+				return cmdutil.Usage("cli.write.patch_file")
 			}
 			var body api.ListingEdit
 			keys, err := readBody(f.IOStreams.In, file, editFields, &body)
@@ -126,7 +127,7 @@ listing; the exit codes are those of activate (0, 1, 4, 130).`,
 				return err
 			}
 			if len(keys) == 0 || body.Empty() {
-				return cmdutil.UsageErrorf("%s: nothing to change: the object has no fields; put in only the fields to change, e.g. {\"price\": 400}", fileName(file))
+				return bodyError(file, "cli.body.nothing")
 			}
 			if err := refuseBody(file, rules.CheckEdit(&body)); err != nil {
 				return err
@@ -151,7 +152,7 @@ listing; the exit codes are those of activate (0, 1, 4, 130).`,
 				return err
 			}
 			if res.Status == api.StatusPending {
-				fmt.Fprintf(f.IOStreams.ErrOut, "! listing %d is pending moderation: an edit sends an active listing back for review (about 15 minutes); follow it with: listings watch %d\n", id, id)
+				fmt.Fprintln(f.IOStreams.ErrOut, "! "+i18n.T("cli.write.back_to_review", "ID", id))
 			}
 			return nil
 		},

@@ -12,6 +12,7 @@ import (
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 )
 
@@ -51,7 +52,7 @@ figure); without one an array of {"id", "title", "views", "gained_7_days"}.`,
 				}
 			}
 			if limit < 1 {
-				return cmdutil.UsageErrorf("--limit %d: use 1 or more", limit)
+				return cmdutil.Usage("cli.stats.limit", "Limit", limit)
 			}
 			ctx := cmd.Context()
 			db, err := f.ReadMirror(ctx)
@@ -107,7 +108,7 @@ func listingStats(ctx context.Context, f *cmdutil.Factory, db *mirror.DB, id int
 		return err
 	}
 	if !ok {
-		return cmdutil.NewError(fmt.Sprintf("listing %d is not in the local mirror: run listings sync, or check the id with listings show %d", id, id), nil)
+		return cmdutil.Fail(nil, "cli.stats.not_in_mirror", "ID", id)
 	}
 	if asJSON {
 		out := statsJSON{ID: st.ID, Title: st.Title, Views: st.Views, Since: format.Stamp(st.Since),
@@ -120,9 +121,9 @@ func listingStats(ctx context.Context, f *cmdutil.Factory, db *mirror.DB, id int
 	}
 	w := f.IOStreams.Out
 	fmt.Fprintf(w, "%d  %s\n", st.ID, layout.Cut(st.Title, 70))
-	fmt.Fprintf(w, "Views %s, %s since %s.\n\n", format.Number(st.Views), countedFrom, format.Minute(st.Since))
+	fmt.Fprintf(w, "%s\n\n", i18n.T("cli.stats.views", "Views", format.Number(st.Views), "Since", format.Minute(st.Since)))
 	t := cmdutil.NewTable(w)
-	t.Row("SYNCED", "VIEWS", "STATUS")
+	t.Row(i18n.T("cli.col.synced"), i18n.T("cli.col.views"), i18n.T("cli.col.status"))
 	for _, p := range st.Points {
 		t.Row(format.Minute(p.At), format.Number(p.Views), format.StatusWord(p.Status))
 	}
@@ -186,12 +187,12 @@ func topStats(ctx context.Context, f *cmdutil.Factory, db *mirror.DB, limit int,
 		}
 		return cmdutil.PrintJSON(f.IOStreams.Out, out)
 	}
-	fmt.Fprintf(f.IOStreams.ErrOut, "Views gained in the last 7 days, %s.\n", countedFrom)
+	fmt.Fprintln(f.IOStreams.ErrOut, i18n.T("cli.stats.gained"))
 	if len(rows) > 0 && rows[0].Views7d <= 0 {
-		fmt.Fprintln(f.IOStreams.ErrOut, "No listing gained views between the syncs so far: a gain shows once a later sync sees more views.")
+		fmt.Fprintln(f.IOStreams.ErrOut, i18n.T("cli.stats.no_gain"))
 	}
 	t := cmdutil.NewTable(f.IOStreams.Out)
-	t.Row("ID", "+7D", "VIEWS", "TITLE")
+	t.Row(i18n.T("cli.col.id"), i18n.T("cli.col.gained7"), i18n.T("cli.col.views"), i18n.T("cli.col.title"))
 	for _, r := range rows {
 		t.Row(strconv.Itoa(r.ID), signed(r.Views7d), format.Number(r.Views), layout.Cut(r.Title, 60))
 	}

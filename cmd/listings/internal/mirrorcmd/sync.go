@@ -15,6 +15,7 @@ import (
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // syncJSON is sync --json.
@@ -90,43 +91,43 @@ func runSync(ctx context.Context, f *cmdutil.Factory, asJSON, details bool) erro
 	ctx = api.OnWait(ctx, status.OnWait)
 	res, err := db.Sync(ctx, s.Client, mirror.SyncOptions{Lang: s.Lang, Progress: func(p mirror.SyncProgress) {
 		if p.Expected > 0 {
-			status.Set("synced %s of about %s listings (%d requests)", format.Number(p.Listings), format.Number(p.Expected), p.Pages)
+			status.Set("%s", i18n.N("cli.sync.progress_of", p.Expected, "Listings", format.Number(p.Listings),
+				"Expected", format.Number(p.Expected), "Pages", p.Pages))
 			return
 		}
-		status.Set("synced %s listings (%d requests)", format.Number(p.Listings), p.Pages)
+		status.Set("%s", i18n.N("cli.sync.progress", p.Listings, "Listings", format.Number(p.Listings), "Pages", p.Pages))
 	}})
 	status.Done()
 	if err != nil {
 		return syncError(f, res, err)
 	}
 	if res.NoID > 0 {
-		fmt.Fprintf(f.IOStreams.ErrOut, "listings: the service sent %s with an id that cannot be read: the mirror, which keeps listings by id, does not hold them (listings ls shows them)\n",
-			format.Count(res.NoID, "listing"))
+		fmt.Fprintf(f.IOStreams.ErrOut, "listings: %s\n", i18n.N("cli.sync.no_id", res.NoID, "N", format.Number(res.NoID)))
 	}
 	out := syncJSON{Requests: res.Requests, Listings: res.Listings, Added: res.Added, Changed: res.Changed,
 		Gone: res.Gone, DurationMS: res.Duration.Milliseconds(), Complete: res.Complete, Mirror: db.Path()}
 	if !asJSON {
-		_, err = fmt.Fprintf(f.IOStreams.Out, "Synced %s listings in %s with %d requests: %s new, %s with other views or status, %s gone.\n",
-			format.Number(res.Listings), res.Duration.Round(10*time.Millisecond), res.Requests,
-			format.Number(res.Added), format.Number(res.Changed), format.Number(res.Gone))
+		_, err = fmt.Fprintln(f.IOStreams.Out, i18n.N("cli.sync.done", res.Listings, "Listings", format.Number(res.Listings),
+			"Took", res.Duration.Round(10*time.Millisecond).String(), "Requests", res.Requests,
+			"Added", format.Number(res.Added), "Changed", format.Number(res.Changed), "Gone", format.Number(res.Gone)))
 		if err != nil {
 			return err
 		}
 	}
 	if details {
 		dres, err := db.FillDetails(ctx, s.Client, mirror.DetailsOptions{Lang: s.Lang, Progress: func(done, total int) {
-			status.Set("opened %s of %s listings for their descriptions", format.Number(done), format.Number(total))
+			status.Set("%s", i18n.N("cli.sync.details_progress", total, "Done", format.Number(done), "Total", format.Number(total)))
 		}})
 		status.Done()
 		out.Details, out.DetailsLeft = &dres.Fetched, &dres.Left
 		out.Requests += dres.Fetched + dres.Missing
 		if err != nil {
-			fmt.Fprintf(f.IOStreams.ErrOut, "Opened %s listings for their descriptions; %s are left for the next listings sync --details.\n",
-				format.Number(dres.Fetched), format.Number(dres.Left))
+			fmt.Fprintln(f.IOStreams.ErrOut, i18n.N("cli.sync.details_stopped", dres.Fetched, "Fetched", format.Number(dres.Fetched),
+				"Left", format.Number(dres.Left)))
 			return syncError(f, mirror.SyncResult{}, err)
 		}
 		if !asJSON {
-			if _, err := fmt.Fprintf(f.IOStreams.Out, "Opened %s listings for their descriptions.\n", format.Number(dres.Fetched)); err != nil {
+			if _, err := fmt.Fprintln(f.IOStreams.Out, i18n.N("cli.sync.details_done", dres.Fetched, "Fetched", format.Number(dres.Fetched))); err != nil {
 				return err
 			}
 		}
@@ -141,15 +142,16 @@ func runSync(ctx context.Context, f *cmdutil.Factory, asJSON, details bool) erro
 func syncError(f *cmdutil.Factory, res mirror.SyncResult, err error) error {
 	var short *mirror.BudgetShortError
 	if errors.As(err, &short) {
-		kept := ""
-		if res.Requests > 0 {
-			kept = fmt.Sprintf(" (%s listings synced are kept)", format.Number(res.Listings))
-		}
-		return cmdutil.NewError("listings sync: "+short.Error()+kept, err)
+		return cmdutil.Say(err, func(p *i18n.Printer) string {
+			kept := ""
+			if res.Requests > 0 {
+				kept = " (" + p.N("cli.sync.kept", res.Listings, "Listings", format.Number(res.Listings)) + ")"
+			}
+			return "listings sync: " + short.Error() + kept
+		})
 	}
 	if res.Requests > 0 {
-		fmt.Fprintf(f.IOStreams.ErrOut, "The sync stopped after %s listings (%d requests); they are kept, and the next sync starts over.\n",
-			format.Number(res.Listings), res.Requests)
+		fmt.Fprintln(f.IOStreams.ErrOut, i18n.N("cli.sync.stopped", res.Listings, "Listings", format.Number(res.Listings), "Requests", res.Requests))
 	}
 	if errors.Is(err, context.Canceled) {
 		return err

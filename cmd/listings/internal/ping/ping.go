@@ -11,6 +11,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore/profile"
 )
 
@@ -50,20 +51,20 @@ With --json the ping answer is printed as the API returns it.`,
 func printPing(out io.Writer, baseURL string, i *api.KeyInfo) error {
 	w := bufio.NewWriter(out)
 	t := cmdutil.NewTable(w)
-	t.Row("service", baseURL)
-	t.Row("key", fmt.Sprintf("%s… (key %d, user %d)", i.KeyPrefix, i.KeyID, i.UserID))
-	t.Row("account", cmdutil.OrDash(i.AccountType))
-	t.Row("scopes", cmdutil.OrDash(strings.Join(profile.SortedScopes(i), ", ")))
-	t.Row("limits", fmt.Sprintf("%d a minute, %d a day", i.RateLimitPerMinute, i.DailyLimit))
+	t.Row(i18n.T("cli.ping.service"), baseURL)
+	t.Row(i18n.T("cli.ping.key"), i18n.T("cli.ping.key_value", "Prefix", i.KeyPrefix, "Key", i.KeyID, "User", i.UserID))
+	t.Row(i18n.T("cli.ping.account"), cmdutil.OrDash(i.AccountType))
+	t.Row(i18n.T("cli.ping.scopes"), cmdutil.OrDash(strings.Join(profile.SortedScopes(i), ", ")))
+	t.Row(i18n.T("cli.ping.limits"), i18n.T("cli.ping.limits_value", "Minute", i.RateLimitPerMinute, "Day", i.DailyLimit))
 	if i.RequestsThisMinute != nil || i.RequestsToday != nil {
-		t.Row("used", fmt.Sprintf("%s this minute, %s today", intPtr(i.RequestsThisMinute), intPtr(i.RequestsToday)))
+		t.Row(i18n.T("cli.ping.used"), i18n.T("cli.ping.used_value", "Minute", intPtr(i.RequestsThisMinute), "Day", intPtr(i.RequestsToday)))
 	}
-	t.Row("total", fmt.Sprintf("%d requests so far", i.TotalRequests))
-	t.Row("your IP", cmdutil.OrDash(i.YourIP))
-	t.Row("server time", cmdutil.Time(&i.ServerTime))
+	t.Row(i18n.T("cli.ping.total"), i18n.N("cli.ping.total_value", i.TotalRequests, "N", i.TotalRequests))
+	t.Row(i18n.T("cli.ping.your_ip"), cmdutil.OrDash(i.YourIP))
+	t.Row(i18n.T("cli.ping.server_time"), cmdutil.Time(&i.ServerTime))
 	_ = t.Flush() // w keeps the error for its own Flush
 	if !i.HasScope(api.ScopeWrite) {
-		fmt.Fprintln(w, cmdutil.NoWriteScope)
+		fmt.Fprintln(w, i18n.T("cli.no_write_scope"))
 	}
 	return w.Flush()
 }

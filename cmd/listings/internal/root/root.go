@@ -8,6 +8,7 @@ package root
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -25,6 +26,7 @@ import (
 	"github.com/listings-tui/listings/cmd/listings/internal/taxonomy"
 	"github.com/listings-tui/listings/cmd/listings/internal/tuicmd"
 	"github.com/listings-tui/listings/cmd/listings/internal/upload"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // New returns the whole command tree on f.
@@ -134,9 +136,13 @@ messages go to standard error. Exit codes: 0 success, 1 error, 2 wrong usage,
 	root.SetErr(f.IOStreams.ErrOut)
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return cmdutil.UsageErrorf("%v; see %s --help", err, cmd.CommandPath())
+		return cmdutil.Usage("cli.err.see_help", "Err", err.Error(), "Path", cmd.CommandPath())
 	})
 	f.Bind(root)
+	// The human text's language is chosen when the first word is drawn, after the
+	// flags are read (--profile): a command that draws none reads no config for it.
+	i18n.UseLater(f.UILang)
+	localizeHelp(root)
 	tuicmd.Bind(root, f, nil)
 	return root
 }
@@ -174,14 +180,14 @@ func strictArgs(cmd *cobra.Command) {
 func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) > 0 && cmd.HasAvailableSubCommands() && cmd.Annotations[takesArgs] == "" {
-			msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
 			if cmd.SuggestionsMinimumDistance <= 0 {
 				cmd.SuggestionsMinimumDistance = 2 // cobra's own default, set only on its path
 			}
 			if s := slices.Compact(cmd.SuggestionsFor(args[0])); len(s) > 0 {
-				return cmdutil.UsageErrorf("%s; did you mean %s %s?", msg, cmd.CommandPath(), strings.Join(s, " or "))
+				return cmdutil.Usage("cli.err.unknown_command_suggest", "Arg", strconv.Quote(args[0]), "Path", cmd.CommandPath(),
+					"Suggest", cmd.CommandPath()+" "+strings.Join(s, " or "))
 			}
-			return cmdutil.UsageErrorf("%s; see %s --help", msg, cmd.CommandPath())
+			return cmdutil.Usage("cli.err.unknown_command", "Arg", strconv.Quote(args[0]), "Path", cmd.CommandPath())
 		}
 		if check == nil {
 			return nil
@@ -190,7 +196,7 @@ func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 		if err == nil || cmdutil.IsUsage(err) {
 			return err
 		}
-		return cmdutil.UsageErrorf("%v; usage: %s", err, cmd.UseLine())
+		return cmdutil.Usage("cli.err.usage_line", "Err", err.Error(), "Usage", cmd.UseLine())
 	}
 }
 

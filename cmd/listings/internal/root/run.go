@@ -12,6 +12,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/iostreams"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore"
 )
 
@@ -79,15 +80,18 @@ func execute(ctx context.Context, f *cmdutil.Factory, args []string, root *cobra
 	}
 	// The key must never reach a terminal or a log, even through an error that quotes
 	// a request; the keystore's Redact is the last line of defence.
-	msg := err.Error()
+	// The line on standard error is in the interface's language (cmdutil.Human); the
+	// --json error object keeps the English message, so a script reads one text.
+	msg, human := err.Error(), cmdutil.Human(err)
 	if key := f.Getenv(keystore.EnvVar); key != "" {
-		msg = keystore.Redact(msg, key)
+		msg, human = keystore.Redact(msg, key), keystore.Redact(human, key)
 	}
 	code := cmdutil.ExitCode(ctx, err)
 	if code == cmdutil.ExitCancelled {
-		msg = "interrupted" // rather than "context canceled"
+		// rather than "context canceled"
+		msg, human = "interrupted", i18n.T("cli.interrupted")
 	}
-	fmt.Fprintf(f.IOStreams.ErrOut, "listings: %s\n", msg)
+	fmt.Fprintf(f.IOStreams.ErrOut, "listings: %s\n", human)
 	// With --json, standard output holds JSON whatever happens: the command's own, or
 	// this error object (cmdutil.ErrorJSON). Here, once, so no command can forget it.
 	if cmdutil.WantsJSON(cmd, args) && !f.IOStreams.OutWritten() && f.IOStreams.OutError() == nil {

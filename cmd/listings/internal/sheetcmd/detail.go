@@ -14,6 +14,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -40,8 +41,8 @@ func (o *exportOptions) runDetail(ctx context.Context, f *cmdutil.Factory, s *cm
 		}
 		m.saidList(f, len(items))
 		kept = m.details(ctx, s.Lang, items)
-		fmt.Fprintf(f.IOStreams.ErrOut, "details from the local mirror (unchanged since it kept them): %s of %s, %s saved\n",
-			format.Number(len(kept)), format.Number(len(items)), format.Requests(len(kept)))
+		fmt.Fprintln(f.IOStreams.ErrOut, i18n.N("cli.export.details_kept", len(items), "Kept", format.Number(len(kept)),
+			"Total", format.Number(len(items)), "Saved", i18n.N("count.requests", len(kept))))
 	} else if items, pages, err = o.items(ctx, f, s); err != nil {
 		return err
 	}
@@ -118,7 +119,7 @@ func ResumeExport(ctx context.Context, f *cmdutil.Factory, path string) error {
 	}
 	done, _, _ := j.Counts()
 	plan := export.MakePlan(len(j.Head.Items), done, s.Client.Budget(), time.Now())
-	fmt.Fprintf(f.IOStreams.ErrOut, "job %s: export of %s listings\n", j.Head.Job, format.Number(len(j.Head.Items)))
+	fmt.Fprintln(f.IOStreams.ErrOut, i18n.N("cli.export.job", len(j.Head.Items), "Job", j.Head.Job, "N", format.Number(len(j.Head.Items))))
 	db, err := f.OpenMirror(ctx, &cmdutil.Target{Profile: s.Profile, BaseURL: s.BaseURL}, false)
 	if err != nil {
 		db = nil // no mirror to keep the details in
@@ -143,7 +144,7 @@ func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j
 	if db != nil {
 		svc = keeping{Service: s.Client, db: db}
 	}
-	err := cmdutil.RunJob(ctx, f, s, svc, j, cmdutil.JobLabels{What: "details", Done: "fetched", Failed: "gone"})
+	err := cmdutil.RunJob(ctx, f, s, svc, j, cmdutil.JobLabels{What: i18n.T("cli.job.details"), Done: i18n.T("cli.job.fetched"), Failed: i18n.T("cli.job.gone")})
 	if err := cmdutil.JobEnd(f, ctx, err, "listings export --resume "+j.Head.Job+" (what was fetched is kept; the file is written then)"); err != nil {
 		return err
 	}
@@ -152,15 +153,16 @@ func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j
 		if r.Code != export.CodeGone {
 			failed++
 		}
-		fmt.Fprintf(errOut, "listings: listing %d left out: %s\n", r.ID, termtext.Clean(strings.TrimSpace(r.Code+": "+r.Hint)))
+		fmt.Fprintf(errOut, "listings: %s\n", i18n.T("cli.job.left_out", "ID", r.ID, "Why", termtext.Clean(strings.TrimSpace(r.Code+": "+r.Hint))))
 	}
 	if _, err := WriteJobFile(f, j); err != nil {
 		return err
 	}
 	if failed > 0 {
 		// The file holds the others; what failed is tried again by a resume.
-		return cmdutil.NewError(fmt.Sprintf("%d listings could not be read and are not in the file; "+
-			"listings export --resume %s tries them again and writes the file whole", failed, j.Head.Job), nil)
+		return cmdutil.Say(nil, func(p *i18n.Printer) string {
+			return p.N("cli.export.unread", failed, "N", failed, "Job", j.Head.Job)
+		})
 	}
 	return nil
 }
@@ -185,7 +187,9 @@ func WriteJobFile(f *cmdutil.Factory, fl job.Filer) (int, error) {
 	defer out.abort()
 	n, err := fl.WriteFile(out.w)
 	if err != nil {
-		return n, cmdutil.NewError(fmt.Sprintf("%v\nthe details stay in the journal: a resume writes the file again", err), err)
+		return n, cmdutil.Say(err, func(p *i18n.Printer) string {
+			return cmdutil.MessageIn(p, err) + "\n" + p.T("cli.export.in_journal")
+		})
 	}
 	if err := out.commit(); err != nil {
 		return n, err

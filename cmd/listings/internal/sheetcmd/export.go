@@ -21,6 +21,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/listing"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 type exportOptions struct {
@@ -156,7 +157,7 @@ func (o *exportOptions) runList(ctx context.Context, f *cmdutil.Factory, s *cmdu
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(f.IOStreams.Out, "%s listings to export (%s); the list: %s\n", format.Number(n), o.status, job.Cost(pages, 0, true, 1))
+		fmt.Fprintln(f.IOStreams.Out, i18n.N("cli.export.dry", n, "N", format.Number(n), "Status", o.status, "Cost", job.Cost(pages, 0, true, 1)))
 		return nil
 	}
 	s.LearnLimits(ctx, -1)
@@ -188,7 +189,7 @@ func (o *exportOptions) runList(ctx context.Context, f *cmdutil.Factory, s *cmdu
 		line.Set("reading listings: %d so far", seen.n)
 	}
 	line.Done()
-	seen.say(f, "in the file with the id "+export.UnreadableID+", which listings import refuses")
+	seen.say(f, i18n.T("cli.export.no_id_kept", "Mark", export.UnreadableID))
 	return o.finishList(f, w, out, seen.n, ft)
 }
 
@@ -227,8 +228,7 @@ func (o *exportOptions) listFromMirror(ctx context.Context, f *cmdutil.Factory, 
 	}
 	m.saidList(f, len(rows))
 	if o.dryRun {
-		fmt.Fprintf(f.IOStreams.Out, "%s listings to export (%s); the list: from the local mirror, no request\n",
-			format.Number(len(rows)), o.status)
+		fmt.Fprintln(f.IOStreams.Out, i18n.N("cli.export.dry_mirror", len(rows), "N", format.Number(len(rows)), "Status", o.status))
 		return nil
 	}
 	out, w, err := o.listSheet(f, ft)
@@ -250,18 +250,20 @@ func (o *exportOptions) listFromMirror(ctx context.Context, f *cmdutil.Factory, 
 func (o *exportOptions) stopped(err error) error {
 	e := cmdutil.Explain(err)
 	if o.output != "" && o.output != "-" {
-		return cmdutil.NewError(e.Error()+"\nnothing was written to "+o.output, err)
+		return cmdutil.Say(err, func(p *i18n.Printer) string {
+			return cmdutil.MessageIn(p, e) + "\n" + p.T("cli.export.nothing_written", "File", o.output)
+		})
 	}
 	return e
 }
 
 // wrote says what was exported, on stderr.
 func (o *exportOptions) wrote(f *cmdutil.Factory, n int, ft sheet.Format) {
-	to := "standard output"
+	to := i18n.T("cli.export.stdout")
 	if o.output != "" && o.output != "-" {
 		to = o.output
 	}
-	fmt.Fprintf(f.IOStreams.ErrOut, "%s listings exported to %s (%s)\n", format.Number(n), to, ft)
+	fmt.Fprintln(f.IOStreams.ErrOut, i18n.N("cli.export.wrote", n, "N", format.Number(n), "To", to, "Format", ft))
 }
 
 // count reads the ids of the listings --status selects: their number, and the pages
@@ -298,7 +300,7 @@ func (o *exportOptions) items(ctx context.Context, f *cmdutil.Factory, s *cmduti
 		line.Set("reading the list: %d listings so far", len(items))
 	}
 	line.Done()
-	seen.say(f, "left out: there is no id to ask for their detail with")
+	seen.say(f, i18n.T("cli.export.no_id_left_out"))
 	return items, pages, nil
 }
 
@@ -332,7 +334,6 @@ func (s *ids) first(l *api.Listing) bool {
 // say tells on stderr of the listings without a readable id, and what became of them.
 func (s *ids) say(f *cmdutil.Factory, what string) {
 	if s.noID > 0 {
-		fmt.Fprintf(f.IOStreams.ErrOut, "listings: the service sent %s with an id that cannot be read: %s\n",
-			format.Count(s.noID, "listing"), what)
+		fmt.Fprintf(f.IOStreams.ErrOut, "listings: %s\n", i18n.N("cli.export.no_id", s.noID, "N", format.Number(s.noID), "What", what))
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // An export reads the account's local mirror (api/mirror) instead of the service
@@ -53,8 +54,8 @@ func (o *exportOptions) openMirror(ctx context.Context, f *cmdutil.Factory, s *c
 	if err != nil || !ok {
 		db.Close()
 		if err == nil {
-			fmt.Fprintf(f.IOStreams.ErrOut, "the list from the service: the local mirror has no complete sync in %s of the "+
-				"last %d minutes (listings sync brings it up to date)\n", s.Lang, int(mirrorFresh.Minutes()))
+			fmt.Fprintln(f.IOStreams.ErrOut, i18n.N("cli.export.mirror_stale", int(mirrorFresh.Minutes()), "Lang", s.Lang,
+				"Minutes", int(mirrorFresh.Minutes())))
 		}
 		return nil
 	}
@@ -65,7 +66,7 @@ func (o *exportOptions) openMirror(ctx context.Context, f *cmdutil.Factory, s *c
 func (m *exportMirror) rows(ctx context.Context, status string) ([]mirror.Row, error) {
 	rows, err := m.db.Search(ctx, mirror.Query{Status: api.Status(status), Sort: mirror.SortID, Full: true})
 	if err != nil {
-		return nil, cmdutil.NewError(fmt.Sprintf("%v; listings export --fresh reads the service instead", err), err)
+		return nil, cmdutil.Fail(err, "cli.export.mirror_failed", "Err", err.Error())
 	}
 	return rows, nil
 }
@@ -75,8 +76,8 @@ func (m *exportMirror) rows(ctx context.Context, status string) ([]mirror.Row, e
 // full last one; a status the service filters takes no more).
 func (m *exportMirror) saidList(f *cmdutil.Factory, n int) {
 	pages := m.sync.Listings/api.MaxListLimit + 1
-	fmt.Fprintf(f.IOStreams.ErrOut, "the list from the local mirror, synced %s: %s listings, up to %s saved (--fresh reads the service)\n",
-		format.HourMinute(m.sync.Finished), format.Number(n), format.Requests(pages))
+	fmt.Fprintln(f.IOStreams.ErrOut, i18n.N("cli.export.from_mirror", n, "Synced", format.HourMinute(m.sync.Finished),
+		"N", format.Number(n), "Saved", i18n.N("count.requests", pages)))
 }
 
 // details are the details the mirror keeps of items, unchanged since, by id.

@@ -3,7 +3,6 @@ package sheetcmd
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -37,7 +36,7 @@ func chooseFormat(flag, output string) (sheet.Format, error) {
 		return "", cmdutil.UsageErrorf("--format: %v", err)
 	}
 	if byName != "" && byName != f {
-		return "", cmdutil.UsageErrorf("--format %s does not go with -o %s: name the file .%s, or drop --format", f, filepath.Base(output), f)
+		return "", cmdutil.Usage("cli.export.format_mismatch", "Format", f, "File", filepath.Base(output))
 	}
 	return f, nil
 }
@@ -45,7 +44,7 @@ func chooseFormat(flag, output string) (sheet.Format, error) {
 // refuseTerminal refuses to write a binary XLSX file to a terminal.
 func refuseTerminal(f *cmdutil.Factory, format sheet.Format, output string) error {
 	if format == sheet.XLSX && (output == "" || output == "-") && f.IOStreams.IsStdoutTTY {
-		return cmdutil.UsageErrorf("an XLSX file is not printed to a terminal: write it with -o FILE.xlsx, or redirect standard output to a file")
+		return cmdutil.Usage("cli.export.xlsx_terminal")
 	}
 	return nil
 }
@@ -72,11 +71,11 @@ func openOutput(f *cmdutil.Factory, path string) (*output, error) {
 	}
 	dir := filepath.Dir(path)
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		return nil, cmdutil.UsageErrorf("-o %s is a directory: name a file", path)
+		return nil, cmdutil.Usage("cli.export.is_dir", "Path", path)
 	}
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return nil, cmdutil.NewError(fmt.Sprintf("cannot write %s: %v", path, cleanPathErr(err)), err)
+		return nil, cmdutil.Fail(err, "cli.export.cannot_write", "Path", path, "Err", cleanPathErr(err))
 	}
 	return &output{w: tmp, path: path, tmp: tmp}, nil
 }
@@ -104,7 +103,7 @@ func (o *output) commit() error {
 	}
 	if err != nil {
 		os.Remove(name)
-		return cmdutil.NewError(fmt.Sprintf("cannot write %s: %v", o.path, cleanPathErr(err)), err)
+		return cmdutil.Fail(err, "cli.export.cannot_write", "Path", o.path, "Err", cleanPathErr(err))
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/export"
 	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // NewCmdTemplate returns `listings import template`: an empty sheet with the columns
@@ -38,7 +39,7 @@ category that is not a leaf: only leaves take listings) and its attributes.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if category <= 0 {
-				return cmdutil.UsageErrorf("--category ID is required: a leaf of listings categories")
+				return cmdutil.Usage("cli.template.category_required")
 			}
 			if formatFlag == "" && (output == "" || output == "-") {
 				formatFlag = string(sheet.XLSX)
@@ -48,7 +49,7 @@ category that is not a leaf: only leaves take listings) and its attributes.`,
 				return err
 			}
 			if ft == sheet.JSONL {
-				return cmdutil.UsageErrorf("a template is written as xlsx or csv: a JSON Lines file has no header to fill in")
+				return cmdutil.Usage("cli.template.format")
 			}
 			if err := refuseTerminal(f, ft, output); err != nil {
 				return err
@@ -65,13 +66,13 @@ category that is not a leaf: only leaves take listings) and its attributes.`,
 			path, leaf, found := export.CategoryPath(tree, category)
 			switch {
 			case !found:
-				return cmdutil.NewError(fmt.Sprintf("category %d not found; see the ids with listings categories", category), nil)
+				return cmdutil.Fail(nil, "cli.tax.category_not_found", "ID", category)
 			case !leaf:
-				return cmdutil.NewError(fmt.Sprintf("category %d (%s) has subcategories, and only a leaf takes listings: pick one of them (listings categories)", category, path), nil)
+				return cmdutil.Fail(nil, "cli.template.not_leaf", "ID", category, "Path", path)
 			}
 			attrs, err := s.Client.Attributes(ctx, category, s.Lang)
 			if api.IsNotFound(err) {
-				return cmdutil.NewError(fmt.Sprintf("category %d not found; see the ids with listings categories", category), err)
+				return cmdutil.Fail(err, "cli.tax.category_not_found", "ID", category)
 			}
 			if err != nil {
 				return cmdutil.Explain(err)
@@ -92,7 +93,7 @@ category that is not a leaf: only leaves take listings) and its attributes.`,
 			if out.path != "" {
 				to = out.path
 			}
-			fmt.Fprintf(f.IOStreams.ErrOut, "template for %s: %d columns (%d attributes) written to %s (%s)\n", path, len(cols), len(attrs), to, ft)
+			fmt.Fprintln(f.IOStreams.ErrOut, i18n.T("cli.template.written", "Path", path, "Columns", len(cols), "Attrs", len(attrs), "To", to, "Format", ft))
 			return nil
 		},
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 )
 
@@ -45,9 +46,9 @@ With --json the API's tree is printed: [{"id", "slug", "name", "children": [...]
 			}
 			t := cmdutil.NewTable(f.IOStreams.Out)
 			if tree {
-				t.Row("ID", "CATEGORY", "SLUG", "LEAF")
+				t.Row(i18n.T("cli.col.id"), i18n.T("cli.col.category"), i18n.T("cli.col.slug"), i18n.T("cli.col.leaf"))
 			} else {
-				t.Row("ID", "PATH", "SLUG", "LEAF")
+				t.Row(i18n.T("cli.col.id"), i18n.T("cli.col.path"), i18n.T("cli.col.slug"), i18n.T("cli.col.leaf"))
 			}
 			walkCategories(cats, nil, 0, func(c *api.Category, path []string, depth int) {
 				name := strings.Join(path, " > ")
@@ -111,7 +112,7 @@ With --json the API's array is printed: [{"code", "name", "type", "required", "o
 			defer done()
 			attrs, err := c.Attributes(cmd.Context(), id, s.Lang)
 			if api.IsNotFound(err) {
-				return cmdutil.NewError(fmt.Sprintf("category %d not found; see the ids with listings categories", id), err)
+				return cmdutil.Fail(err, "cli.tax.category_not_found", "ID", id)
 			}
 			if err != nil {
 				return cmdutil.Explain(err)
@@ -120,11 +121,11 @@ With --json the API's array is printed: [{"code", "name", "type", "required", "o
 				return cmdutil.PrintJSON(f.IOStreams.Out, orEmpty(attrs))
 			}
 			if len(attrs) == 0 {
-				fmt.Fprintf(f.IOStreams.ErrOut, "Category %d has no attributes.\n", id)
+				fmt.Fprintln(f.IOStreams.ErrOut, i18n.T("cli.tax.no_attributes", "ID", id))
 				return nil
 			}
 			t := cmdutil.NewTable(f.IOStreams.Out)
-			t.Row("CODE", "NAME", "TYPE", "REQUIRED", "OPTIONS")
+			t.Row(i18n.T("cli.col.code"), i18n.T("cli.col.name"), i18n.T("cli.col.type"), i18n.T("cli.col.required"), i18n.T("cli.col.options"))
 			for _, a := range attrs {
 				t.Row(a.Code, a.Name, a.Type, cmdutil.YesNo(a.Required), optionsCell(a.Options))
 			}

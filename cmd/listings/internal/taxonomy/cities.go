@@ -10,6 +10,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // NewCmdCities returns `listings cities QUERY`.
@@ -29,10 +30,10 @@ With --json the API's array is printed: [{"ref", "name", "type", "region", "labe
 		RunE: func(cmd *cobra.Command, args []string) error {
 			q := strings.TrimSpace(args[0])
 			if utf8.RuneCountInString(q) < api.MinCityQuery {
-				return cmdutil.UsageErrorf("the query %q is too short: use at least %d characters", args[0], api.MinCityQuery)
+				return cmdutil.Usage("cli.tax.query_short", "Query", strconv.Quote(args[0]), "Min", api.MinCityQuery)
 			}
 			if limit < 1 || limit > api.MaxCitiesLimit {
-				return cmdutil.UsageErrorf("--limit %d: use 1 to %d", limit, api.MaxCitiesLimit)
+				return cmdutil.Usage("cli.err.limit", "Limit", limit, "Max", api.MaxCitiesLimit)
 			}
 			s, err := f.Session(cmd.Context())
 			if err != nil {
@@ -48,11 +49,11 @@ With --json the API's array is printed: [{"ref", "name", "type", "region", "labe
 				return cmdutil.PrintJSON(f.IOStreams.Out, orEmpty(cities))
 			}
 			if len(cities) == 0 {
-				fmt.Fprintf(f.IOStreams.ErrOut, "No city matches %q.\n", q)
+				fmt.Fprintln(f.IOStreams.ErrOut, i18n.T("cli.tax.no_city", "Query", strconv.Quote(q)))
 				return nil
 			}
 			t := cmdutil.NewTable(f.IOStreams.Out)
-			t.Row("REF", "LABEL", "WAREHOUSES")
+			t.Row(i18n.T("cli.col.ref"), i18n.T("cli.col.label"), i18n.T("cli.col.warehouses"))
 			for _, c := range cities {
 				label := c.Label
 				if label == "" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // NewCmdSuggest returns `listings suggest-category`.
@@ -29,7 +30,7 @@ When no category fits, the command fails (exit 1) with the service's hint.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			title, description = strings.TrimSpace(title), strings.TrimSpace(description)
 			if title == "" && description == "" {
-				return cmdutil.UsageErrorf("give --title or --description (or both): the suggestion needs words to work with")
+				return cmdutil.Usage("cli.tax.suggest_words")
 			}
 			s, err := f.Session(cmd.Context())
 			if err != nil {
@@ -39,7 +40,7 @@ When no category fits, the command fails (exit 1) with the service's hint.`,
 				return s.Client.SuggestCategory(ctx, title, description, s.Lang)
 			})
 			if api.IsCode(err, api.CodeNoCategoryMatch) {
-				return cmdutil.NewError("no_category_match: no category fits these words; add more of them (a description helps), or pick a leaf from listings categories", err)
+				return cmdutil.Fail(err, "cli.tax.no_match")
 			}
 			if err != nil {
 				return cmdutil.Explain(err)
@@ -48,7 +49,7 @@ When no category fits, the command fails (exit 1) with the service's hint.`,
 				return cmdutil.PrintJSON(f.IOStreams.Out, sug)
 			}
 			t := cmdutil.NewTable(f.IOStreams.Out)
-			t.Row("ID", "PATH", "SLUG")
+			t.Row(i18n.T("cli.col.id"), i18n.T("cli.col.path"), i18n.T("cli.col.slug"))
 			t.Row(strconv.Itoa(sug.CategoryID), cmdutil.OrDash(sug.CategoryPath), cmdutil.OrDash(sug.CategorySlug))
 			return t.Flush()
 		},

@@ -96,7 +96,7 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 		return err
 	}
 	opts.Lang = orDefault(opts.Lang, cmdutil.DefaultLang)
-	opts.UILang, opts.UIApart = interfaceLang(f.Getenv, cfg, opts.Profile)
+	opts.UILang, opts.UIApart = cmdutil.InterfaceLang(f.Getenv, cfg, opts.Profile)
 	opts.Quiet = quiet(noNotify, f.Getenv, cfg)
 	if cfg != nil && len(cfg.TUI.Keys) > 0 {
 		// The app checks them against its tables and says what is wrong (tui/action).

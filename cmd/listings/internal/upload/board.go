@@ -11,6 +11,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/media"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 )
 
@@ -105,7 +106,7 @@ func (b *board) redraw(force bool) {
 	for _, i := range b.active {
 		st := b.sent[i]
 		if st[1] <= 0 {
-			fmt.Fprintf(b.w, "  %-30s preparing…\x1b[K\n", b.names[i])
+			fmt.Fprintf(b.w, "  %-30s %s\x1b[K\n", b.names[i], i18n.T("cli.upload.preparing"))
 		} else {
 			fmt.Fprintf(b.w, "  %-30s %s\x1b[K\n", b.names[i], bar(st[0], st[1]))
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // workers is how many photos are in flight at once, as in the app: enough to keep an
@@ -124,7 +125,7 @@ func reportPhotos(w io.Writer, outcomes []photoOutcome, asJSON bool) error {
 		}
 	} else if failed < len(outcomes) {
 		t := cmdutil.NewTable(w)
-		t.Row("FILE", "URL", "URL_WM", "SIZE")
+		t.Row(i18n.T("cli.col.file"), "URL", "URL_WM", i18n.T("cli.col.size"))
 		for _, o := range outcomes {
 			if o.Err == nil {
 				t.Row(o.File, o.Result.URL, o.Result.URLWM, fmt.Sprintf("%dx%d", o.Result.Width, o.Result.Height))
@@ -140,8 +141,9 @@ func reportPhotos(w io.Writer, outcomes []photoOutcome, asJSON bool) error {
 	if len(outcomes) == 1 {
 		return first
 	}
-	return cmdutil.NewError(fmt.Sprintf("%d of %d photos failed (each is listed above); the first: %s",
-		failed, len(outcomes), first.Error()), first)
+	return cmdutil.Say(first, func(p *i18n.Printer) string {
+		return p.N("cli.upload.failed", len(outcomes), "N", failed, "Total", len(outcomes), "First", cmdutil.MessageIn(p, first))
+	})
 }
 
 func oneLine(s string) string {

@@ -13,6 +13,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // NewCmd returns the `listings upload` group.
@@ -92,10 +93,9 @@ func runPhotos(cmd *cobra.Command, f *cmdutil.Factory, args []string, asJSON boo
 		ctx := cmd.Context()
 		s.LearnLimits(ctx, len(send))
 		if d, fits := cmdutil.Estimate(s.Client.Budget(), len(send), time.Now()); d >= cmdutil.LongWait || !fits {
-			say := fmt.Sprintf("%d photos: %d requests, about %s under the key's %d requests a minute",
-				len(send), len(send), format.Wait(d), s.Client.Budget().PerMinute)
+			say := i18n.N("cli.upload.estimate", len(send), "N", len(send), "Wait", format.Wait(d), "PerMinute", s.Client.Budget().PerMinute)
 			if !fits {
-				say += "; more than is left of the day's budget, so the rest stops at the daily limit"
+				say += i18n.T("cli.ls.reading_past_day")
 			}
 			fmt.Fprintf(stderr, "listings: %s\n", say)
 		}
@@ -144,8 +144,8 @@ drawn on stderr when it is a terminal. Prints url and thumbnail; with --json
 				}{path, res.URL, res.Thumbnail})
 			}
 			t := cmdutil.NewTable(f.IOStreams.Out)
-			t.Row("url", res.URL)
-			t.Row("thumbnail", res.Thumbnail)
+			t.Row(i18n.T("cli.show.url"), res.URL)
+			t.Row(i18n.T("cli.upload.thumbnail"), res.Thumbnail)
 			return t.Flush()
 		},
 	}
