@@ -41,7 +41,7 @@ func (m *Model) tabLabel(i int, counts bool) string {
 		label += " " + c.String()
 	}
 	if s.stale && (counts || i == m.cur) {
-		label += " " + theme.StaleMark
+		label += " " + theme.StaleMark()
 	}
 	return label
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -23,12 +24,12 @@ type Dialog struct {
 
 // QuitQuestion asks before quitting; why says what would be lost.
 func QuitQuestion(why []string) *Dialog {
-	lines := []string{theme.Heading.Render("Quit listings?")}
+	lines := []string{theme.Heading.Render(i18n.T("confirm.quit"))}
 	for _, w := range why {
 		lines = append(lines, theme.WarningMark+" "+w)
 	}
 	lines = append(lines, "",
-		theme.Key.Render("y/enter")+theme.Muted.Render(": quit · ")+theme.Key.Render("n/esc")+theme.Muted.Render(": stay"))
+		theme.Key.Render("y/enter")+theme.Muted.Render(": "+i18n.T("confirm.quit.yes")+" · ")+theme.Key.Render("n/esc")+theme.Muted.Render(": "+i18n.T("confirm.quit.no")))
 	return &Dialog{Quit: true, lines: lines}
 }
 

@@ -49,7 +49,7 @@ func (m Model) headerLines(w int) []string {
 	}
 	stale := ""
 	if m.err != nil && m.listing != nil {
-		stale = "  " + theme.Stale.Render(theme.StaleMark)
+		stale = "  " + theme.Stale.Render(theme.StaleMark())
 	}
 	lines := []string{theme.Title.Render(ansi.Truncate(title, max(w-ansi.StringWidth(stale), 1), theme.Ellipsis)) + stale}
 

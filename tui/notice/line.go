@@ -1,7 +1,6 @@
 package notice
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -88,10 +88,9 @@ func (w *Waits) Clear() {
 // WaitText is the line of an active wait: "⧗ waiting 42s for the request budget (the
 // key's 60 requests a minute are spent), until 12:01:05 Kyiv time · esc gives up".
 func WaitText(x api.Wait, now time.Time) string {
-	why := fmt.Sprintf("the key's %d requests a minute are spent", x.PerMinute)
+	why := i18n.N("notice.wait.spent", x.PerMinute)
 	if x.Throttled {
-		why = "the service asked to slow down"
+		why = i18n.T("notice.wait.throttled")
 	}
-	return fmt.Sprintf("⧗ waiting %s for the request budget (%s), until %s Kyiv time · esc gives up",
-		format.Wait(x.Until.Sub(now)), why, format.Clock(x.Until))
+	return "⧗ " + i18n.T("notice.wait", "For", format.Wait(x.Until.Sub(now)), "Why", why, "Until", format.Clock(x.Until))
 }
