@@ -143,7 +143,7 @@ func (b *Banner) Render(now time.Time, width, maxLines int) {
 }
 
 // bannerDismiss is said at the end of every banner.
-func bannerDismiss() string { return i18n.T("notice.dismiss") }
+func bannerDismiss() string { return i18n.T("notice.dismiss", "Key", "esc") }
 
 // bannerLines wraps the message and the hint (what to do) into at most maxLines
 // lines of the given width, rather than cutting them to one line each: the end of a
