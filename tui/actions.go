@@ -118,7 +118,7 @@ func (m Model) isKey(k tea.KeyMsg, id action.ID) bool {
 // runGlobal does a global action, by key or from the palette.
 func (m Model) runGlobal(b action.Bound) (Model, tea.Cmd) {
 	if b.Hidden { // a write under a read-only key: say why nothing happens
-		m.setNotice(readOnlyNote, true)
+		m.setNotice(readOnlyNote(), true)
 		return m, nil
 	}
 	switch b.ID {

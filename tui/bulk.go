@@ -40,7 +40,7 @@ func (m Model) openWriting(id viewID, open func() tea.Cmd) (Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.readOnly {
-		m.setNotice(readOnlyNote, true)
+		m.setNotice(readOnlyNote(), true)
 		return m, nil
 	}
 	m.push(id)

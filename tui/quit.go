@@ -1,10 +1,9 @@
 package tui
 
 import (
-	"fmt"
-
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/draft"
 )
@@ -20,25 +19,25 @@ func (m Model) quitRisks() []string {
 	if m.editor != nil {
 		// The editor keeps its draft after esc (its uploads go on): once it is off
 		// screen, the draft is the one left there, not an open one.
-		what := "the open draft"
+		which := "open"
 		if m.active != viewEditor {
-			what = "the draft you left in the editor"
+			which = "left"
 		}
 		switch ed := m.editor.M; {
 		case ed.Busy():
-			why = append(why, what+" is still uploading or being sent: what has not finished is lost")
+			why = append(why, i18n.T("root.quit.busy."+which))
 		case ed.Unsent() && m.sandbox:
-			why = append(why, what+" is lost: the sandbox keeps nothing")
+			why = append(why, i18n.T("root.quit.lost."+which))
 		case ed.Unsent():
-			why = append(why, what+" is not sent; it is kept, and D resumes it next time")
+			why = append(why, i18n.T("root.quit.kept."+which))
 		}
 	}
 	if m.jobs != nil && m.jobs.M.Running() {
-		why = append(why, "a job is running: it stops after the requests on their way, and is offered for a resume next time")
+		why = append(why, i18n.T("root.quit.job"))
 	}
 	if m.sandbox && m.client != nil {
 		if list, err := m.draftStore.List(m.baseURL); err == nil && len(list) > 0 && !(len(list) == 1 && m.editor.M.Unsent()) {
-			why = append(why, fmt.Sprintf("%d drafts are lost: the sandbox keeps nothing", len(list)))
+			why = append(why, i18n.N("root.quit.drafts", len(list)))
 		}
 	}
 	return why
@@ -69,11 +68,7 @@ func countDrafts(store *draft.Store, base string) tea.Cmd {
 
 func (m Model) onDraftsCount(n int) (Model, tea.Cmd) {
 	if n > 0 && m.notice.Text == "" {
-		word := "drafts"
-		if n == 1 {
-			word = "draft"
-		}
-		m.setNotice(fmt.Sprintf("%d unsent %s: D lists them", n, word), false)
+		m.setNotice(i18n.N("root.drafts.unsent", n), false)
 	}
 	return m, nil
 }
