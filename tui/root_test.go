@@ -200,12 +200,12 @@ func TestLanguageCycles(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
 	m := f.started(80, 24)
 	m, _ = f.press(m, "L")
-	has(t, m, "lang ru", "Ремонт квартир под ключ", "language: ru")
+	has(t, m, "язык ru", "Ремонт квартир под ключ", "язык: русский", "? справка")
 	m, _ = f.press(m, "enter", "L")
-	has(t, m, "lang en")
+	has(t, m, "lang en", "language: English", "? help")
 	lacks(t, m, "Ремонт квартир")
 	m, _ = f.press(m, "L")
-	has(t, m, "lang uk", "Ремонт квартир під ключ")
+	has(t, m, "мова uk", "Ремонт квартир під ключ", "? довідка")
 }
 
 func TestMouseWheelMoves(t *testing.T) {
