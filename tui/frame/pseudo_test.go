@@ -60,15 +60,23 @@ var sizes = []struct{ w, h int }{{80, 24}, {60, 15}}
 
 func plain(lines []string) string { return ansi.Strip(strings.Join(lines, "\n")) }
 
+// The same essentials hold in the languages the app speaks, Ukrainian and Russian
+// (English has its goldens).
 func TestPseudoKeepsTheEssentials(t *testing.T) {
 	defer i18n.Use(i18n.English)
-	i18n.Use(i18n.Pseudo)
+	for _, l := range []i18n.Lang{i18n.Pseudo, i18n.Ukrainian, i18n.Russian} {
+		i18n.Use(l)
+		essentials(t, l)
+	}
+}
+
+func essentials(t *testing.T, l i18n.Lang) {
 	view := viewTable.Help(none{}, nil).ShortHelp()
 	root := rootTable.Help(none{}, nil).ShortHelp()
 	for _, sz := range sizes {
-		t.Run(fmt.Sprintf("%dx%d", sz.w, sz.h), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s/%dx%d", l, sz.w, sz.h), func(t *testing.T) {
 			footer(t, sz.w, view, root)
-			header(t, sz.w)
+			header(t, sz.w, string(l))
 			banner(t, sz.w, sz.h)
 			wait(t, sz.w, sz.h)
 			helpBox(t, sz.w, sz.h)
@@ -98,9 +106,9 @@ func footer(t *testing.T, w int, view, root []key.Binding) {
 	}
 }
 
-func header(t *testing.T, w int) {
-	s := ansi.Strip(frame.Header("shop-kyiv", "api.example.com", "xx", w))
-	if !strings.HasPrefix(s, "listings") || !strings.HasSuffix(s, " xx") {
+func header(t *testing.T, w int, lang string) {
+	s := ansi.Strip(frame.Header("shop-kyiv", "api.example.com", lang, w))
+	if !strings.HasPrefix(s, "listings") || !strings.HasSuffix(s, " "+lang) {
 		t.Errorf("%d: header %q", w, s)
 	}
 }
