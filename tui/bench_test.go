@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/internal/registry"
@@ -62,7 +63,7 @@ func (m *manyRows) ListListings(_ context.Context, p api.ListParams) (*api.ListP
 func loaded10k(b *testing.B, w, h int) Model {
 	b.Helper()
 	t := &testing.T{}
-	f := &fixture{t: t, clock: &clock{t: start}}
+	f := &fixture{t: t, clock: apitest.ClockAt(start)}
 	// Nothing answers: the rows come from manyRows. Close runs after the handlers
 	// are released (cleanups run last first).
 	block := make(chan struct{})

@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
@@ -27,28 +27,11 @@ func TestMain(m *testing.M) { tuitest.Main(m) }
 // start is the fixed time of every test: a Thursday noon in Kyiv.
 var start = time.Date(2026, 3, 12, 12, 0, 0, 0, api.Kyiv)
 
-// clock is a settable clock shared by the sandbox, the client and the root.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-// fixture is an in-process sandbox with a fixed clock and a client on it.
+// fixture is an in-process sandbox with a fixed clock and a client on it; the clock
+// is shared by the sandbox, the client and the root, and moves when the test says.
 type fixture struct {
 	t      *testing.T
-	clock  *clock
+	clock  *apitest.Clock
 	ts     *httptest.Server
 	client *api.Client
 }
@@ -58,22 +41,10 @@ func newFixture(t *testing.T, key string, wrap func(http.Handler) http.Handler) 
 	// L switches the interface's language, which is the process's: the next test
 	// starts in English.
 	t.Cleanup(func() { i18n.Use(i18n.English) })
-	clk := &clock{t: start}
-	srv, err := sandbox.New(sandbox.Options{Now: clk.Now, ModerationDelay: 20 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var h http.Handler = srv
-	if wrap != nil {
-		h = wrap(srv)
-	}
-	ts := httptest.NewServer(h)
-	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	c, err := api.New(ts.URL, api.StaticKey(key), api.WithClock(clk.Now), api.WithRetry(0, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &fixture{t: t, clock: clk, ts: ts, client: c}
+	clk := apitest.ClockAt(start)
+	svc := apitest.Serve(t, sandbox.Options{Now: clk.Now, ModerationDelay: 20 * time.Second}, wrap)
+	c := svc.Client(t, key, api.WithClock(clk.Now), api.WithRetry(0, 0))
+	return &fixture{t: t, clock: clk, ts: svc.Server, client: c}
 }
 
 func fixedImage(context.Context, string) (image.Image, error) {

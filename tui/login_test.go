@@ -2,12 +2,12 @@ package tui
 
 import (
 	"context"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
@@ -31,12 +31,11 @@ func (f *fixture) atLogin(t *testing.T) Model {
 func loggedOut(_ *testing.T, f *fixture, o *Options) {
 	o.Client, o.Sandbox, o.BaseURL = nil, false, f.ts.URL
 	o.SandboxStarter = func(context.Context) (string, string, func(), error) {
-		srv, err := sandbox.New(sandbox.Options{Now: f.clock.Now})
+		svc, err := apitest.Start(sandbox.Options{Now: f.clock.Now})
 		if err != nil {
 			return "", "", nil, err
 		}
-		ts := httptest.NewServer(srv)
-		return ts.URL, sandbox.KeyBusiness, func() { ts.Close(); _ = srv.Close() }, nil
+		return svc.URL, sandbox.KeyBusiness, svc.Close, nil
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
@@ -31,20 +31,12 @@ import (
 // taking delay (listings made pending stay so while the clock moves minutes).
 func grown(t *testing.T, n int, delay time.Duration) *fixture {
 	t.Helper()
-	clk := &clock{t: start}
-	srv, err := sandbox.New(sandbox.Options{Now: clk.Now, ModerationDelay: delay,
+	clk := apitest.ClockAt(start)
+	svc := apitest.Serve(t, sandbox.Options{Now: clk.Now, ModerationDelay: delay,
 		Grow: []sandbox.Grow{{Key: "business", Listings: n}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	c, err := api.New(ts.URL, api.StaticKey(sandbox.KeyBusiness), api.WithClock(clk.Now), api.WithRetry(0, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := svc.Client(t, sandbox.KeyBusiness, api.WithClock(clk.Now), api.WithRetry(0, 0))
 	t.Cleanup(func() { i18n.Use(i18n.English) }) // as newFixture's: L is the process's
-	return &fixture{t: t, clock: clk, ts: ts, client: c}
+	return &fixture{t: t, clock: clk, ts: svc.Server, client: c}
 }
 
 // watching are the fixture's options for the business key with the watch polling.

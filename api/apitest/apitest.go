@@ -1,7 +1,16 @@
 // Package apitest is what the tests of every layer (the api packages, the app's
-// views, the CLI's commands) share: a sandbox on a fake clock or in a
-// testing/synctest bubble, a client for it, and the relay of a counting handler in
-// front of it. It is for tests only.
+// views, the CLI's commands) share, so that each sets up its service the same way
+// and a change to the sandbox's set-up is made once:
+//
+//   - Sandbox and Connect: a sandbox on a fake Clock or in a testing/synctest
+//     bubble, and clients of it that wait on that clock;
+//   - Serve (and Start): a sandbox made with any sandbox.Options, served on a local
+//     socket behind the test's own handlers, with its URL and clients for a key;
+//   - Fixed and ClockAt: the clocks those tests put the sandbox and the app on;
+//   - Relay and Counting: handlers in front of a sandbox that count what reaches it.
+//
+// It is for tests only; a guard test here fails when a test under tui/ or cmd/ makes
+// a sandbox by hand again.
 package apitest
 
 import (
@@ -25,7 +34,10 @@ type Clock struct {
 }
 
 // NewClock is a clock at 2026-11-24 10:00 in Kyiv.
-func NewClock() *Clock { return &Clock{t: time.Date(2026, 11, 24, 10, 0, 0, 0, api.Kyiv)} }
+func NewClock() *Clock { return ClockAt(time.Date(2026, 11, 24, 10, 0, 0, 0, api.Kyiv)) }
+
+// ClockAt is a clock at t, for a test whose screens or seed show a date of its own.
+func ClockAt(t time.Time) *Clock { return &Clock{t: t} }
 
 // Now is the clock's time.
 func (c *Clock) Now() time.Time {
@@ -37,24 +49,39 @@ func (c *Clock) Now() time.Time {
 	return c.t
 }
 
+// Advance moves the clock d on: the test's own step in time (a review that comes due,
+// a new minute of a key's budget), where Sleep is the client's.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
 // Sleep moves the clock d on, at once, unless ctx is done.
 func (c *Clock) Sleep(ctx context.Context, d time.Duration) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
+	c.Advance(d)
 	return nil
 }
 
-// Sandbox is a fresh sandbox on clk, closed when the test ends.
+// Sandbox is a fresh sandbox on clk (nil: the real clock) with the accounts grown by
+// grow, closed when the test ends: for a test that serves it in-process (Connect) or
+// behind a handler of its own.
 func Sandbox(t testing.TB, clk *Clock, grow ...sandbox.Grow) *sandbox.Server {
 	t.Helper()
 	opts := sandbox.Options{Grow: grow}
 	if clk != nil {
 		opts.Now = clk.Now
 	}
+	return Open(t, opts)
+}
+
+// Open is a fresh sandbox made with opts, served nowhere, closed when the test ends:
+// for a test that serves it its own way (in-process, sandbox.Direct).
+func Open(t testing.TB, opts sandbox.Options) *sandbox.Server {
+	t.Helper()
 	srv, err := sandbox.New(opts)
 	if err != nil {
 		t.Fatal(err)

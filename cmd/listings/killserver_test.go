@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
@@ -21,7 +22,7 @@ import (
 // come, as a kill -9 in flight leaves them. The kill tests of a job and of its undo
 // share it.
 type editHolder struct {
-	srv     *sandbox.Server
+	srv     http.Handler // the sandbox
 	URL     string
 	mu      sync.Mutex
 	edits   map[int]int
@@ -33,15 +34,11 @@ type editHolder struct {
 
 func newEditHolder(t *testing.T, holding bool) *editHolder {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: 60}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
-	h := &editHolder{srv: srv, edits: map[int]int{}, holding: holding, killNow: make(chan struct{})}
-	hs := httptest.NewServer(h)
-	t.Cleanup(hs.Close)
-	h.URL = hs.URL
+	h := &editHolder{edits: map[int]int{}, holding: holding, killNow: make(chan struct{})}
+	// The holder takes the sandbox as it is put in front of it, before the socket
+	// serves a request: set afterwards, h.srv would race with the server's goroutines.
+	h.URL = apitest.Serve(t, sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: 60}}},
+		func(srv http.Handler) http.Handler { h.srv = srv; return h }).URL
 	return h
 }
 

@@ -3,12 +3,12 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
 
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 )
@@ -19,16 +19,11 @@ import (
 // SIGPIPE (exit 141 in a shell) or complain about a broken pipe.
 func TestClosedPipeIsQuiet(t *testing.T) {
 	// More listings than a pipe's buffer holds, so the writes meet the closed pipe.
-	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: 1500}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
+	svc := apitest.Serve(t, sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: 1500}}})
 
 	cmd := exec.Command(binary, "ls", "--all", "--status", "all", "--json")
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "LISTINGS_CONFIG_DIR=" + t.TempDir(),
-		"LISTINGS_CACHE_DIR=" + t.TempDir(), "LISTINGS_BASE_URL=" + ts.URL, "LISTINGS_API_KEY=" + sandbox.KeyBusiness}
+		"LISTINGS_CACHE_DIR=" + t.TempDir(), "LISTINGS_BASE_URL=" + svc.URL, "LISTINGS_API_KEY=" + sandbox.KeyBusiness}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()

@@ -1,13 +1,13 @@
 package browser
 
 import (
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
@@ -17,16 +17,7 @@ import (
 // by 10 to cross a page boundary of the real cursor paging.
 func TestSandboxPagesPastFirstPage(t *testing.T) {
 	now := time.Date(2026, 11, 4, 12, 0, 0, 0, api.Kyiv)
-	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	defer hs.Close()
-	c, err := api.New(hs.URL, api.StaticKey(sandbox.KeyBusiness))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := apitest.Serve(t, sandbox.Options{Now: apitest.Fixed(now)}).Client(t, sandbox.KeyBusiness)
 	m := New(c, "en")
 	m.limit = 10
 	m.SetSize(80, 8) // 5 rows on screen: the first page of 10 does not prefetch

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"github.com/listings-tui/listings/tui/msgs"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
@@ -23,23 +23,10 @@ import (
 // counts the list requests it receives.
 func countedSandbox(t *testing.T, n int) (*api.Client, *atomic.Int64) {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: n}}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var lists atomic.Int64
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/api/v1/my/listings" {
-			lists.Add(1)
-		}
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
-	c, err := api.New(hs.URL, api.StaticKey(sandbox.KeyBusiness))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c, &lists
+	svc := apitest.Serve(t, sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: n}}},
+		apitest.Counting(&lists, func(r *http.Request) bool { return r.URL.Path == "/api/v1/my/listings" }))
+	return svc.Client(t, sandbox.KeyBusiness), &lists
 }
 
 // r pressed five times in a row sends one request: the refresh in flight is joined.

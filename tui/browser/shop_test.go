@@ -2,7 +2,6 @@ package browser
 
 import (
 	"context"
-	"net/http/httptest"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
@@ -56,17 +56,8 @@ func grownShop(t *testing.T) (*counted, []api.Listing) {
 	}
 	// No seeded listing is decided while a test runs (the first would be 20 s after
 	// the start, which a run under the race detector reaches): the counts hold still.
-	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: shopSize}},
-		ModerationDelay: 24 * time.Hour})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(hs.Close)
-	c, err := api.New(hs.URL, api.StaticKey(sandbox.KeyBusiness))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := apitest.Serve(t, sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: shopSize}},
+		ModerationDelay: 24 * time.Hour}).Client(t, sandbox.KeyBusiness)
 	var active []api.Listing
 	p := api.ListParams{Lang: "uk", Status: api.StatusActive, Limit: 100}
 	for {

@@ -2,7 +2,6 @@ package catpick
 
 import (
 	"context"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
@@ -57,16 +57,7 @@ func (c *counting) suggestCalls() int {
 func sandboxService(t testing.TB, key string) *counting {
 	t.Helper()
 	now := time.Date(2025, 3, 10, 12, 0, 0, 0, api.Kyiv)
-	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(ts.Close)
-	c, err := api.New(ts.URL, api.StaticKey(key))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := apitest.Serve(t, sandbox.Options{Now: apitest.Fixed(now)}).Client(t, key)
 	return &counting{Service: c, trees: map[string]int{}}
 }
 

@@ -2,12 +2,12 @@ package citypick
 
 import (
 	"context"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
@@ -28,18 +28,8 @@ func (c *countingSearcher) SearchCities(ctx context.Context, q, lang string, lim
 // server: labels, warehouses, languages, apostrophes, the chosen ref, and a service
 // that goes away.
 func TestSandbox(t *testing.T) {
-	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time {
-		return time.Date(2026, 3, 10, 12, 0, 0, 0, api.Kyiv)
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	defer ts.Close()
-	c, err := api.New(ts.URL, api.StaticKey(sandbox.KeyPersonal), api.WithRetry(0, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	service := apitest.Serve(t, sandbox.Options{Now: apitest.Fixed(time.Date(2026, 3, 10, 12, 0, 0, 0, api.Kyiv))})
+	c := service.Client(t, sandbox.KeyPersonal, api.WithRetry(0, 0))
 	svc := &countingSearcher{Searcher: c}
 	m := picker(svc, "uk")
 
@@ -84,7 +74,7 @@ func TestSandbox(t *testing.T) {
 	tuitest.Contains(t, tuitest.Screen(m), "no city matches “zzqx”")
 
 	// The service goes away: the typed text stays, the error says what to do.
-	ts.Close()
+	service.Server.Close()
 	m, _ = loop.Press(m, "esc")
 	m, out = find(t, m, "львів")
 	if e := tuitest.Of[msgs.Error](out); len(e) != 1 || !api.IsUnreachable(e[0].Err) {

@@ -1,7 +1,6 @@
 package detail
 
 import (
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +8,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
@@ -17,16 +17,9 @@ import (
 // the in-process server, and previews a seeded WebP photo.
 func TestSandbox(t *testing.T) {
 	now := time.Date(2025, 3, 10, 12, 0, 0, 0, api.Kyiv)
-	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	defer ts.Close()
-	c, err := api.New(ts.URL, api.StaticKey(sandbox.KeyBusiness))
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc := apitest.Serve(t, sandbox.Options{Now: apitest.Fixed(now)})
+	ts := svc.Server
+	c := svc.Client(t, sandbox.KeyBusiness)
 	page, err := c.ListListings(t.Context(), api.ListParams{Status: api.StatusAll, Limit: 100, Lang: "en"})
 	if err != nil {
 		t.Fatal(err)

@@ -2,12 +2,12 @@ package draft
 
 import (
 	"encoding/json"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
@@ -18,17 +18,7 @@ const kyivRef = "8d5a980d-391c-11dd-90d9-001a92567626"
 
 func client(t *testing.T) *api.Client {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	c, err := api.New(ts.URL, api.StaticKey(sandbox.KeyPersonal), api.WithRetry(0, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return apitest.Serve(t, sandbox.Options{Now: apitest.Fixed(now)}).Client(t, sandbox.KeyPersonal, api.WithRetry(0, 0))
 }
 
 func filled() *Draft {

@@ -2,14 +2,13 @@ package editing
 
 import (
 	"errors"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/editor"
@@ -23,16 +22,7 @@ var now = time.Date(2026, 3, 12, 12, 0, 0, 0, time.UTC)
 
 func newModel(t *testing.T) (Model, *draft.Store) {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	c, err := api.New(ts.URL, api.StaticKey(sandbox.KeyPersonal))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := apitest.Serve(t, sandbox.Options{}).Client(t, sandbox.KeyPersonal)
 	store := draft.OpenStore(t.TempDir())
 	saver := draft.NewSaver(store, nil)
 	t.Cleanup(func() { _ = saver.Flush() })

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"reflect"
 	"strings"
 	"sync"
@@ -18,6 +17,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
@@ -52,12 +52,22 @@ type fixture struct {
 
 func newFixture(t testing.TB, key string) *fixture {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
 	f := &fixture{t: t, reqs: map[string]int{}, bodies: map[string][]byte{}, results: make(chan tea.Msg, 4096), running: map[int]time.Time{}}
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	svc := apitest.Serve(t, sandbox.Options{Now: apitest.Fixed(now)}, f.record)
+	f.base = svc.URL
+	f.client = svc.Client(t, key, api.WithRetry(0, 0), api.WithLimits(limitsOf(key)))
+	f.store = draft.OpenStore(t.TempDir())
+	f.saver = draft.NewSaver(f.store, nil)
+	t.Cleanup(func() { _ = f.saver.Flush() }) // before the folder is removed
+	f.m = New(Config{Service: f.client, Store: f.store, Saver: f.saver, Lang: "en", FindEditor: func() []string { return []string{"nano"} },
+		Now: func() time.Time { return now }, BaseURL: svc.URL, StartDir: t.TempDir()})
+	f.m.SetSize(100, 40)
+	return f
+}
+
+// record counts each request to h by method and path, and keeps its JSON body.
+func (f *fixture) record(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body []byte
 		if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 			body, _ = io.ReadAll(r.Body)
@@ -70,21 +80,8 @@ func newFixture(t testing.TB, key string) *fixture {
 		}
 		f.mu.Unlock()
 		f.total.Add(1)
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	f.base = ts.URL
-	f.client, err = api.New(ts.URL, api.StaticKey(key), api.WithRetry(0, 0), api.WithLimits(limitsOf(key)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.store = draft.OpenStore(t.TempDir())
-	f.saver = draft.NewSaver(f.store, nil)
-	t.Cleanup(func() { _ = f.saver.Flush() }) // before the folder is removed
-	f.m = New(Config{Service: f.client, Store: f.store, Saver: f.saver, Lang: "en", FindEditor: func() []string { return []string{"nano"} },
-		Now: func() time.Time { return now }, BaseURL: ts.URL, StartDir: t.TempDir()})
-	f.m.SetSize(100, 40)
-	return f
+		h.ServeHTTP(w, r)
+	})
 }
 
 // limitsOf are the sandbox's limits of a key, so the client paces itself as with

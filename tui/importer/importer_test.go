@@ -2,7 +2,6 @@ package importer
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
@@ -35,18 +35,10 @@ var loop = tuitest.Loop[Model]{
 // in dir, the jobs directory jobs.
 func newView(t *testing.T, dir string) Model {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	c, err := api.New(ts.URL, api.StaticKey(sandbox.KeyPersonal))
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc := apitest.Serve(t, sandbox.Options{Now: apitest.Fixed(now)})
+	c := svc.Client(t, sandbox.KeyPersonal)
 	jobs := t.TempDir()
-	m := New(Config{Service: c, Lang: "uk", BaseURL: ts.URL, JobsDir: func() string { return jobs }, StartDir: dir, Now: func() time.Time { return now }})
+	m := New(Config{Service: c, Lang: "uk", BaseURL: svc.URL, JobsDir: func() string { return jobs }, StartDir: dir, Now: func() time.Time { return now }})
 	m.SetSize(80, 24)
 	m, _ = m.Open()
 	return m

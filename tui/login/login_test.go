@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
@@ -157,18 +158,13 @@ func TestNoKeyringNeedsTheCheckbox(t *testing.T) {
 }
 
 func TestPingErrorsAgainstTheSandbox(t *testing.T) {
-	srv, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(ts.Close)
+	svc := apitest.Serve(t, sandbox.Options{})
 	for key, want := range map[string][]string{
 		sandbox.KeyRevoked:                    {"key_revoked", "create a new one"},
 		sandbox.KeyForeignIP:                  {"ip_not_whitelisted", "127.0.0.1", "allowed_ips"},
 		"sk_test_" + strings.Repeat("ab", 24): {"invalid_key", "copy the key again"},
 	} {
-		m := newScreen(Config{BaseURL: ts.URL}) // no store: verify only
+		m := newScreen(Config{BaseURL: svc.URL}) // no store: verify only
 		m = typeText(m, key)
 		m, cmd := press(m, "enter")
 		m, out := loop.Drain(m, cmd)
@@ -184,7 +180,7 @@ func TestPingErrorsAgainstTheSandbox(t *testing.T) {
 		}
 	}
 	// An unreachable service: the error is on the URL.
-	ts2 := httptest.NewServer(srv)
+	ts2 := httptest.NewServer(svc.Sandbox)
 	ts2.Close()
 	m := newScreen(Config{BaseURL: ts2.URL})
 	m = typeText(m, sandbox.KeyPersonal)
@@ -198,12 +194,11 @@ func TestPingErrorsAgainstTheSandbox(t *testing.T) {
 func TestTryTheSandbox(t *testing.T) {
 	stopped := 0
 	start := func(ctx context.Context) (string, string, func(), error) {
-		srv, err := sandbox.New(sandbox.Options{})
+		svc, err := apitest.Start(sandbox.Options{})
 		if err != nil {
 			return "", "", nil, err
 		}
-		ts := httptest.NewServer(srv)
-		return ts.URL, sandbox.KeyPersonal, func() { stopped++; ts.Close() }, nil
+		return svc.URL, sandbox.KeyPersonal, func() { stopped++; svc.Close() }, nil
 	}
 	m := newScreen(Config{Store: &fakeStore{}, Sandbox: start})
 	m.focus = fieldButtons

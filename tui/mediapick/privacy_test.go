@@ -1,7 +1,6 @@
 package mediapick
 
 import (
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/client/media/strip/striptest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
@@ -17,17 +17,8 @@ import (
 // capturingClient is a client of a sandbox that keeps every photo it receives.
 func capturingClient(t *testing.T, opts ...api.Option) (*api.Client, *striptest.Capture) {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	capture := &striptest.Capture{}
-	hs := httptest.NewServer(capture.Wrap(srv))
-	t.Cleanup(func() { hs.Close(); _ = srv.Close() })
-	c, err := api.New(hs.URL, api.StaticKey(sandbox.KeyPersonal), opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := apitest.Serve(t, sandbox.Options{}, capture.Wrap).Client(t, sandbox.KeyPersonal, opts...)
 	return c, capture
 }
 

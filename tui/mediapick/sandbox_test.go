@@ -3,36 +3,17 @@ package mediapick
 import (
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
-
-func sandboxClient(t *testing.T) (*api.Client, *httptest.Server) {
-	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() {
-		hs.Close()
-		_ = srv.Close()
-	})
-	c, err := api.New(hs.URL, api.StaticKey(sandbox.KeyPersonal))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c, hs
-}
 
 func copyFile(t *testing.T, src, dst string) {
 	t.Helper()
@@ -48,7 +29,7 @@ func copyFile(t *testing.T, src, dst string) {
 // TestSandboxUploads sends photos of three formats, a video and a 3D tour to the
 // sandbox through the real client; the 61 s video is refused without a request.
 func TestSandboxUploads(t *testing.T) {
-	c, _ := sandboxClient(t)
+	c := apitest.Serve(t, sandbox.Options{}).Client(t, sandbox.KeyPersonal)
 	dir := t.TempDir()
 	writeJPEG(t, dir, "a-front.jpg")
 	writePNG(t, dir, "b-side.png")

@@ -85,8 +85,22 @@ func Use(p Palette) {
 // Current is the palette in use.
 func Current() Palette { return current }
 
+// build sets every style from p, in parts: a lipgloss.Style is a value of some
+// 600 bytes and every call of a chain returns a new one, so one function holding them
+// all had a frame of 30 KB, and its run at init grew the stack of every start of
+// listings (`listings version` too) from 16 to 64 KB, two copies and 12 fresh pages
+// (docs/performance.md, "The CLI's start"). Each part's frame fits the stack the
+// earlier packages' inits leave.
 func build(p Palette) {
 	current = p
+	buildText(p)
+	buildStates(p)
+	buildChrome(p)
+	buildBars(p)
+	buildStatus(p)
+}
+
+func buildText(p Palette) {
 	App = lipgloss.NewStyle()
 	Title = lipgloss.NewStyle().Bold(true).Foreground(p.Accent)
 	Heading = lipgloss.NewStyle().Bold(true).Foreground(p.Text)
@@ -96,6 +110,9 @@ func build(p Palette) {
 	Label = lipgloss.NewStyle().Foreground(p.Muted).Width(14)
 	Value = lipgloss.NewStyle().Foreground(p.Text)
 	Link = lipgloss.NewStyle().Foreground(p.Info).Underline(true)
+}
+
+func buildStates(p Palette) {
 	Success = lipgloss.NewStyle().Foreground(p.Success)
 	Warning = lipgloss.NewStyle().Foreground(p.Warning)
 	Danger = lipgloss.NewStyle().Foreground(p.Error)
@@ -104,11 +121,17 @@ func build(p Palette) {
 	TopBadge = Badge.Foreground(p.Info)
 	Stale = lipgloss.NewStyle().Foreground(p.Stale).Italic(true)
 	Marked = lipgloss.NewStyle().Foreground(p.Marked).Bold(true)
+}
+
+func buildChrome(p Palette) {
 	Border = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(p.Border).Padding(0, 1)
 	Dialog = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(p.Accent).Padding(1, 2)
 	TabActive = lipgloss.NewStyle().Bold(true).Foreground(p.Accent).Underline(true).Padding(0, 1)
 	Tab = lipgloss.NewStyle().Foreground(p.Muted).Padding(0, 1)
 	Header = lipgloss.NewStyle().Bold(true).Foreground(p.Muted)
+}
+
+func buildBars(p Palette) {
 	Selected = lipgloss.NewStyle().Bold(true).Background(p.SelectionBg).Foreground(p.SelectionFg)
 	Footer = lipgloss.NewStyle().Foreground(p.Muted)
 	// Banner is the dismissable error line; its text starts with a symbol so it
@@ -116,7 +139,9 @@ func build(p Palette) {
 	Banner = lipgloss.NewStyle().Foreground(p.BannerFg).Background(p.BannerBg).Bold(true).Padding(0, 1)
 	BannerHint = lipgloss.NewStyle().Foreground(p.Text).Background(p.BannerBg).Padding(0, 1)
 	Notice = lipgloss.NewStyle().Foreground(p.Success).Bold(true).Padding(0, 1)
+}
 
+func buildStatus(p Palette) {
 	statusStyle = map[api.Status]lipgloss.Style{
 		api.StatusActive:   lipgloss.NewStyle().Foreground(p.Active),
 		api.StatusInactive: lipgloss.NewStyle().Foreground(p.Inactive),

@@ -2,12 +2,12 @@ package watch
 
 import (
 	"context"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
@@ -17,19 +17,8 @@ import (
 // is created pending, watched, and blocked for the prohibited word in its title.
 func TestSandboxBlockedDecision(t *testing.T) {
 	clk := newClock()
-	srv, err := sandbox.New(sandbox.Options{Now: clk.Now, ModerationDelay: 20 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	t.Cleanup(func() {
-		hs.Close()
-		_ = srv.Close()
-	})
-	c, err := api.New(hs.URL, api.StaticKey(sandbox.KeyPersonal), api.WithClock(clk.Now), api.WithSleep(clk.Sleep))
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc := apitest.Serve(t, sandbox.Options{Now: clk.Now, ModerationDelay: 20 * time.Second})
+	c := svc.Client(t, sandbox.KeyPersonal, api.WithClock(clk.Now), api.WithSleep(clk.Sleep))
 	ctx := context.Background()
 	cities, err := c.SearchCities(ctx, "Київ", "uk", 1)
 	if err != nil || len(cities) == 0 {

@@ -1,13 +1,10 @@
 package sandbox
 
 import (
-	"bytes"
-	"html/template"
 	"io/fs"
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/listings-tui/listings/assets"
 )
@@ -33,24 +30,6 @@ func (s *Server) widget(c *call) {
 func (s *Server) serveMedia(c *call) {
 	s.media.ServeHTTP(c.w, c.r)
 }
-
-// pageTmpl is parsed on the first public page served, not in every start of the
-// binary, which links the sandbox for every command.
-var pageTmpl = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("page").Parse(`<!doctype html>
-<html lang="{{.Lang}}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Title}}</title>
-<style>body{font-family:sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
-img{max-width:100%;height:auto;margin:.25rem 0}.status{color:#666}</style></head>
-<body><h1>{{.Title}}</h1>
-<p><strong>{{.Price}}</strong>{{if .City}} · {{.City}}{{end}}</p>
-<p class="status">{{.Status}}</p>
-{{range .Photos}}<img src="{{.}}" alt="">
-{{end}}<p>{{.Description}}</p>
-</body></html>
-`))
-})
 
 var notFoundPage = []byte(`<!doctype html>
 <html><head><meta charset="utf-8"><title>Listing not found</title></head>
@@ -90,17 +69,12 @@ func (s *Server) publicPage(c *call) {
 	if ct, ok := s.cat.City(l.CityRef, lang); ok {
 		city = ct.Name
 	}
-	var buf bytes.Buffer
-	err := pageTmpl().Execute(&buf, map[string]any{
-		"Lang": lang, "Title": l.title(lang), "Price": price, "City": city, "Status": l.Status,
-		"Photos": c.resolveAll(l.Photos), "Description": l.description(lang),
-	})
-	if err != nil {
-		c.fail(errInternal())
-		return
-	}
+	body := page{
+		Lang: lang, Title: l.title(lang), Price: price, City: city, Status: l.Status,
+		Photos: c.resolveAll(l.Photos), Description: l.description(lang),
+	}.render()
 	c.w.WriteHeader(http.StatusOK)
 	if c.r.Method != http.MethodHead {
-		_, _ = c.w.Write(buf.Bytes())
+		_, _ = c.w.Write(body)
 	}
 }

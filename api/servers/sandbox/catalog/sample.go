@@ -6,6 +6,7 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -75,15 +76,17 @@ func (a *attribute) sample(r *rng) (any, bool) {
 
 // typical narrows the sampling interval of codes whose seed bounds are far wider than
 // everyday values (a two-million-km mileage is valid but not a good sample).
-var typical = map[string][2]float64{
-	"year": {2000, 2024}, "mileage_km": {5000, 300000}, "engine_volume": {1, 3},
-	"total_area": {25, 150}, "kitchen_area": {6, 20}, "land_area": {4, 30},
-	"floor": {1, 16}, "floors_total": {5, 25}, "quantity": {1, 100},
-	"monthly_revenue": {50000, 2000000}, "staff_count": {1, 30}, "salary": {10000, 80000},
-	"power_w": {300, 3000}, "storage_gb": {128, 2048}, "shutter_count": {1000, 100000},
-	"load_capacity_t": {1, 20}, "weight_kg": {5, 15}, "battery_health": {70, 100},
-	"age_months": {2, 60}, "engine_cc": {50, 1200}, "min_term_months": {6, 12},
-}
+var typical = sync.OnceValue(func() map[string][2]float64 {
+	return map[string][2]float64{
+		"year": {2000, 2024}, "mileage_km": {5000, 300000}, "engine_volume": {1, 3},
+		"total_area": {25, 150}, "kitchen_area": {6, 20}, "land_area": {4, 30},
+		"floor": {1, 16}, "floors_total": {5, 25}, "quantity": {1, 100},
+		"monthly_revenue": {50000, 2000000}, "staff_count": {1, 30}, "salary": {10000, 80000},
+		"power_w": {300, 3000}, "storage_gb": {128, 2048}, "shutter_count": {1000, 100000},
+		"load_capacity_t": {1, 20}, "weight_kg": {5, 15}, "battery_health": {70, 100},
+		"age_months": {2, 60}, "engine_cc": {50, 1200}, "min_term_months": {6, 12},
+	}
+})
 
 // span is the sampling interval: the attribute's bounds (or a modest default when it
 // has none), narrowed to the typical interval when that lies within them.
@@ -101,7 +104,7 @@ func (a *attribute) span() (lo, hi float64) {
 			lo = math.Min(0, hi-100)
 		}
 	}
-	if t, ok := typical[a.code]; ok && t[0] >= lo && t[1] <= hi {
+	if t, ok := typical()[a.code]; ok && t[0] >= lo && t[1] <= hi {
 		return t[0], t[1]
 	}
 	return lo, hi
@@ -176,23 +179,25 @@ func roundTo(f float64, places int) float64 {
 
 // sampleWords are everyday values for the text attributes of the seed; other codes
 // get a generic value built from the English name.
-var sampleWords = map[string][]string{
-	"model":           {"Camry", "Golf", "Octavia", "iPhone 13", "Galaxy S21", "ThinkPad T14", "EOS 250D"},
-	"car_model":       {"Camry", "Passat B7", "Focus", "Lanos"},
-	"brand":           {"Bosch", "Makita", "Samsung", "Zara", "Philips", "Canon", "Trek", "Yamaha"},
-	"breed":           {"Labrador", "Beagle", "Maine Coon", "British Shorthair", "Husky"},
-	"species":         {"Budgerigar", "Canary", "Cockatiel"},
-	"cpu":             {"Intel Core i5-12400", "AMD Ryzen 5 5600X", "Apple M1"},
-	"gpu":             {"GeForce RTX 3060", "Radeon RX 6600"},
-	"company":         {"Sandbox Soft", "Kyiv Retail Group", "BudTrans"},
-	"author":          {"Lesya Ukrainka", "Ivan Franko", "Taras Shevchenko"},
-	"subject":         {"Mathematics", "English", "Physics", "Ukrainian"},
-	"title_name":      {"FIFA 23", "The Witcher 3", "Gran Turismo 7"},
-	"color_name":      {"Midnight", "Graphite", "Sierra Blue"},
-	"compatible_with": {"iPhone 13", "Galaxy S22", "USB-C devices"},
-	"part_number":     {"04465-33450", "1K0615301AA", "A2044200220"},
-	"material_name":   {"Bronze", "Silver", "Porcelain"},
-}
+var sampleWords = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"model":           {"Camry", "Golf", "Octavia", "iPhone 13", "Galaxy S21", "ThinkPad T14", "EOS 250D"},
+		"car_model":       {"Camry", "Passat B7", "Focus", "Lanos"},
+		"brand":           {"Bosch", "Makita", "Samsung", "Zara", "Philips", "Canon", "Trek", "Yamaha"},
+		"breed":           {"Labrador", "Beagle", "Maine Coon", "British Shorthair", "Husky"},
+		"species":         {"Budgerigar", "Canary", "Cockatiel"},
+		"cpu":             {"Intel Core i5-12400", "AMD Ryzen 5 5600X", "Apple M1"},
+		"gpu":             {"GeForce RTX 3060", "Radeon RX 6600"},
+		"company":         {"Sandbox Soft", "Kyiv Retail Group", "BudTrans"},
+		"author":          {"Lesya Ukrainka", "Ivan Franko", "Taras Shevchenko"},
+		"subject":         {"Mathematics", "English", "Physics", "Ukrainian"},
+		"title_name":      {"FIFA 23", "The Witcher 3", "Gran Turismo 7"},
+		"color_name":      {"Midnight", "Graphite", "Sierra Blue"},
+		"compatible_with": {"iPhone 13", "Galaxy S22", "USB-C devices"},
+		"part_number":     {"04465-33450", "1K0615301AA", "A2044200220"},
+		"material_name":   {"Bronze", "Silver", "Porcelain"},
+	}
+})
 
 func (a *attribute) sampleText(r *rng) (any, bool) {
 	for try := 0; try < 20; try++ {
@@ -202,7 +207,7 @@ func (a *attribute) sampleText(r *rng) (any, bool) {
 			if s, err = generate(a.pattern.String(), r); err != nil {
 				return nil, false
 			}
-		} else if words := sampleWords[a.code]; len(words) > 0 {
+		} else if words := sampleWords()[a.code]; len(words) > 0 {
 			s = words[r.intn(len(words))]
 		} else {
 			s = fmt.Sprintf("%s %d", a.names["en"], 1+r.intn(99))

@@ -67,7 +67,7 @@ func (c *Catalog) buildSuggestIndex() {
 			for _, name := range anc.Names {
 				add(name, w)
 			}
-			for _, k := range keywords[anc.Slug] {
+			for _, k := range keywords()[anc.Slug] {
 				add(k, w)
 			}
 		}
@@ -99,7 +99,7 @@ func (c *Catalog) buildSuggestIndex() {
 // usefulToken drops single runes, bare numbers (memory sizes and room counts match
 // too much to mean anything) and stop words.
 func usefulToken(t string) bool {
-	if utf8.RuneCountInString(t) < 2 || stopWords[t] {
+	if utf8.RuneCountInString(t) < 2 || stopWords()[t] {
 		return false
 	}
 	for _, r := range t {

@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdtest"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
@@ -57,22 +58,26 @@ type Runner struct {
 // budget) and returns a runner for it.
 func New(t *testing.T, opts sandbox.Options) *Runner {
 	t.Helper()
-	srv, err := sandbox.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var uploads atomic.Int32
 	paths := &pathLog{}
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/api/v1/upload/") {
-			uploads.Add(1)
-		}
-		paths.add(r.URL.Path)
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	return &Runner{T: t, Base: ts.URL, Key: sandbox.KeyBusiness, Uploads: &uploads, CacheDir: t.TempDir(), DataDir: t.TempDir(),
+	svc := apitest.Serve(t, opts, counted(&uploads, paths))
+	return &Runner{T: t, Base: svc.URL, Key: sandbox.KeyBusiness, Uploads: &uploads, CacheDir: t.TempDir(), DataDir: t.TempDir(),
 		paths: paths}
+}
+
+// counted counts the uploads that pass and, with a log, keeps every request's path.
+func counted(uploads *atomic.Int32, paths *pathLog) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasPrefix(r.URL.Path, "/api/v1/upload/") {
+				uploads.Add(1)
+			}
+			if paths != nil {
+				paths.add(r.URL.Path)
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
 }
 
 // pathLog keeps the path of every request.
@@ -110,18 +115,8 @@ func (c *Runner) Requested(suffix string) int {
 // key's 60 requests a minute many times over at no real cost.
 func InProcess(t *testing.T, opts sandbox.Options) *Runner {
 	t.Helper()
-	srv, err := sandbox.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
 	var uploads atomic.Int32
-	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/api/v1/upload/") {
-			uploads.Add(1)
-		}
-		srv.ServeHTTP(w, r)
-	})
+	h := counted(&uploads, nil)(apitest.Open(t, opts))
 	hc := &http.Client{Transport: sandbox.Direct(h), CheckRedirect: func(*http.Request, []*http.Request) error {
 		return http.ErrUseLastResponse
 	}}

@@ -6,12 +6,12 @@ package cmdtest
 
 import (
 	"bytes"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/iostreams"
@@ -32,13 +32,7 @@ func NewFactory(env map[string]string, ios *iostreams.IOStreams) *cmdutil.Factor
 // StartSandbox serves a fresh sandbox until the test ends and returns its base URL.
 func StartSandbox(t *testing.T, grow ...sandbox.Grow) string {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{Grow: grow})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	return ts.URL
+	return apitest.Serve(t, sandbox.Options{Grow: grow}).URL
 }
 
 // AssertNoKey fails if key shows in any of outputs or in any file under dirs.

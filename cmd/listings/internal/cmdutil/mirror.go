@@ -37,10 +37,11 @@ func (f *Factory) OpenMirror(ctx context.Context, t *Target, create bool) (*mirr
 
 // OpenMirrorFast opens (creating) the target's mirror without SQLite's integrity
 // check, for the app, which shows its first frame first and runs DB.Verify after it;
-// a new file is made once that frame is out (AppMakeAfter).
+// a new file is made once that frame is out (AppMakeAfter), and SQLite opens a
+// current one beside the app's other work before its first frame (OpenBeside).
 func (f *Factory) OpenMirrorFast(ctx context.Context, t *Target) (*mirror.DB, error) {
 	return f.openMirror(ctx, t, true, func(ctx context.Context, path string) (*mirror.DB, error) {
-		return mirror.OpenFastAfter(ctx, path, AppMakeAfter)
+		return mirror.OpenBeside(ctx, path, AppMakeAfter)
 	})
 }
 

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
@@ -20,18 +21,9 @@ import (
 // requests that are not GETs, with a data directory of its own for the journals.
 func bulkShop(t *testing.T, n int) (*clitest.Runner, *atomic.Int64, string) {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: n}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
 	var writes atomic.Int64
-	c := clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet {
-			writes.Add(1)
-		}
-		srv.ServeHTTP(w, r)
-	}))
+	srv := apitest.Sandbox(t, nil, sandbox.Grow{Key: "business", Listings: n})
+	c := clitest.Fake(t, apitest.Counting(&writes, func(r *http.Request) bool { return r.Method != http.MethodGet })(srv))
 	data := t.TempDir()
 	c.Env = map[string]string{"LISTINGS_DATA_DIR": data}
 	return c, &writes, data
@@ -189,11 +181,7 @@ func TestStatusManyDryRunAndSkips(t *testing.T) {
 // limitedShop is a sandbox whose day's budget runs out after n writes, until lift.
 func limitedShop(t *testing.T, n int64) (c *clitest.Runner, lift func()) {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: 20}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
+	srv := apitest.Sandbox(t, nil, sandbox.Grow{Key: "business", Listings: 20})
 	var writes, open atomic.Int64
 	c = clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && open.Load() == 0 && writes.Add(1) > n {
@@ -239,11 +227,7 @@ func TestStatusManyStoppedByTheBudget(t *testing.T) {
 // the job.
 func TestStatusManyInterrupted(t *testing.T) {
 	t.Parallel()
-	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: 20}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
+	srv := apitest.Sandbox(t, nil, sandbox.Grow{Key: "business", Listings: 20})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var writes atomic.Int64

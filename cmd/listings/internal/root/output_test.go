@@ -3,12 +3,12 @@ package root_test
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"syscall"
 	"testing"
 
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
@@ -69,19 +69,10 @@ func TestFullDiskFailsClearly(t *testing.T) {
 // nobody takes.
 func TestClosedPipeEndsQuietly(t *testing.T) {
 	t.Parallel()
-	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: 2000}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pages atomic.Int32
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/api/v1/my/listings" {
-			pages.Add(1)
-		}
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	c := &clitest.Runner{T: t, Base: ts.URL, Key: sandbox.KeyBusiness, CacheDir: t.TempDir()}
+	var pages atomic.Int64
+	svc := apitest.Serve(t, sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: 2000}}},
+		apitest.Counting(&pages, func(r *http.Request) bool { return r.URL.Path == "/api/v1/my/listings" }))
+	c := &clitest.Runner{T: t, Base: svc.URL, Key: sandbox.KeyBusiness, CacheDir: t.TempDir()}
 
 	for _, args := range [][]string{
 		{"ls", "--all", "--status", "all", "--json"},

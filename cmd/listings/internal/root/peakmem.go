@@ -3,7 +3,7 @@ package root
 import (
 	"fmt"
 	"os"
-	"runtime/metrics"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -12,38 +12,73 @@ import (
 // peakWatch samples the Go runtime's memory classes while the process runs, for the
 // heap profile's companion file (memprofile): the Go heap's RSS is what its peak
 // spans took, objects or not, which the profile (live objects only) does not show.
+// It reads runtime.MemStats rather than runtime/metrics: that package's init builds
+// its table of every metric in every start of listings, for a debug aid (a
+// ReadMemStats stops the world for microseconds, once every 20 ms, when asked for).
 type peakWatch struct {
-	mu      sync.Mutex
-	stop    chan struct{}
-	done    chan struct{}
-	samples []metrics.Sample
-	peak    []uint64 // the classes at the highest total
-	at      time.Duration
-	start   time.Time
+	mu    sync.Mutex
+	stop  chan struct{}
+	done  chan struct{}
+	peak  [len(peakClasses)]uint64 // the classes at the highest total
+	at    time.Duration
+	start time.Time
 }
 
-// peakClasses are the runtime's memory classes; their sum less released is what the
-// runtime holds of the OS.
-var peakClasses = []string{
-	"/memory/classes/heap/objects:bytes",
-	"/memory/classes/heap/unused:bytes",
-	"/memory/classes/heap/free:bytes",
-	"/memory/classes/heap/stacks:bytes",
-	"/memory/classes/metadata/other:bytes",
-	"/memory/classes/metadata/mspan/inuse:bytes",
-	"/memory/classes/metadata/mcache/inuse:bytes",
-	"/memory/classes/os-stacks:bytes",
-	"/memory/classes/profiling/buckets:bytes",
-	"/memory/classes/other:bytes",
-	"/sched/goroutines:goroutines", // not memory: how many stacks the peak had
-	"/memory/classes/heap/released:bytes",
+// peakClasses name the runtime's memory classes from runtime.MemStats (runtime/metrics
+// calls them /memory/classes/...); their sum less released is what the runtime holds
+// of the OS. The goroutines are not memory: about how many stacks the peak had.
+var peakClasses = [...]string{
+	"heap objects (HeapAlloc)",
+	"heap unused (HeapInuse-HeapAlloc)",
+	"heap free (HeapIdle-HeapReleased)",
+	"heap stacks (StackInuse)",
+	"metadata other (GCSys)",
+	"metadata mspan (MSpanInuse)",
+	"metadata mcache (MCacheInuse)",
+	"os stacks (StackSys-StackInuse)",
+	"profiling buckets (BuckHashSys)",
+	"other (OtherSys)",
+	"goroutines (NumGoroutine: the runtime's own not counted)",
+	"heap released (HeapReleased)",
+}
+
+// The two classes that are not held: the goroutines and the released heap.
+const (
+	goroutinesClass = len(peakClasses) - 2
+	releasedClass   = len(peakClasses) - 1
+)
+
+// memClasses reads the classes of peakClasses from s.
+func memClasses(s *runtime.MemStats) [len(peakClasses)]uint64 {
+	return [...]uint64{
+		s.HeapAlloc,
+		s.HeapInuse - s.HeapAlloc,
+		s.HeapIdle - s.HeapReleased,
+		s.StackInuse,
+		s.GCSys,
+		s.MSpanInuse,
+		s.MCacheInuse,
+		s.StackSys - s.StackInuse,
+		s.BuckHashSys,
+		s.OtherSys,
+		uint64(runtime.NumGoroutine()),
+		s.HeapReleased,
+	}
+}
+
+// held is the sum of the classes the runtime holds of the OS.
+func held(vals [len(peakClasses)]uint64) uint64 {
+	var sum uint64
+	for i, v := range vals {
+		if i != goroutinesClass && i != releasedClass {
+			sum += v
+		}
+	}
+	return sum
 }
 
 func watchPeak() *peakWatch {
 	w := &peakWatch{stop: make(chan struct{}), done: make(chan struct{}), start: time.Now()}
-	for _, n := range peakClasses {
-		w.samples = append(w.samples, metrics.Sample{Name: n})
-	}
 	go w.run()
 	return w
 }
@@ -53,19 +88,11 @@ func (w *peakWatch) run() {
 	t := time.NewTicker(20 * time.Millisecond)
 	defer t.Stop()
 	var best uint64
+	var s runtime.MemStats
 	for {
-		metrics.Read(w.samples)
-		var sum uint64
-		vals := make([]uint64, len(w.samples))
-		for i, s := range w.samples {
-			if s.Value.Kind() == metrics.KindUint64 {
-				vals[i] = s.Value.Uint64()
-			}
-			if strings.HasSuffix(w.samples[i].Name, ":bytes") && i < len(w.samples)-1 { // released is not held
-				sum += vals[i]
-			}
-		}
-		if sum > best {
+		runtime.ReadMemStats(&s)
+		vals := memClasses(&s)
+		if sum := held(vals); sum > best {
 			best = sum
 			w.mu.Lock()
 			w.peak, w.at = vals, time.Since(w.start)
@@ -85,17 +112,13 @@ func (w *peakWatch) write(path string) error {
 	<-w.done
 	var b strings.Builder
 	fmt.Fprintf(&b, "the Go runtime's memory at its peak, %.1f s after the start (KiB)\n", w.at.Seconds())
-	var sum uint64
 	for i, n := range peakClasses {
-		if !strings.HasSuffix(n, ":bytes") {
+		if i == goroutinesClass {
 			fmt.Fprintf(&b, "%8d  %s\n", w.peak[i], n)
 			continue
 		}
 		fmt.Fprintf(&b, "%8d  %s\n", w.peak[i]/1024, n)
-		if i < len(peakClasses)-1 {
-			sum += w.peak[i]
-		}
 	}
-	fmt.Fprintf(&b, "%8d  held (all but released)\n", sum/1024)
+	fmt.Fprintf(&b, "%8d  held (all but released)\n", held(w.peak)/1024)
 	return os.WriteFile(path, []byte(b.String()), 0o600)
 }

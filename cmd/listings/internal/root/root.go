@@ -29,6 +29,86 @@ import (
 
 // New returns the whole command tree on f.
 func New(f *cmdutil.Factory) *cobra.Command {
+	root := newRoot(f)
+	for _, c := range commands {
+		root.AddCommand(c.build(f))
+	}
+	// Added now rather than on Execute, so that strictArgs reaches it too.
+	root.InitDefaultCompletionCmd()
+	strictArgs(root)
+	return root
+}
+
+// newFor returns the tree that runs args: only the top-level command they name when
+// they name one of commands, else the whole tree (the app, help, completion, an
+// unknown command and its suggestions need every command). Building every command
+// (flags, help texts, their defaults) took more of `listings version` than the
+// command itself (docs/performance.md, "The CLI's start"); on the path of one
+// command nothing reads its siblings. cobra itself finds the command, on stand-ins
+// that bear only the names, so that the root's flags and their values are skipped
+// exactly as when it runs the real tree.
+func newFor(f *cmdutil.Factory, args []string) *cobra.Command {
+	root := newRoot(f)
+	stand := make([]*cobra.Command, len(commands))
+	for i, c := range commands {
+		stand[i] = &cobra.Command{Use: c.name, Run: func(*cobra.Command, []string) {}}
+	}
+	root.AddCommand(stand...)
+	found, _, err := root.Find(args)
+	i := slices.Index(stand, found)
+	root.RemoveCommand(stand...)
+	if err != nil || i < 0 {
+		for _, c := range commands {
+			root.AddCommand(c.build(f))
+		}
+		root.InitDefaultCompletionCmd()
+	} else {
+		root.AddCommand(commands[i].build(f))
+		// Not on this command's path, and cobra would add it on Execute.
+		root.CompletionOptions.DisableDefaultCmd = true
+	}
+	strictArgs(root)
+	return root
+}
+
+// commands are the top-level commands in the order of the help, each by its name
+// (what newFor matches: TestCommandsBearTheirNames) and the function that builds it.
+// One command per operation of the API (issue 7), each with readable output by
+// default and --json for scripts, all resolving the service and the key through
+// f.Session like the app does; then auth, the servers and version. `completion` is
+// cobra's own; its help says how to install the script per shell.
+var commands = []struct {
+	name  string
+	build func(*cmdutil.Factory) *cobra.Command
+}{
+	{"ping", ping.NewCmd},
+	{"ls", listing.NewCmdLs},
+	{"show", listing.NewCmdShow},
+	{"create", listing.NewCmdCreate},
+	{"edit", listing.NewCmdEdit},
+	{"activate", func(f *cmdutil.Factory) *cobra.Command { return listing.NewCmdStatus(f, "activate") }},
+	{"deactivate", func(f *cmdutil.Factory) *cobra.Command { return listing.NewCmdStatus(f, "deactivate") }},
+	{"price", listing.NewCmdPrice},
+	{"watch", listing.NewCmdWatch},
+	{"jobs", jobs.NewCmdJobs},
+	{"import", newImportCmd},
+	{"sync", mirrorcmd.NewCmdSync},
+	{"stats", mirrorcmd.NewCmdStats},
+	{"export", sheetcmd.NewCmdExport},
+	{"categories", taxonomy.NewCmdCategories},
+	{"attributes", taxonomy.NewCmdAttributes},
+	{"cities", taxonomy.NewCmdCities},
+	{"suggest-category", taxonomy.NewCmdSuggest},
+	{"upload", upload.NewCmd},
+	{"auth", auth.NewCmd},
+	{"sandbox", sandboxcmd.NewCmd},
+	{"proxy", proxycmd.NewCmd},
+	{"version", newVersionCmd},
+}
+
+// newRoot is the root command with its flags (the global ones and the app's) and no
+// subcommand.
+func newRoot(f *cmdutil.Factory) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "listings",
 		Short: "Manage your classified-ads listings from the terminal",
@@ -58,38 +138,6 @@ messages go to standard error. Exit codes: 0 success, 1 error, 2 wrong usage,
 	})
 	f.Bind(root)
 	tuicmd.Bind(root, f, nil)
-	// One command per operation of the API (issue 7), each with readable output by
-	// default and --json for scripts, all resolving the service and the key through
-	// f.Session like the app does; then auth, the servers and version.
-	// `completion` is cobra's own; its help says how to install the script per shell.
-	root.AddCommand(
-		ping.NewCmd(f),
-		listing.NewCmdLs(f),
-		listing.NewCmdShow(f),
-		listing.NewCmdCreate(f),
-		listing.NewCmdEdit(f),
-		listing.NewCmdStatus(f, "activate"),
-		listing.NewCmdStatus(f, "deactivate"),
-		listing.NewCmdPrice(f),
-		listing.NewCmdWatch(f),
-		jobs.NewCmdJobs(f),
-		newImportCmd(f),
-		mirrorcmd.NewCmdSync(f),
-		mirrorcmd.NewCmdStats(f),
-		sheetcmd.NewCmdExport(f),
-		taxonomy.NewCmdCategories(f),
-		taxonomy.NewCmdAttributes(f),
-		taxonomy.NewCmdCities(f),
-		taxonomy.NewCmdSuggest(f),
-		upload.NewCmd(f),
-		auth.NewCmd(f),
-		sandboxcmd.NewCmd(f),
-		proxycmd.NewCmd(f),
-		newVersionCmd(f),
-	)
-	// Added now rather than on Execute, so that strictArgs reaches it too.
-	root.InitDefaultCompletionCmd()
-	strictArgs(root)
 	return root
 }
 

@@ -7,6 +7,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/spf13/cobra"
+
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/iostreams"
@@ -54,7 +56,11 @@ func Run(args []string, version string) int {
 // into an error object on standard output; tests call it to get exactly what a user
 // gets.
 func Execute(ctx context.Context, f *cmdutil.Factory, args []string) int {
-	root := New(f)
+	return execute(ctx, f, args, newFor(f, args))
+}
+
+// execute runs args on the tree root built on f.
+func execute(ctx context.Context, f *cmdutil.Factory, args []string, root *cobra.Command) int {
 	root.SetArgs(args)
 	// Every command tells of its budget waits (cmdutil.WaitNotices): reads and
 	// writes alike, so that no command seems to hang.

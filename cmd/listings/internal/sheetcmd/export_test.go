@@ -14,6 +14,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
@@ -35,11 +36,7 @@ type shop struct {
 
 func newShop(t *testing.T, grow int) *shop {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "personal", Listings: grow}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
+	srv := apitest.Sandbox(t, nil, sandbox.Grow{Key: "personal", Listings: grow})
 	s := &shop{}
 	s.limit.Store(-1)
 	s.c = clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -236,11 +233,7 @@ func TestExportList(t *testing.T) {
 func TestExportFailureLeavesNoFile(t *testing.T) {
 	t.Parallel()
 	calls := atomic.Int64{}
-	srv, err := sandbox.New(sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: 250}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = srv.Close() })
+	srv := apitest.Sandbox(t, nil, sandbox.Grow{Key: "business", Listings: 250})
 	c := clitest.Fake(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/api/v1/my/listings" && calls.Add(1) == 2 {
 			w.Header().Set("Content-Type", "application/json")

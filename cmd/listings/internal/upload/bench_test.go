@@ -6,12 +6,11 @@ import (
 	"image/jpeg"
 	"io"
 	"math/rand/v2"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 )
 
@@ -56,16 +55,7 @@ func BenchmarkUploadTwelvePhotos(b *testing.B) {
 		}
 		paths = append(paths, p)
 	}
-	srv, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	ts := httptest.NewServer(srv)
-	b.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	c, err := api.New(ts.URL, api.StaticKey(sandbox.KeyBusiness))
-	if err != nil {
-		b.Fatal(err)
-	}
+	c := apitest.Serve(b, sandbox.Options{}).Client(b, sandbox.KeyBusiness)
 	if err := c.LearnLimits(context.Background(), 0); err != nil {
 		b.Fatal(err)
 	}

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/cmd/listings/internal/clitest"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
@@ -20,24 +20,21 @@ import (
 // overlap for sure, and records how many were in flight at most.
 func slowUploads(t *testing.T, c *clitest.Runner) *atomic.Int32 {
 	t.Helper()
-	srv, err := sandbox.New(sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var inFlight, most atomic.Int32
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/api/v1/upload/") {
-			n := inFlight.Add(1)
-			defer inFlight.Add(-1)
-			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+	svc := apitest.Serve(t, sandbox.Options{}, func(srv http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasPrefix(r.URL.Path, "/api/v1/upload/") {
+				n := inFlight.Add(1)
+				defer inFlight.Add(-1)
+				for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+				}
+				c.Uploads.Add(1)
+				time.Sleep(150 * time.Millisecond)
 			}
-			c.Uploads.Add(1)
-			time.Sleep(150 * time.Millisecond)
-		}
-		srv.ServeHTTP(w, r)
-	}))
-	t.Cleanup(func() { ts.Close(); _ = srv.Close() })
-	c.Base = ts.URL
+			srv.ServeHTTP(w, r)
+		})
+	})
+	c.Base = svc.URL
 	return &most
 }
 
