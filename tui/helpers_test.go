@@ -64,6 +64,10 @@ func (f *fixture) options() Options {
 		Version: "test",
 		// The same editor on every machine, so screens do not depend on what is installed.
 		FindEditor: func() []string { return []string{"nano"} },
+		// L switches only the listings' language: the interface's is the process's,
+		// and the states of TestEveryKeyShownDoesWhatItSays press L beside each other
+		// (TestLanguageCycles clears it).
+		UIApart: true,
 	}
 }
 

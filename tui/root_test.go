@@ -198,7 +198,10 @@ func TestEscClosesDialogBeforeGoingBack(t *testing.T) {
 
 func TestLanguageCycles(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
-	m := f.started(80, 24)
+	opts := f.options()
+	opts.UIApart = false // L switches the interface too
+	m := f.model(opts, 80, 24)
+	m, _ = f.settle(m, m.Init())
 	m, _ = f.press(m, "L")
 	has(t, m, "язык ru", "Ремонт квартир под ключ", "язык: русский", "? справка")
 	m, _ = f.press(m, "enter", "L")
