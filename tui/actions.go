@@ -2,12 +2,12 @@ package tui
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/bulkform"
@@ -72,7 +72,7 @@ func (m Model) isKey(k tea.KeyMsg, id action.ID) bool {
 // runGlobal does a global action, by key or from the palette.
 func (m Model) runGlobal(b action.Bound) (Model, tea.Cmd) {
 	if b.Hidden { // a write under a read-only key: say why nothing happens
-		m.setNotice(readOnlyNote, true)
+		m.setNotice(readOnlyNote(), true)
 		return m, nil
 	}
 	switch b.ID {
@@ -104,10 +104,10 @@ func (m Model) runGlobal(b action.Bound) (Model, tea.Cmd) {
 func (m Model) about() string {
 	s := "listings " + m.opts.Version
 	if m.opts.KeysFile != "" {
-		s += " · config " + m.opts.KeysFile
+		s += " · " + i18n.T("root.about.config", "File", m.opts.KeysFile)
 	}
 	if n := len(m.keymap); n > 0 {
-		s += fmt.Sprintf(" · %d action%s on keys of your own", n, map[bool]string{true: "s"}[n != 1])
+		s += " · " + i18n.N("root.about.keys", n)
 	}
 	return s
 }
@@ -118,7 +118,7 @@ func keyProblems(file string, problems []action.Problem) *notice.Banner {
 	if len(problems) == 0 {
 		return nil
 	}
-	where := "the config file"
+	where := i18n.T("root.keys.config")
 	if file != "" {
 		where = file
 	}
@@ -127,8 +127,8 @@ func keyProblems(file string, problems []action.Problem) *notice.Banner {
 		said = append(said, p.Text)
 	}
 	text := strings.Join(said, "; ")
-	return notice.NewBanner("your keys in "+where, errors.New(text),
-		notice.Why{Hint: text, Todo: "those actions keep their default keys; fix tui.keys there (docs/config.md lists every action id)"},
+	return notice.NewBanner(i18n.T("root.keys.op", "Where", where), errors.New(text),
+		notice.Why{Hint: text, Todo: i18n.T("root.keys.todo")},
 		time.Time{}, time.Time{})
 }
 

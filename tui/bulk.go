@@ -38,7 +38,7 @@ func (m Model) openWriting(id viewID, open func(*Model) tea.Cmd) (Model, tea.Cmd
 		return m, nil
 	}
 	if m.readOnly {
-		m.setNotice(readOnlyNote, true)
+		m.setNotice(readOnlyNote(), true)
 		return m, nil
 	}
 	built := m.need(id)

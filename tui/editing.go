@@ -1,12 +1,11 @@
 package tui
 
 import (
-	"fmt"
-	"github.com/listings-tui/listings/api/client/format"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -57,9 +56,9 @@ func (m Model) listingSaved(msg msgs.ListingSaved) (Model, tea.Cmd) {
 	if msg.Created {
 		what = "created"
 	}
-	text := fmt.Sprintf("%s listing %d %s: %s", theme.OKMark, msg.ID, what, format.Status(msg.Status))
+	text := theme.OKMark + " " + i18n.T("root.listing."+what, "ID", msg.ID, "Status", format.Status(msg.Status))
 	if msg.Status == api.StatusPending {
-		text += " (moderation takes about 15 minutes; it is watched)"
+		text += " " + i18n.T("root.listing.watched")
 	}
 	m.setNotice(text, false)
 	m, cmd := m.broadcast(msg)

@@ -38,6 +38,9 @@ type fixture struct {
 
 func newFixture(t *testing.T, key string, wrap func(http.Handler) http.Handler) *fixture {
 	t.Helper()
+	// L switches the interface's language, which is the process's: the next test
+	// starts in English.
+	t.Cleanup(func() { i18n.Use(i18n.English) })
 	clk := apitest.ClockAt(start)
 	svc := apitest.Serve(t, sandbox.Options{Now: clk.Now, ModerationDelay: 20 * time.Second}, wrap)
 	// L switches the interface's language for the whole process: the next test
@@ -65,6 +68,10 @@ func (f *fixture) options() Options {
 		Version: "test",
 		// The same editor on every machine, so screens do not depend on what is installed.
 		FindEditor: func() []string { return []string{"nano"} },
+		// L switches only the listings' language: the interface's is the process's,
+		// and the states of TestEveryKeyShownDoesWhatItSays press L beside each other
+		// (TestLanguageCycles clears it).
+		UIApart: true,
 	}
 }
 

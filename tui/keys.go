@@ -4,6 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/rootkeys"
@@ -40,14 +41,14 @@ func (m *Model) shortHelp() (view, root []key.Binding) {
 	switch {
 	case m.dialog != nil && m.dialog.Quit:
 		return nil, []key.Binding{
-			key.NewBinding(key.WithKeys("y", "enter", "q"), key.WithHelp("y/enter", "quit")),
-			key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "stay")), m.keys.ForceQuit}
+			key.NewBinding(key.WithKeys("y", "enter", "q"), key.WithHelp("y/enter", i18n.T("confirm.quit.yes"))),
+			key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", i18n.T("confirm.quit.no"))), worded(m.keys.ForceQuit, action.Words(rootkeys.ForceQuit, "quit"))}
 	case m.dialog != nil:
-		return nil, []key.Binding{m.keys.Yes, m.keys.No}
+		return nil, []key.Binding{worded(m.keys.Yes, i18n.T("yes")), worded(m.keys.No, i18n.T("no"))}
 	case m.showHelp:
-		help := m.bindingOf(rootkeys.Help, "close help")
-		help.SetHelp("esc/"+help.Help().Key, "close help")
-		return nil, []key.Binding{help, m.bindingOf(rootkeys.Quit, "quit")}
+		help := m.bindingOf(rootkeys.Help, i18n.T("root.close_help"))
+		help.SetHelp("esc/"+help.Help().Key, i18n.T("root.close_help"))
+		return nil, []key.Binding{help, m.bindingOf(rootkeys.Quit, action.Words(rootkeys.Quit, "quit"))}
 	case m.palette != nil:
 		return nil, m.palette.ShortHelp()
 	}
@@ -76,4 +77,11 @@ func (m *Model) split() (view, global []action.Bound) {
 		}
 	}
 	return view, global
+}
+
+// worded is b with its words in the interface's language: the root's keys are made
+// once, their words at every draw, as L may have switched the language since.
+func worded(b key.Binding, desc string) key.Binding {
+	b.SetHelp(b.Help().Key, desc)
+	return b
 }

@@ -1,10 +1,9 @@
 package tui
 
 import (
-	"fmt"
-
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/draft"
 )
@@ -53,11 +52,7 @@ func countDrafts(store *draft.Store, base string) tea.Cmd {
 
 func (m Model) onDraftsCount(n int) (Model, tea.Cmd) {
 	if n > 0 && m.notice.Text == "" {
-		word := "drafts"
-		if n == 1 {
-			word = "draft"
-		}
-		m.setNotice(fmt.Sprintf("%d unsent %s: D lists them", n, word), false)
+		m.setNotice(i18n.N("root.drafts.unsent", n), false)
 	}
 	return m, nil
 }

@@ -198,14 +198,17 @@ func TestEscClosesDialogBeforeGoingBack(t *testing.T) {
 
 func TestLanguageCycles(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
-	m := f.started(80, 24)
+	opts := f.options()
+	opts.UIApart = false // L switches the interface too
+	m := f.model(opts, 80, 24)
+	m, _ = f.settle(m, m.Init())
 	m, _ = f.press(m, "L")
-	has(t, m, "lang ru", "Ремонт квартир под", "language: ru")
+	has(t, m, "язык ru", "Ремонт квартир под", "язык: русский", "? справка")
 	m, _ = f.press(m, "enter", "L")
-	has(t, m, "lang en")
+	has(t, m, "lang en", "language: English", "? help")
 	lacks(t, m, "Ремонт квартир")
 	m, _ = f.press(m, "L")
-	has(t, m, "lang uk", "Ремонт квартир під ключ")
+	has(t, m, "мова uk", "Ремонт квартир під ключ", "? довідка")
 }
 
 func TestMouseWheelMoves(t *testing.T) {

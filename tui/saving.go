@@ -1,10 +1,9 @@
 package tui
 
 import (
-	"strings"
-
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/theme"
@@ -28,15 +27,15 @@ func (m Model) onSaver(msg saverMsg) (Model, tea.Cmd) {
 	}
 	if msg.err != nil {
 		m.saveFailing = true
-		m, cmd := m.showError(msgs.Error{Op: "save the draft (what you type is not kept on disk until this is fixed)", Err: msg.err})
+		m, cmd := m.showError(msgs.Error{Op: i18n.T("root.save.failed"), Err: msg.err})
 		return m, tea.Batch(cmd, next)
 	}
 	if m.saveFailing {
 		m.saveFailing = false
-		if m.banner != nil && strings.HasPrefix(m.banner.Op(), "save the draft") {
+		if m.banner != nil && m.banner.Op() == i18n.T("root.save.failed") {
 			m.banner = nil
 		}
-		m.setNotice(theme.OKMark+" drafts are saved again", false)
+		m.setNotice(theme.OKMark+" "+i18n.T("root.save.again"), false)
 	}
 	return m, next
 }

@@ -4,14 +4,14 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
 // readOnlyNote says, once at start and whenever a write key is pressed, why nothing
 // that writes is offered, and what to do.
-const readOnlyNote = theme.WarningMark + " read-only: this key lacks listings:write, so activate, deactivate, new and edit are off; " +
-	"create a key with both scopes in account settings → API & integrations"
+func readOnlyNote() string { return theme.WarningMark + " " + i18n.T("root.read_only") }
 
 // learnScopes takes the key's scopes from ping: without listings:write the app is
 // read-only from the start, instead of spending a request on each refused write (and
@@ -23,7 +23,7 @@ func (m Model) learnScopes(info *api.KeyInfo) (Model, tea.Cmd) {
 	}
 	m.readOnly = !write
 	if m.readOnly {
-		m.setNotice(readOnlyNote, true)
+		m.setNotice(readOnlyNote(), true)
 	}
 	return m.broadcast(msgs.KeyScopes{Write: write})
 }

@@ -18,7 +18,7 @@ func (m Model) requestStatus(r msgs.RequestStatus) (Model, tea.Cmd) {
 	}
 	r.Title = termtext.Clean(r.Title)
 	if m.readOnly {
-		m.setNotice(readOnlyNote, true)
+		m.setNotice(readOnlyNote(), true)
 		return m, nil
 	}
 	if text, warn := confirm.Refused(r); text != "" {

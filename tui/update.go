@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -113,7 +112,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.mirrorDone(m.mir.SyncDone(msg))
 	case pingMsg:
 		if msg.err != nil {
-			return m.showError(msgs.Error{Op: "check the key", Err: msg.err})
+			return m.showError(msgs.Error{Op: i18n.T("root.check_key"), Err: msg.err})
 		}
 		m.lastIP = termtext.Clean(msg.info.YourIP)
 		m.budget = m.client.Budget()
@@ -126,7 +125,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.statusDone(msg)
 	case langSavedMsg:
 		if msg.err != nil {
-			m.setNotice(theme.WarningMark+" the language was not saved to the profile: "+termtext.Clean(msg.err.Error()), true)
+			m.setNotice(theme.WarningMark+" "+i18n.T("root.lang_unsaved", "Err", termtext.Clean(msg.err.Error())), true)
 		}
 		return m, nil
 	case msgs.ToRoot:
@@ -261,11 +260,11 @@ func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
 	if d.Info != nil {
 		m.lastIP = termtext.Clean(d.Info.YourIP)
 	}
-	where := frame.Host(d.BaseURL)
+	text := i18n.T("root.logged_in", "Where", frame.Host(d.BaseURL))
 	if d.Sandbox {
-		where = "the sandbox"
+		text = i18n.T("root.logged_in.sandbox")
 	}
-	m.setNotice(fmt.Sprintf("%s logged in to %s", theme.OKMark, where), false)
+	m.setNotice(theme.OKMark+" "+text, false)
 	return m, tea.Batch(ping(c), m.addr(viewBrowser, m.browser.M.Init()), m.addr(viewWatch, m.watch.M.Init()),
 		m.addr(viewJobs, m.jobs.M.Init()))
 }

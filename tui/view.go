@@ -3,6 +3,7 @@ package tui
 import (
 	"strings"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/frame"
 	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/internal/registry"
@@ -49,11 +50,11 @@ func (m *Model) renderHeader() string {
 	who := m.profile
 	switch {
 	case m.sandbox:
-		who = "sandbox"
+		who = i18n.T("root.who.sandbox")
 	case m.client == nil:
-		who = "not logged in"
+		who = i18n.T("root.who.logged_out")
 	case who == "":
-		who = "no profile"
+		who = i18n.T("root.who.no_profile")
 	}
 	where := ""
 	if m.baseURL != "" && !m.sandbox { // the sandbox's address changes on every start

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -41,5 +42,5 @@ func (m *Model) abandonWait() {
 	m.client.AbandonForegroundWaits()
 	m.waits.Clear()
 	m.waitLine = notice.Line{}
-	m.setNotice(theme.WarningMark+" gave up waiting for the request budget; nothing was sent (r reloads)", true)
+	m.setNotice(theme.WarningMark+" "+i18n.T("root.wait.gave_up"), true)
 }

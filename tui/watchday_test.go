@@ -18,6 +18,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/watch"
@@ -34,6 +35,7 @@ func grown(t *testing.T, n int, delay time.Duration) *fixture {
 	svc := apitest.Serve(t, sandbox.Options{Now: clk.Now, ModerationDelay: delay,
 		Grow: []sandbox.Grow{{Key: "business", Listings: n}}})
 	c := svc.Client(t, sandbox.KeyBusiness, api.WithClock(clk.Now), api.WithRetry(0, 0))
+	t.Cleanup(func() { i18n.Use(i18n.English) }) // as newFixture's: L is the process's
 	return &fixture{t: t, clock: clk, ts: svc.Server, client: c}
 }
 
@@ -155,12 +157,13 @@ func TestAnAnswerOutlastsTheDecisions(t *testing.T) {
 	}
 	f.clock.Advance(21 * time.Second) // the service decided both; the watch looks again
 	m, _ = f.press(m, "L")
-	has(t, m, "language: ru")
+	said := i18n.T("app.language", "Lang", i18n.Russian.Name()) // in Russian now
+	has(t, m, said)
 	answered := f.clock.Now()
 	for f.clock.Now().Sub(answered) < 4*time.Second-300*time.Millisecond {
 		f.clock.Advance(300 * time.Millisecond)
 		m, _ = f.run(m, msgs.Tick{})
-		has(t, m, "language: ru")
+		has(t, m, said)
 		lacks(t, m, "W to see them", "was approved", "was blocked")
 	}
 	if m.watch.M.Summary() != "watch: 2 decided" {
@@ -168,7 +171,7 @@ func TestAnAnswerOutlastsTheDecisions(t *testing.T) {
 	}
 	f.clock.Advance(300 * time.Millisecond)
 	m, _ = f.run(m, msgs.Tick{})
-	if s := flat(m); strings.Contains(s, "language: ru") || !strings.Contains(s, "— W to see them") {
+	if s := flat(m); strings.Contains(s, said) || !strings.Contains(s, "— W to see them") {
 		t.Errorf("the decisions do not show after the answer:\n%s", tuitest.Screen(m))
 	}
 }

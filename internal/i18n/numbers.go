@@ -3,8 +3,6 @@ package i18n
 import (
 	"strconv"
 	"strings"
-
-	"github.com/listings-tui/listings/api/client/format"
 )
 
 // Numbers are written as the language writes them, by its catalog's entries: the
@@ -17,7 +15,7 @@ func (p *Printer) Number(n int) string { return p.Decimal(strconv.Itoa(n)) }
 // Decimal is a plain decimal text ("-12500.5") with its thousands grouped and the
 // language's decimal mark; anything else is returned as it came.
 func (p *Printer) Decimal(s string) string {
-	sign, whole, frac, hasFrac, ok := format.SplitDecimal(s)
+	sign, whole, frac, hasFrac, ok := SplitDecimal(s)
 	if !ok {
 		return s
 	}
@@ -53,3 +51,17 @@ func (p *Printer) Price(amount, currency string) string {
 
 // has reports whether the catalogs (the language's or English's) have id.
 func (p *Printer) has(id string) bool { return p.T(id) != id }
+
+// SplitDecimal takes a plain decimal text apart ("-15000.5": "-", "15000", "5", true);
+// ok is false for anything else (an exponent, a sign alone, letters), which callers
+// show as it came. It lives here, not in api/client/format, since format draws its
+// words from this package.
+func SplitDecimal(s string) (sign, whole, frac string, hasFrac, ok bool) {
+	rest := s
+	if strings.HasPrefix(rest, "-") {
+		sign, rest = "-", rest[1:]
+	}
+	whole, frac, hasFrac = strings.Cut(rest, ".")
+	ok = whole != "" && strings.Trim(whole, "0123456789") == "" && strings.Trim(frac, "0123456789") == ""
+	return sign, whole, frac, hasFrac, ok
+}

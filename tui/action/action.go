@@ -3,7 +3,8 @@
 // the help overlay, the footer's short help, the command palette and the key dispatch
 // are all made from it, so that none of them can say what another does not do
 // (docs/tui.md, "Actions"). The user's keymap (the config's "keys") replaces an
-// action's default keys by id. It is a leaf: it imports only Bubble Tea's key types.
+// action's default keys by id. It is a leaf: it imports only Bubble Tea's key types,
+// and internal/i18n for the words it shows (Words).
 package action
 
 import (
@@ -12,6 +13,8 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // ID names an action for good: "browser.deactivate", "global.quit". The user's
@@ -24,8 +27,10 @@ const Any = "*"
 // Action is one row of a view's table over the view's state S.
 type Action[S any] struct {
 	ID ID
-	// Desc is the action's words, shown in the help, the footer and the palette. It
-	// is data, kept here only, so that a translation has one place to look.
+	// Desc is the action's words in English, as the reference of every action
+	// (docs/config.md) lists them. What the help, the footer and the palette show
+	// is the catalog's action.<ID> in the interface's language (Words), which
+	// English's catalog holds as Desc (a test checks every table).
 	Desc string
 	// Keys are the default keys, as Bubble Tea names them ("x", "ctrl+a", "alt+up",
 	// " " for space); none: the palette alone runs it.
@@ -72,9 +77,13 @@ type Action[S any] struct {
 }
 
 // Fold is one line of the help that stands for several actions: its keys as shown,
-// and its words. An action the user gave keys of their own leaves it for a line of
-// its own, as its keys are no longer the fold's.
-type Fold struct{ Label, Desc string }
+// and its words (English; shown as the catalog's action.<ID>, as an action's). An
+// action the user gave keys of their own leaves it for a line of its own, as its
+// keys are no longer the fold's.
+type Fold struct {
+	ID          ID
+	Label, Desc string
+}
 
 // Table is a view's actions, and how its state is read.
 type Table[S any] struct {
@@ -138,7 +147,7 @@ func (t Table[S]) Reach(s S, km Keymap) []Bound {
 			continue
 		}
 		ks, label := keysOf(a, km)
-		desc := a.Desc
+		desc := Words(a.ID, a.Desc)
 		if a.Note != nil {
 			if n := a.Note(s); n != "" {
 				desc += " (" + n + ")"
@@ -147,8 +156,8 @@ func (t Table[S]) Reach(s S, km Keymap) []Bound {
 		b := Bound{ID: a.ID, Desc: desc, Keys: ks, Label: label, Group: a.Group, Short: a.Short,
 			Hidden: (a.Writes && ro) || (a.Quiet != nil && a.Quiet(s)), Typing: a.Typing, Moves: a.Moves,
 			Shadows: a.Shadows}
-		if _, own := km[a.ID]; !own {
-			b.Fold = a.Fold
+		if _, own := km[a.ID]; !own && a.Fold != (Fold{}) {
+			b.Fold = Fold{ID: a.Fold.ID, Label: a.Fold.Label, Desc: Words(a.Fold.ID, a.Fold.Desc)}
 		}
 		b.Offered = b.Short > 0 && !b.Hidden && (a.Offer == nil || a.Offer(s))
 		out = append(out, b)
@@ -210,13 +219,15 @@ func Label(keys []string) string {
 	return strings.Join(out, "/")
 }
 
-// Entry is an action as the reference lists it: its id, default keys and words.
+// Entry is an action as the reference lists it: its id, default keys and words
+// (English, as the table has them).
 type Entry struct {
 	ID    ID
 	Keys  []string
 	Label string
 	Desc  string
 	Mode  string
+	Fold  Fold
 	// Shadows are the global actions whose keys it may take.
 	Shadows []ID
 	Typing  bool
@@ -229,7 +240,7 @@ type Catalog interface{ Entries() []Entry }
 func (t Table[S]) Entries() []Entry {
 	var out []Entry
 	for _, a := range t.Actions {
-		out = append(out, Entry{ID: a.ID, Keys: a.Keys, Label: a.Label, Desc: a.Desc, Mode: a.Mode,
+		out = append(out, Entry{ID: a.ID, Keys: a.Keys, Label: a.Label, Desc: a.Desc, Mode: a.Mode, Fold: a.Fold,
 			Shadows: a.Shadows, Typing: a.Typing})
 	}
 	return out
@@ -244,3 +255,19 @@ func (k *Keys) SetKeymap(km Keymap) { k.Map = km }
 
 // Help is the help of what is in reach in state s.
 func (t Table[S]) Help(s S, km Keymap) Help { return HelpOf(t.Reach(s, km)) }
+
+// Words is what the help, the footer and the palette show for the action id whose
+// English words are desc: the catalog's action.<id> in the interface's language.
+// Reach and the folds are the one place a table's words become shown words, so a
+// view draws its actions in the language without a word of its own; an id the
+// catalog lacks (a table in a test) shows desc.
+func Words(id ID, desc string) string {
+	if desc == "" || id == "" {
+		return desc
+	}
+	cid := "action." + string(id)
+	if s := i18n.T(cid); s != cid {
+		return s
+	}
+	return desc
+}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 type state struct{ unchanged bool }
@@ -94,5 +96,24 @@ func TestCheckWithin(t *testing.T) {
 	}
 	if es := Within("media", step).Entries(); es[0].Mode != "media" || es[1].Mode != "media:picking" {
 		t.Errorf("modes %q %q", es[0].Mode, es[1].Mode)
+	}
+}
+
+// The help shows an action and a fold by their catalog entries (action.<id>) in the
+// interface's language, the fold still on one line; an id without an entry keeps
+// its Desc.
+func TestWordsInTheLanguage(t *testing.T) {
+	defer i18n.Use(i18n.English)
+	i18n.Use(i18n.Ukrainian)
+	tb := Table[state]{Actions: []Action[state]{
+		{ID: "global.quit", Desc: "quit", Keys: []string{"q"}, Short: 1},
+		{ID: "v.one", Desc: "go to One", Keys: []string{"alt+1"}, Group: 1, Fold: Fold{ID: "editor.steps", Label: "alt+1…2", Desc: "go to step"}},
+		{ID: "v.two", Desc: "go to Two", Keys: []string{"alt+2"}, Group: 1, Fold: Fold{ID: "editor.steps", Label: "alt+1…2", Desc: "go to step"}},
+	}}
+	if got := lines(tb.Help(state{}, nil)); got != "q вийти, alt+1…2 до кроку" {
+		t.Errorf("help %q", got)
+	}
+	if got := tb.Reach(state{}, nil)[1].Desc; got != "go to One" {
+		t.Errorf("an action without an entry shows %q", got)
 	}
 }

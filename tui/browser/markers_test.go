@@ -46,7 +46,7 @@ func TestEveryStateReadsWithoutColour(t *testing.T) {
 				}
 			}
 			has("mark of the marked row", theme.MarkedMark+" iPhone")
-			has("stale mark", theme.StaleMark)
+			has("stale mark", theme.StaleMark())
 			has("tab on screen", "[all")
 			if l := lines[3]; !strings.HasPrefix(l, theme.Cursor+" Велосипед") || !strings.Contains(l, format.Status(api.StatusInactive)) {
 				t.Errorf("%s %v: the selected row reads %q", name, size, l)

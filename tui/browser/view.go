@@ -41,7 +41,7 @@ func (m *Model) tabLabel(i int, counts bool) string {
 		label += " " + c.String()
 	}
 	if s.stale && (counts || i == m.cur) {
-		label += " " + i18n.T("browser.stale_mark") // theme.StaleMark in the interface's language
+		label += " " + theme.StaleMark()
 	}
 	return label
 }

@@ -121,7 +121,7 @@ func nums() *numWords {
 // decimal is a plain decimal text with its thousands grouped and the language's
 // decimal mark; anything else as it came.
 func (w *numWords) decimal(s string) string {
-	sign, whole, frac, hasFrac, ok := format.SplitDecimal(s)
+	sign, whole, frac, hasFrac, ok := i18n.SplitDecimal(s)
 	if !ok {
 		return s
 	}

@@ -5,12 +5,12 @@
 package confirm
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -37,35 +37,35 @@ func Risks(r AtRisk) []string {
 	var why []string
 	// The editor keeps its draft after esc (its uploads go on): once it is off
 	// screen, the draft is the one left there, not an open one.
-	what := "the open draft"
+	which := "open"
 	if !r.OnEditor {
-		what = "the draft you left in the editor"
+		which = "left"
 	}
 	switch {
 	case r.Busy:
-		why = append(why, what+" is still uploading or being sent: what has not finished is lost")
+		why = append(why, i18n.T("confirm.risk.busy."+which))
 	case r.Unsent && r.Sandbox:
-		why = append(why, what+" is lost: the sandbox keeps nothing")
+		why = append(why, i18n.T("confirm.risk.lost."+which))
 	case r.Unsent:
-		why = append(why, what+" is not sent; it is kept, and D resumes it next time")
+		why = append(why, i18n.T("confirm.risk.kept."+which))
 	}
 	if r.Job {
-		why = append(why, "a job is running: it stops after the requests on their way, and is offered for a resume next time")
+		why = append(why, i18n.T("confirm.risk.job"))
 	}
 	if r.Sandbox && r.Drafts > 0 && !(r.Drafts == 1 && r.Unsent) {
-		why = append(why, fmt.Sprintf("%d drafts are lost: the sandbox keeps nothing", r.Drafts))
+		why = append(why, i18n.N("confirm.risk.drafts", r.Drafts))
 	}
 	return why
 }
 
 // QuitQuestion asks before quitting; why says what would be lost.
 func QuitQuestion(why []string) *Dialog {
-	lines := []string{theme.Heading.Render("Quit listings?")}
+	lines := []string{theme.Heading.Render(i18n.T("confirm.quit"))}
 	for _, w := range why {
 		lines = append(lines, theme.WarningMark+" "+w)
 	}
 	lines = append(lines, "",
-		theme.Key.Render("y/enter")+theme.Muted.Render(": quit · ")+theme.Key.Render("n/esc")+theme.Muted.Render(": stay"))
+		theme.Key.Render("y/enter")+theme.Muted.Render(": "+i18n.T("confirm.quit.yes")+" · ")+theme.Key.Render("n/esc")+theme.Muted.Render(": "+i18n.T("confirm.quit.no")))
 	return &Dialog{Quit: true, lines: lines}
 }
 

@@ -2,12 +2,12 @@ package confirm
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -25,9 +25,9 @@ func Refused(r msgs.RequestStatus) (text string, warn bool) {
 	case why == "":
 		return "", false
 	case r.From == r.To:
-		return fmt.Sprintf("%d is %s", r.ID, why), false
+		return i18n.T("confirm.already", "ID", r.ID, "Why", why), false
 	default:
-		return fmt.Sprintf("%s cannot %s %d: %s", theme.WarningMark, verb(r.To), r.ID, why), true
+		return theme.WarningMark + " " + i18n.T("confirm.cannot."+verb(r.To), "ID", r.ID, "Why", why), true
 	}
 }
 
@@ -45,37 +45,25 @@ func verb(to api.Status) string {
 	return "deactivate"
 }
 
-func pastVerb(to api.Status) string { return verb(to) + "d" }
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
-}
-
 // Status asks to confirm the change r (its title cleaned already), saying what
 // follows.
 func Status(r msgs.RequestStatus) *Dialog {
-	consequence := "It will be hidden from the catalog."
-	if r.To == api.StatusActive {
-		consequence = "It will be shown in the catalog again."
-	}
 	title := r.Title
 	if title == "" {
-		title = "untitled"
+		title = i18n.T("confirm.untitled")
 	}
+	v := verb(r.To)
 	return &Dialog{Req: r, lines: []string{
-		theme.Heading.Render(fmt.Sprintf("%s %d “%s”?", capitalize(verb(r.To)), r.ID, title)),
-		consequence,
+		theme.Heading.Render(i18n.T("confirm.ask."+v, "ID", r.ID, "Title", title)),
+		i18n.T("confirm.consequence." + v),
 		"",
-		theme.Key.Render("y/enter") + theme.Muted.Render(": yes · ") + theme.Key.Render("n/esc") + theme.Muted.Render(": no"),
+		theme.Key.Render("y/enter") + theme.Muted.Render(": "+i18n.T("yes")+" · ") + theme.Key.Render("n/esc") + theme.Muted.Render(": "+i18n.T("no")),
 	}}
 }
 
 // Sending is the notice while the change r is sent: "deactivating 12…".
 func Sending(r msgs.RequestStatus) string {
-	return fmt.Sprintf("%sing %d…", verb(r.To)[:len(verb(r.To))-1], r.ID)
+	return i18n.T("confirm.sending."+verb(r.To), "ID", r.ID)
 }
 
 // Setter is what a status change needs; *api.Client satisfies it.
@@ -103,7 +91,7 @@ func Send(svc Setter, r msgs.RequestStatus, seq int) tea.Cmd {
 }
 
 // Op names the change for the banner when it failed: "deactivate 12".
-func (d Done) Op() string { return fmt.Sprintf("%s %d", verb(d.Req.To), d.Req.ID) }
+func (d Done) Op() string { return i18n.T("confirm.op."+verb(d.Req.To), "ID", d.Req.ID) }
 
 // Status is the listing's status after the change: the service's word, else what was
 // asked for.
@@ -116,5 +104,5 @@ func (d Done) Status() api.Status {
 
 // Notice is what a change that went through says: "✓ 12 deactivated".
 func (d Done) Notice() string {
-	return fmt.Sprintf("%s %d %s", theme.OKMark, d.Req.ID, pastVerb(d.Status()))
+	return theme.OKMark + " " + i18n.T("confirm.done."+verb(d.Status()), "ID", d.Req.ID)
 }

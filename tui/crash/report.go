@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore"
 )
 
@@ -25,9 +26,9 @@ type Error struct {
 
 func (e *Error) Error() string {
 	if e.Path == "" {
-		return fmt.Sprintf("the app crashed, and its report could not be written: %v", e.Err)
+		return i18n.T("crash.unwritten", "Err", e.Err.Error())
 	}
-	return "the app crashed; the report is in " + e.Path + " (please attach it to a bug report)"
+	return i18n.T("crash.written", "Path", e.Path)
 }
 
 // writeReport writes the recorded panic to dir, with every secret redacted, and

@@ -50,7 +50,7 @@ func (m Model) headerLines(w int) []string {
 	}
 	stale := ""
 	if m.err != nil && m.listing != nil {
-		stale = "  " + theme.Stale.Render(theme.StaleMark)
+		stale = "  " + theme.Stale.Render(theme.StaleMark())
 	}
 	lines := []string{theme.Title.Render(ansi.Truncate(title, max(w-ansi.StringWidth(stale), 1), theme.Ellipsis)) + stale}
 
@@ -115,12 +115,8 @@ func price(p api.Price, currency, priceType string) string {
 	switch s {
 	case "":
 		return "—"
-	case api.PriceFree, api.PriceExchange:
-		return priceTypeWord(s)
-	case format.FreeOrExchange:
-		return i18n.T("detail.price.free_or_exchange")
 	}
-	return termtext.Clean(s)
+	return termtext.Clean(s) // format words free and exchange in the interface's language
 }
 
 // priceTypeWord is a price type as the seller reads it; a type this app does not

@@ -16,6 +16,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -28,7 +29,7 @@ func Header(who, host, lang string, width int) string {
 		parts = append(parts, theme.Muted.Render(host))
 	}
 	left := strings.Join(parts, theme.Faint.Render(" · "))
-	right := theme.Muted.Render("lang ") + theme.Key.Render(lang)
+	right := theme.Muted.Render(i18n.T("frame.lang")+" ") + theme.Key.Render(lang)
 	return spread(left, right, width)
 }
 
@@ -69,12 +70,13 @@ func meter(b api.Budget, long bool) string {
 		approx = "~"
 	}
 	if long {
-		s := fmt.Sprintf("%s%d/%s min · %s%s/%s today", approx, b.UsedMinute, format.Number(b.PerMinute),
-			approx, format.Number(b.UsedToday), format.Number(b.PerDay))
+		s := i18n.T("frame.meter",
+			"Minute", fmt.Sprintf("%s%d/%s", approx, b.UsedMinute, format.Number(b.PerMinute)),
+			"Today", fmt.Sprintf("%s%s/%s", approx, format.Number(b.UsedToday), format.Number(b.PerDay)))
 		if b.Foreign > 0 {
 			// Another program spends the same key: the numbers are the service's, and
 			// this says why they grow without a request from here.
-			s += fmt.Sprintf(" (%s by another client)", format.Number(b.Foreign))
+			s += " " + i18n.T("frame.foreign", "N", format.Number(b.Foreign))
 		}
 		return s
 	}

@@ -5,7 +5,6 @@
 package helpview
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -14,6 +13,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -81,12 +81,12 @@ func Overlay(h help.Model, groups [][]key.Binding, width, height, off int) ([]st
 	inner := max(width-4, 8) // border and padding
 	lines := body(h, groups, inner)
 	room := max(height-4, 1) // border, heading and the blank line under it
-	head := theme.Heading.Render("Keys")
+	head := theme.Heading.Render(i18n.T("helpview.title"))
 	if extra := len(lines) - room; extra > 0 {
 		off = min(max(off, 0), extra)
 		total := len(lines)
 		lines = lines[off : off+room]
-		head += theme.Muted.Render(fmt.Sprintf("  ↑/↓ scroll · lines %d–%d of %d", off+1, off+len(lines), total))
+		head += theme.Muted.Render("  " + i18n.T("helpview.scroll", "From", off+1, "To", off+len(lines), "Total", total))
 	} else {
 		off = 0
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -105,21 +106,21 @@ func (b *Banner) Render(now time.Time, width, maxLines int) {
 	case rateLimit:
 		left := b.until.Sub(now)
 		if left > 0 {
-			first = fmt.Sprintf("rate limit: retry in %s", countdown(left))
+			first = i18n.T("notice.rate_limit.wait", "In", countdown(left))
 		} else {
-			first = "rate limit: you can retry now"
+			first = i18n.T("notice.rate_limit.now")
 		}
 		second = b.x.Hint
 	case daily:
-		first = "daily request limit reached"
+		first = i18n.T("notice.daily")
 		if !b.until.IsZero() {
 			reset := b.until.In(api.Kyiv)
-			first += fmt.Sprintf(": it resets at %s Kyiv time (in %s)", format.HourMinute(reset), countdown(b.until.Sub(now)))
+			first = i18n.T("notice.daily.resets", "At", format.HourMinute(reset), "In", countdown(b.until.Sub(now)))
 		}
 		second = b.x.Hint
 	case unreachable:
 		// What to do before the error's own text, which can be a long URL.
-		first = "service unreachable: loaded data stays, marked stale"
+		first = i18n.T("notice.unreachable")
 		second = b.x.Hint
 		if b.x.Todo != "" {
 			second = b.x.Todo + " — " + b.x.Hint
@@ -142,7 +143,7 @@ func (b *Banner) Render(now time.Time, width, maxLines int) {
 }
 
 // bannerDismiss is said at the end of every banner.
-const bannerDismiss = "esc: dismiss"
+func bannerDismiss() string { return i18n.T("notice.dismiss", "Key", "esc") }
 
 // bannerLines wraps the message and the hint (what to do) into at most maxLines
 // lines of the given width, rather than cutting them to one line each: the end of a
@@ -150,6 +151,8 @@ const bannerDismiss = "esc: dismiss"
 // What still does not fit ends with an ellipsis; "esc: dismiss" always stays.
 func bannerLines(first, second string, width, maxLines int) []string {
 	inner := width - 2 // the styles' padding
+	dismiss := bannerDismiss()
+	dw := ansi.StringWidth(dismiss)
 	p1 := wrapLines(first, inner)
 	var p2 []string
 	if second != "" {
@@ -168,13 +171,13 @@ func bannerLines(first, second string, width, maxLines int) []string {
 		last = &p2[len(p2)-1]
 	}
 	switch {
-	case inner < 2+len(bannerDismiss): // no room for it at all
-	case ansi.StringWidth(*last)+2+len(bannerDismiss) <= inner:
-		*last += "  " + bannerDismiss
+	case inner < 2+dw: // no room for it at all
+	case ansi.StringWidth(*last)+2+dw <= inner:
+		*last += "  " + dismiss
 	case len(p1)+len(p2) < maxLines:
-		p2 = append(p2, bannerDismiss)
+		p2 = append(p2, dismiss)
 	default:
-		*last = ansi.Truncate(*last, inner-2-len(bannerDismiss), theme.Ellipsis) + "  " + bannerDismiss
+		*last = ansi.Truncate(*last, inner-2-dw, theme.Ellipsis) + "  " + dismiss
 	}
 	out := make([]string, 0, len(p1)+len(p2))
 	for _, l := range p1 {
@@ -217,10 +220,10 @@ func countdown(d time.Duration) string {
 	}
 	switch {
 	case d < time.Minute:
-		return fmt.Sprintf("%ds", int(d.Seconds()))
+		return i18n.T("notice.countdown.s", "S", int(d.Seconds()))
 	case d < time.Hour:
-		return fmt.Sprintf("%dm%02ds", int(d.Minutes()), int(d.Seconds())%60)
+		return i18n.T("notice.countdown.ms", "M", int(d.Minutes()), "S", fmt.Sprintf("%02d", int(d.Seconds())%60))
 	default:
-		return fmt.Sprintf("%dh%02dm", int(d.Hours()), int(d.Minutes())%60)
+		return i18n.T("notice.countdown.hm", "H", int(d.Hours()), "M", fmt.Sprintf("%02d", int(d.Minutes())%60))
 	}
 }

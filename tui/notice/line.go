@@ -1,7 +1,6 @@
 package notice
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 	"time"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -45,10 +45,37 @@ func (n *Line) Fit(w, maxLines int) {
 		}
 	}
 	n.width, n.maxLines, n.lines = w, maxLines, nil
-	for _, l := range clip(wrapLines(text, max(w-2, 1)), maxLines, max(w-2, 1)) {
+	for _, l := range keepTail(text, max(w-2, 1), maxLines) {
 		n.lines = append(n.lines, ansi.Truncate(style.Render(l), w, theme.Ellipsis))
 	}
 }
+
+// keepTail wraps text into at most maxLines lines of width w. A text too long for
+// them is cut with an ellipsis, but its last part after " · ", what the user can do
+// (esc gives up), stays at the end, as the banner's "esc: dismiss" does: a longer
+// language must not push it out.
+func keepTail(text string, w, maxLines int) []string {
+	lines := wrapLines(text, w)
+	i := strings.LastIndex(text, tailSep)
+	if len(lines) <= maxLines || i < 0 || maxLines < 1 {
+		return clip(lines, maxLines, w)
+	}
+	tail := text[i+len(tailSep):]
+	tw := ansi.StringWidth(tail)
+	if tw+len(tailSep)+2 > w {
+		return clip(lines, maxLines, w)
+	}
+	head := clip(wrapLines(text[:i], w), maxLines, w)
+	last := &head[len(head)-1]
+	if len(head) < maxLines && ansi.StringWidth(*last)+len(tailSep)+tw > w {
+		return append(head, tail)
+	}
+	*last = ansi.Truncate(*last, w-tw-len(tailSep), theme.Ellipsis) + tailSep + tail
+	return head
+}
+
+// tailSep parts a notice from what the user can do about it.
+const tailSep = " · "
 
 // Every wait is visible: when the request budget holds a request back, a line under
 // the view says what it waits for, for how long, and that esc gives it up. The client
@@ -88,10 +115,9 @@ func (w *Waits) Clear() {
 // WaitText is the line of an active wait: "⧗ waiting 42s for the request budget (the
 // key's 60 requests a minute are spent), until 12:01:05 Kyiv time · esc gives up".
 func WaitText(x api.Wait, now time.Time) string {
-	why := fmt.Sprintf("the key's %d requests a minute are spent", x.PerMinute)
+	why := i18n.N("notice.wait.spent", x.PerMinute)
 	if x.Throttled {
-		why = "the service asked to slow down"
+		why = i18n.T("notice.wait.throttled")
 	}
-	return fmt.Sprintf("⧗ waiting %s for the request budget (%s), until %s Kyiv time · esc gives up",
-		format.Wait(x.Until.Sub(now)), why, format.Clock(x.Until))
+	return "⧗ " + i18n.T("notice.wait", "For", format.Wait(x.Until.Sub(now)), "Why", why, "Until", format.Clock(x.Until), "Key", "esc")
 }

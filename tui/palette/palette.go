@@ -6,7 +6,6 @@
 package palette
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -16,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/sahilm/fuzzy"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
@@ -38,9 +38,9 @@ type keyMap struct{ Run, Close, Up, Down key.Binding }
 // read-only key) and the footer's copies are left out.
 func New(reach []action.Bound) Model {
 	m := Model{keys: keyMap{
-		Run:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run")),
-		Close: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
-		Up:    key.NewBinding(key.WithKeys("up", "ctrl+k"), key.WithHelp("↑/↓", "choose")),
+		Run:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", i18n.T("palette.run"))),
+		Close: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", i18n.T("palette.close"))),
+		Up:    key.NewBinding(key.WithKeys("up", "ctrl+k"), key.WithHelp("↑/↓", i18n.T("palette.choose"))),
 		Down:  key.NewBinding(key.WithKeys("down", "ctrl+j")),
 	}}
 	for _, b := range reach {
@@ -52,7 +52,7 @@ func New(reach []action.Bound) Model {
 	}
 	m.input = textinput.New()
 	m.input.Prompt = ": "
-	m.input.Placeholder = "type to find an action"
+	m.input.Placeholder = i18n.T("palette.placeholder")
 	m.input.PromptStyle, m.input.PlaceholderStyle = theme.Key, theme.Faint
 	m.input.Focus()
 	m.filter()
@@ -120,9 +120,9 @@ func (m Model) Over(lines []string, width int) []string {
 		body = append(body, m.line(i, first+n == m.cursor, inner))
 	}
 	if len(m.shown) == 0 {
-		body = append(body, theme.Muted.Render("no action matches"))
+		body = append(body, theme.Muted.Render(i18n.T("palette.none")))
 	} else if len(m.shown) > rows && len(body) == rows+2 {
-		body[len(body)-1] = theme.Muted.Render(fmt.Sprintf("… %d more: type to narrow", len(m.shown)-rows+1))
+		body[len(body)-1] = theme.Muted.Render("… " + i18n.N("palette.more", len(m.shown)-rows+1))
 	}
 	box := strings.Split(theme.Border.Width(inner+2).Render(strings.Join(body, "\n")), "\n")
 	if len(box) > len(lines) {
@@ -141,7 +141,7 @@ func (m Model) line(i int, cur bool, w int) string {
 	b := m.items[i]
 	keys := b.Label
 	if len(b.Keys) == 0 {
-		keys = "no key"
+		keys = i18n.T("palette.no_key")
 	}
 	mark := "  "
 	if cur {

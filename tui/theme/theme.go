@@ -15,6 +15,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // Styles used across views. They are values: a view may derive from one with
@@ -57,7 +58,6 @@ const (
 	ErrorMark   = "✖"
 	WarningMark = "!"
 	OKMark      = "✓"
-	StaleMark   = "⟳ stale"
 	Ellipsis    = "…"
 	// MarkedMark is a row of the browser marked for a bulk action; a symbol of its
 	// own, apart from the status symbols (● ○ ◔ ✖ ✔ ▪) and the cursor.
@@ -161,6 +161,10 @@ func Status(s api.Status) string {
 	}
 	return style.Render(format.Status(s))
 }
+
+// StaleMark marks data the service could not refresh: a symbol and a word, in the
+// interface's language.
+func StaleMark() string { return "⟳ " + i18n.T("theme.stale") }
 
 // CurrentTab is the tab or step on screen among others: in brackets, where the other
 // tabs have their padding, so it reads without colour or underline and takes the

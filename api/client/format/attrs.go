@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // Attr is one of a listing's attributes as a person reads it: the category's name for
@@ -21,12 +22,6 @@ type Attr struct {
 	// "unknown option", "not an attribute of this category". "" when all is well.
 	Note string
 }
-
-// Notes of Attr.
-const (
-	NoteUnknownOption = "unknown option"
-	NoteNotInCategory = "not an attribute of this category"
-)
 
 // Attrs reads a listing's attributes with its category's: first those the category
 // defines, in its order, then the codes it does not, by code. defs nil (not known)
@@ -51,7 +46,7 @@ func Attrs(values map[string]json.RawMessage, defs []api.Attribute) []Attr {
 	for _, code := range others {
 		a := Attr{Code: code, Name: code, Value: asSent(values[code])}
 		if defs != nil {
-			a.Note = NoteNotInCategory
+			a.Note = i18n.T("format.note.not_in_category")
 		}
 		out = append(out, a)
 	}
@@ -84,13 +79,13 @@ func attrValue(d api.Attribute, raw json.RawMessage) (string, string) {
 					return v, ""
 				}
 			}
-			return v, NoteUnknownOption
+			return v, i18n.T("format.note.unknown_option")
 		}
 	case api.AttrBoolean:
 		if b, err := strconvBool(raw); err == nil && b {
-			return "yes", ""
+			return i18n.T("yes"), ""
 		} else if err == nil {
-			return "no", ""
+			return i18n.T("no"), ""
 		}
 	case api.AttrRange:
 		if r, ok := rangeText(raw); ok {
@@ -120,9 +115,9 @@ func rangeText(raw json.RawMessage) (string, bool) {
 	case hasFrom && hasTo:
 		return from + "–" + to, true
 	case hasFrom:
-		return "from " + from, true
+		return i18n.T("format.range.from", "From", from), true
 	case hasTo:
-		return "up to " + to, true
+		return i18n.T("format.range.to", "To", to), true
 	}
 	return "", true // a range with neither bound: nothing stated
 }

@@ -3,6 +3,14 @@
 // with their thousands grouped, dates and times in Europe/Kyiv, statuses as a symbol
 // and a word. It styles nothing (the theme colours) and cleans nothing (text from the
 // network is cleaned where it enters a screen); it only decides how a value reads.
+//
+// Its words are the interface's language's (internal/i18n, the format.* entries of
+// the catalogs): format imports i18n, not the other way round, as a value reads in a
+// language and not a language in a value (i18n keeps its own decimal parsing for
+// that). English reads exactly as it always did, numbers grouped by a space ("15
+// 000.50 UAH", which the CLI's goldens and people's scripts read); another language
+// writes numbers and prices as its catalog says ("15 000,50 грн"). No JSON output goes
+// through here: --json stays the same in every language.
 package format
 
 import (
@@ -11,10 +19,18 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
-// FreeOrExchange is a price of 0 whose type is not known (the list view has none).
-const FreeOrExchange = "free/exchange"
+// local is the interface's printer when its language is not English: the one that
+// writes numbers and prices in the language's way; nil for English, which keeps
+// format's own.
+func local() *i18n.Printer {
+	if p := i18n.UI(); p.Lang() != i18n.English {
+		return p
+	}
+	return nil
+}
 
 // Price reads a listing's price: the service's decimal kept exactly with its thousands
 // grouped and the currency after it ("15 000.50 UAH"); "free" or "exchange" when the
@@ -24,7 +40,7 @@ const FreeOrExchange = "free/exchange"
 func Price(p api.Price, currency, priceType string) string {
 	zero := p.IsZero() || strings.Trim(p.String(), "0.") == ""
 	if zero && (priceType == api.PriceFree || priceType == api.PriceExchange) {
-		return priceType
+		return i18n.T("format.price." + priceType)
 	}
 	if p.IsZero() {
 		return ""
@@ -32,7 +48,10 @@ func Price(p api.Price, currency, priceType string) string {
 	if zero && priceType == "" {
 		// The list view has no price_type (spec): a price of 0 there is a listing
 		// given away or offered in exchange, and which of the two only the detail says.
-		return FreeOrExchange
+		return i18n.T("format.price.free_or_exchange")
+	}
+	if l := local(); l != nil && strings.TrimSpace(currency) != "" {
+		return l.Price(p.String(), strings.TrimSpace(currency))
 	}
 	s := Decimal(p.String())
 	if currency = strings.TrimSpace(currency); currency != "" {
@@ -44,7 +63,10 @@ func Price(p api.Price, currency, priceType string) string {
 // Decimal groups the thousands of a plain decimal text ("-15000.5" → "-15 000.5");
 // anything else is returned as it is.
 func Decimal(s string) string {
-	sign, whole, frac, hasFrac, ok := SplitDecimal(s)
+	if l := local(); l != nil {
+		return l.Decimal(s)
+	}
+	sign, whole, frac, hasFrac, ok := i18n.SplitDecimal(s)
 	if !ok {
 		return s
 	}
@@ -55,21 +77,13 @@ func Decimal(s string) string {
 	return out
 }
 
-// SplitDecimal takes a plain decimal text apart ("-15000.5": "-", "15000", "5", true);
-// ok is false for anything else (an exponent, a sign alone, letters), which callers
-// show as it came.
-func SplitDecimal(s string) (sign, whole, frac string, hasFrac, ok bool) {
-	rest := s
-	if strings.HasPrefix(rest, "-") {
-		sign, rest = "-", rest[1:]
+// Requests is a count of requests: "1 request", "1 200 requests", "5 запитів".
+func Requests(n int) string {
+	if l := local(); l != nil {
+		return l.N("count.requests", n)
 	}
-	whole, frac, hasFrac = strings.Cut(rest, ".")
-	ok = whole != "" && strings.Trim(whole, "0123456789") == "" && strings.Trim(frac, "0123456789") == ""
-	return sign, whole, frac, hasFrac, ok
+	return Count(n, "request")
 }
-
-// Requests is a count of requests: "1 request", "1 200 requests".
-func Requests(n int) string { return Count(n, "request") }
 
 // Count is n of a thing in English, its thousands grouped: "1 listing",
 // "10 003 listings" (a word whose plural is not word+"s" is not counted here).
@@ -81,8 +95,11 @@ func Count(n int, word string) string {
 }
 
 // Number groups an integer's thousands with a space, as numbers are written in
-// Ukrainian: 5 000, 100 000.
+// Ukrainian: 5 000, 100 000 (another language than English: as it groups them).
 func Number(n int) string {
+	if l := local(); l != nil {
+		return l.Number(n)
+	}
 	if n < 0 {
 		return "-" + group(strconv.Itoa(-n))
 	}
@@ -144,12 +161,18 @@ func layout(t time.Time, l string) string {
 	return t.In(api.Kyiv).Format(l)
 }
 
-// Wait reads a duration the way a person counts a wait: whole seconds, "1m30s".
+// Wait reads a duration the way a person counts a wait: whole seconds, "1m30s",
+// "1 хв 30 с"; English as Go writes a duration ("1h0m5s").
 func Wait(d time.Duration) string {
-	if d < time.Second {
-		return "1s"
+	d = max(d.Round(time.Second), time.Second)
+	h, m, s := int(d/time.Hour), int(d%time.Hour/time.Minute), int(d%time.Minute/time.Second)
+	switch {
+	case h > 0:
+		return i18n.T("format.wait.hms", "H", h, "M", m, "S", s)
+	case m > 0:
+		return i18n.T("format.wait.ms", "M", m, "S", s)
 	}
-	return d.Round(time.Second).String()
+	return i18n.T("format.wait.s", "S", s)
 }
 
 // statusSymbols tell statuses apart without colour.
@@ -171,10 +194,15 @@ func StatusSymbol(s api.Status) string {
 	return "?"
 }
 
-// StatusWord is the status as it is named; "unknown" when the service sent none.
+// StatusWord is the status as it is named, in the interface's language ("active",
+// "активне"); "unknown" when the service sent none; a status newer than this client
+// by the service's own word.
 func StatusWord(s api.Status) string {
 	if s == "" {
-		return "unknown"
+		return i18n.T("format.status.unknown")
+	}
+	if _, ok := statusSymbols[s]; ok {
+		return i18n.T("format.status." + string(s))
 	}
 	return string(s)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 func price(t *testing.T, s string) api.Price {
@@ -76,5 +77,51 @@ func TestTimesAreKyiv(t *testing.T) {
 func TestStatus(t *testing.T) {
 	if format.Status(api.StatusActive) != "● active" || format.Status("on_hold") != "? on_hold" || format.Status("") != "? unknown" {
 		t.Errorf("%q %q %q", format.Status(api.StatusActive), format.Status("on_hold"), format.Status(""))
+	}
+}
+
+// In another language than English the words are the catalog's and numbers and
+// prices are written as the language writes them; English reads as it always did
+// (the tests above).
+func TestInUkrainian(t *testing.T) {
+	defer i18n.Use(i18n.English)
+	i18n.Use(i18n.Ukrainian)
+	const nbsp = "\u00a0"
+	for got, want := range map[string]string{
+		format.Price(price(t, "12500.50"), "UAH", ""): "12" + nbsp + "500,50 грн",
+		format.Price(price(t, "0"), "UAH", "free"):    "безкоштовно",
+		format.Price(price(t, "0"), "UAH", ""):        "безкоштовно/обмін",
+		format.Status(api.StatusPending):              "◔ на модерації",
+		format.Status(""):                             "? невідомо",
+		format.Status("on_hold"):                      "? on_hold",
+		format.Requests(5):                            "5 запитів",
+		format.Requests(22):                           "22 запити",
+		format.Number(12500):                          "12" + nbsp + "500",
+		format.Wait(90 * time.Second):                 "1 хв 30 с",
+		format.Wait(3605 * time.Second):               "1 год 0 хв 5 с",
+		format.AttrValue(api.Attribute{Type: api.AttrBoolean}, []byte("true")): "так",
+	} {
+		if got != want {
+			t.Errorf("%q, want %q", got, want)
+		}
+	}
+}
+
+// Every status this client knows has its word in the catalog (the ids are made at
+// run time, which the catalog's test of the code's ids does not see).
+func TestEveryStatusHasItsWord(t *testing.T) {
+	for _, s := range []api.Status{api.StatusActive, api.StatusInactive, api.StatusPending, api.StatusBlocked,
+		api.StatusSold, api.StatusArchived} {
+		if id := "format.status." + string(s); i18n.T(id) == id {
+			t.Errorf("%s has no entry %s", s, id)
+		}
+	}
+	for _, typ := range []string{api.PriceFree, api.PriceExchange} {
+		if id := "format.price." + typ; i18n.T(id) == id {
+			t.Errorf("%s has no entry %s", typ, id)
+		}
+	}
+	if format.Wait(3605*time.Second) != "1h0m5s" || format.Wait(59*time.Second) != "59s" {
+		t.Errorf("English waits: %q %q", format.Wait(3605*time.Second), format.Wait(59*time.Second))
 	}
 }

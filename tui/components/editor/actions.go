@@ -85,8 +85,8 @@ func moveNote(last bool) func(Model) string {
 }
 
 var (
-	jumpFold   = action.Fold{Label: "alt+1…7", Desc: "go to step"}
-	scrollFold = action.Fold{Label: "↑/↓ pgup/pgdn", Desc: "scroll"}
+	jumpFold   = action.Fold{ID: "editor.steps", Label: "alt+1…7", Desc: "go to step"}
+	scrollFold = action.Fold{ID: "editor.scroll", Label: "↑/↓ pgup/pgdn", Desc: "scroll"}
 )
 
 // stepWords are the words of the actions going to each step, which the palette
