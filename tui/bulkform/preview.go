@@ -10,6 +10,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -31,7 +32,7 @@ func (m *Model) previewPrice() {
 	}
 	c, err := f.change()
 	if err != nil {
-		f.previewErr = err.Error()
+		f.previewErr = errText(err)
 		return
 	}
 	for i := 0; i < min(len(m.items), previewScan) && len(f.examples) < fewTitles; i += previewChunk {
@@ -51,7 +52,7 @@ func (f priceForm) previewLines(width int) []string {
 	case strings.TrimSpace(f.inputs[0].Value()) == "":
 		return nil
 	case len(f.examples) == 0:
-		return wrapped(theme.Muted, "none of them would change: enter shows why", width, 0, 0)
+		return wrapped(theme.Muted, i18n.T("bulkform.preview.none"), width, 0, 0)
 	}
 	// Three columns, right-aligned: old, new, and the move in per cent.
 	cells := make([][3]string, len(f.examples))
@@ -64,7 +65,7 @@ func (f priceForm) previewLines(width int) []string {
 		}
 	}
 	titleW := max(width-2-2-w[0]-3-w[1]-2-w[2], 6)
-	out := []string{theme.Muted.Render("for example, with the rounding:")}
+	out := []string{theme.Muted.Render(i18n.T("bulkform.preview.example"))}
 	for i, c := range f.examples {
 		title := layout.Pad(ansi.Truncate(quote(c.Title, c.ID), titleW, theme.Ellipsis), titleW)
 		out = append(out, "  "+title+"  "+layout.PadLeft(cells[i][0], w[0])+" → "+theme.Value.Render(layout.PadLeft(cells[i][1], w[1]))+

@@ -11,20 +11,8 @@ import (
 // only the huh forms keep theirs, and are built again on msgs.LangChanged.
 
 // ruleWords is a rule's message (api/client/rules knows ids, not languages) in the
-// interface's language: the entry "editor.rule."+ID, a Why among its values said
-// the same way.
-func ruleWords(w rules.Why) string {
-	if w.OK() {
-		return ""
-	}
-	args := append([]any(nil), w.Args...)
-	for i := 1; i < len(args); i += 2 {
-		if inner, ok := args[i].(rules.Why); ok {
-			args[i] = ruleWords(inner)
-		}
-	}
-	return i18n.T("editor.rule."+w.ID, args...)
-}
+// interface's language: the entry "editor.rule."+ID.
+func ruleWords(w rules.Why) string { return i18n.Reason("editor.rule.", w) }
 
 // stepName is a step's name on the steps line and in the review.
 func stepName(s step) string {

@@ -40,6 +40,18 @@ func Because(id string, args ...any) Why { return why(id, args...) }
 
 func why(id string, args ...any) Why { return Why{ID: id, Args: args} }
 
+// Register adds the English words of another package's Whys (bulk's reasons to
+// skip a listing, …), its ids prefixed by its name; it is called at init, once per
+// package. An id given twice is a mistake in the code.
+func Register(words map[string]string) {
+	for id, text := range words {
+		if _, dup := English[id]; dup {
+			panic("rules: the id " + id + " is registered twice")
+		}
+		English[id] = text
+	}
+}
+
 // English is every Why's message in English, by id; the placeholders are the
 // catalogs' ({{.Name}}), so the app's English entries are these very texts.
 var English = map[string]string{
