@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/internal/i18n"
@@ -52,7 +51,7 @@ func planLines(v msgs.BulkVerb, p bulk.Plan, cityLabel string) []string {
 		out = append(out, "", i18n.T("bulkform.plan.for_example"))
 		for _, c := range p.Changes[:min(fewTitles, len(p.Changes))] {
 			out = append(out, fmt.Sprintf("  %s: %s → %s", quote(c.Title, c.ID),
-				format.Price(c.Price, c.Currency, api.PriceSell), format.Price(c.NewPrice, c.Currency, api.PriceSell)))
+				price(c.Price, c.Currency), price(c.NewPrice, c.Currency)))
 		}
 	}
 	if e := p.Action.Patch; p.Action.Edit && e != nil {

@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
@@ -58,8 +57,7 @@ func (f priceForm) previewLines(width int) []string {
 	cells := make([][3]string, len(f.examples))
 	var w [3]int
 	for i, c := range f.examples {
-		cells[i] = [3]string{format.Price(c.Price, c.Currency, api.PriceSell),
-			format.Price(c.NewPrice, c.Currency, api.PriceSell), percent(c.Price, c.NewPrice)}
+		cells[i] = [3]string{price(c.Price, c.Currency), price(c.NewPrice, c.Currency), percent(c.Price, c.NewPrice)}
 		for k := range w {
 			w[k] = max(w[k], ansi.StringWidth(cells[i][k]))
 		}
@@ -80,9 +78,13 @@ func percent(old, new api.Price) string {
 	if o == 0 {
 		return ""
 	}
-	s := fmt.Sprintf("%+.1f", (new.Float64()-o)/o*100)
-	return strings.TrimSuffix(s, ".0") + "%"
+	s := strings.TrimSuffix(fmt.Sprintf("%+.1f", (new.Float64()-o)/o*100), ".0")
+	return s[:1] + i18n.UI().Decimal(s[1:]) + "%"
 }
+
+// price is a listing's price as the interface's language writes one: "1 000 грн",
+// "UAH 1,000".
+func price(p api.Price, currency string) string { return i18n.UI().Price(p.String(), currency) }
 
 // wrapped is text wrapped to width in style, its first line indented by first and
 // the others by rest: a message is read whole rather than cut at the box.
