@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -176,7 +177,7 @@ func (m *Model) onUploaded(msg uploaded) tea.Cmd {
 	err := msg.err
 	if err == nil && ((msg.sec == secVideo && (msg.video == nil || msg.video.URL == "")) ||
 		(msg.sec != secVideo && (msg.photo == nil || msg.photo.URL == ""))) {
-		err = errors.New("the service answered without a URL; retry with r")
+		err = errors.New(i18n.T("pickers.media.no_url"))
 	}
 	if err != nil {
 		it.state, it.err = failed, termtext.Clean(err.Error())
@@ -237,13 +238,6 @@ func (m *Model) retry() {
 		}
 	})
 	if n > 0 {
-		m.notice = fmt.Sprintf("retrying %d upload%s", n, plural(n))
+		m.notice = i18n.N("pickers.media.retrying", n)
 	}
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
