@@ -3,7 +3,6 @@ package mediapick
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -69,7 +68,7 @@ func checkFiles(owner int64, seq int, sec section, raw, base string) tea.Cmd {
 			paths, err = resolveFiles(raw, base)
 		}
 		if err == nil && sec == secVideo && len(paths) > 1 {
-			err = fmt.Errorf("%s matches %d files; a listing has one video", shown(raw), len(paths))
+			err = errors.New(i18n.T("pickers.media.many_videos", "Name", shown(raw), "N", len(paths)))
 		}
 		if err != nil {
 			out.err = termtext.Clean(err.Error())
