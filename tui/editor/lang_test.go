@@ -109,3 +109,19 @@ func TestEveryRuleHasItsWords(t *testing.T) {
 		}
 	}
 }
+
+// Every step in Ukrainian is exactly the size given at both sizes, never wider.
+func TestEveryStepFitsInUkrainian(t *testing.T) {
+	i18n.Use(i18n.Ukrainian)
+	defer i18n.Use(i18n.English)
+	for _, sz := range viewSizes {
+		f := newFixture(t, sandbox.KeyPersonal)
+		f.m.SetSize(sz.w, sz.h)
+		f.openDetails(1001)
+		for _, k := range []string{"alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7"} {
+			f.press(k)
+			tuitest.CheckSize(t, f.m.View(), sz.w, sz.h)
+		}
+		f.contains("Огляд") // the last step, named on the steps line
+	}
+}
