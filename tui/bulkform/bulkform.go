@@ -130,6 +130,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		// the interface's language; what was typed stays.
 		m.lang = msg.Lang
 		m.price.relabel()
+		m.city.Relabel()
 		m.SetSize(m.width, m.height)
 		if m.stage == stPlan {
 			m.box.SetLines(planLines(m.verb, m.plan, m.form.cityLabel))

@@ -107,7 +107,7 @@ func New(svc Service, lang string) Model {
 	m := Model{svc: svc, lang: lang, trees: map[string]*tree{}, parent: -1}
 	m.input = theme.Input()
 	m.input.Prompt = "/ "
-	m.relabel()
+	m.Relabel()
 	m.input.CharLimit = 80
 	m.input.Cursor.SetMode(cursor.CursorStatic)
 	m.input.PromptStyle = theme.Key
@@ -250,5 +250,6 @@ func (m Model) IsLeaf(id int) bool {
 // Loaded reports whether the tree of the current language is on hand.
 func (m Model) Loaded() bool { return m.tr != nil }
 
-// relabel gives the search input its words in the interface's language.
-func (m *Model) relabel() { m.input.Placeholder = i18n.T("pickers.cat.placeholder") }
+// Relabel gives the search input its words in the interface's language: a view
+// that handles msgs.LangChanged for the picker calls it.
+func (m *Model) Relabel() { m.input.Placeholder = i18n.T("pickers.cat.placeholder") }

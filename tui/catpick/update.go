@@ -24,7 +24,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.spin, cmd = m.spin.Update(msg)
 		return m, cmd
 	case msgs.LangChanged:
-		m.relabel()
+		m.Relabel()
 		cmd := m.SetLang(msg.Lang)
 		return m, cmd
 	case tea.KeyMsg:

@@ -115,7 +115,7 @@ func New(svc Searcher, lang string) Model {
 	m := Model{svc: svc, id: lastID.Add(1), lang: lang, limit: resultLimit,
 		after: tea.Tick, cache: newLRU(cacheSize), inflight: map[string]int{}}
 	m.input = theme.Input()
-	m.relabel()
+	m.Relabel()
 	m.input.CharLimit = 100
 	m.input.Cursor.SetMode(cursor.CursorStatic)
 	m.input.PromptStyle = theme.Key
@@ -201,8 +201,9 @@ func (m *Model) scroll() {
 	m.offset = max(min(m.offset, len(m.rows)-h), 0)
 }
 
-// relabel gives the input its words in the interface's language.
-func (m *Model) relabel() {
+// Relabel gives the input its words in the interface's language: a view that
+// handles msgs.LangChanged for the picker calls it.
+func (m *Model) Relabel() {
 	m.input.Prompt = i18n.T("pickers.city.prompt")
 	m.input.Placeholder = i18n.T("pickers.city.placeholder")
 }

@@ -80,6 +80,9 @@ func TestLangChangedRelabelsTheFormAndKeepsWhatWasTyped(t *testing.T) {
 	if strings.Contains(f.screen(), "Title") {
 		t.Errorf("English left after L:\n%s", f.screen())
 	}
+	if p := f.m.city.View(); !strings.Contains(p, "місто:") {
+		t.Errorf("the city step kept its English prompt:\n%s", p)
+	}
 }
 
 // Every message a rule gives (rules.English, the ids being built at run time) has

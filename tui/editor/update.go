@@ -355,6 +355,10 @@ func (m Model) chooseCategory(c catpick.Chosen) (Model, tea.Cmd) {
 // it was given): the draft holds what was typed, so nothing is lost.
 func (m Model) setLang(lang string) (Model, tea.Cmd) {
 	var cmds []tea.Cmd
+	if m.compsReady {
+		m.cat.Relabel()
+		m.city.Relabel()
+	}
 	if m.d != nil && m.loading == 0 {
 		cmds = append(cmds, m.relabel())
 	}
