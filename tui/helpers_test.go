@@ -17,6 +17,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/servers/sandbox"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -54,6 +55,9 @@ type fixture struct {
 
 func newFixture(t *testing.T, key string, wrap func(http.Handler) http.Handler) *fixture {
 	t.Helper()
+	// L switches the interface's language for the whole process: the next test
+	// starts in English again.
+	t.Cleanup(func() { i18n.Use(i18n.English) })
 	clk := &clock{t: start}
 	srv, err := sandbox.New(sandbox.Options{Now: clk.Now, ModerationDelay: 20 * time.Second})
 	if err != nil {
