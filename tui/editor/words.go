@@ -1,6 +1,8 @@
 package editor
 
 import (
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/internal/i18n"
@@ -53,4 +55,29 @@ func priceTypeWord(pt string) string {
 		return i18n.T("editor.price_type.free")
 	}
 	return i18n.T("editor.price_type.sell")
+}
+
+// relabel builds the form steps again from the draft, the cursor back on the field it
+// was on.
+func (m *Model) relabel() tea.Cmd {
+	m.syncAttributes()
+	m.forms[stepBasics] = m.buildBasics()
+	m.forms[stepContacts] = m.buildContacts()
+	m.rebuildDetails()
+	for _, f := range m.forms {
+		m.describe(f)
+	}
+	sf := m.forms[m.step]
+	if sf == nil {
+		return nil
+	}
+	cmds := []tea.Cmd{sf.form.Init()}
+	for range sf.fields {
+		f := sf.form.GetFocusedField()
+		if f == nil || f.GetKey() == m.focusKey || f.GetKey() == sf.last || m.focusKey == "" {
+			break
+		}
+		cmds = append(cmds, sf.form.NextField())
+	}
+	return tea.Batch(cmds...)
 }
