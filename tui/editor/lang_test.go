@@ -13,13 +13,6 @@ import (
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
-// The sizes the goldens are drawn at: a terminal of 80×24 and one of 60×15, less the
-// root's header and footer.
-var viewSizes = []struct {
-	name string
-	w, h int
-}{{"80x24", 80, 22}, {"60x15", 60, 13}}
-
 // firstStep is the editor's first step with a title and a description typed, in l.
 func firstStep(t *testing.T, l i18n.Lang, w, h int) *fixture {
 	i18n.Use(l)
@@ -38,9 +31,9 @@ func firstStep(t *testing.T, l i18n.Lang, w, h int) *fixture {
 // the counters and the steps line are the catalog's, and nothing is cut.
 func TestGoldenFirstStepByLanguage(t *testing.T) {
 	for _, l := range []i18n.Lang{i18n.English, i18n.Ukrainian} {
-		for _, sz := range viewSizes {
-			t.Run(string(l)+"_"+sz.name, func(t *testing.T) {
-				f := firstStep(t, l, sz.w, sz.h)
+		for _, sz := range tuitest.ViewSizes {
+			t.Run(string(l)+"_"+sz.Name, func(t *testing.T) {
+				f := firstStep(t, l, sz.W, sz.H)
 				if l == i18n.Ukrainian {
 					f.contains("Нове оголошення", "Заголовок *", "Опис *", "символів")
 				}
@@ -117,13 +110,13 @@ func TestEveryRuleHasItsWords(t *testing.T) {
 func TestEveryStepFitsInUkrainian(t *testing.T) {
 	i18n.Use(i18n.Ukrainian)
 	defer i18n.Use(i18n.English)
-	for _, sz := range viewSizes {
+	for _, sz := range tuitest.ViewSizes {
 		f := newFixture(t, sandbox.KeyPersonal)
-		f.m.SetSize(sz.w, sz.h)
+		f.m.SetSize(sz.W, sz.H)
 		f.openDetails(1001)
 		for _, k := range []string{"alt+1", "alt+2", "alt+3", "alt+4", "alt+5", "alt+6", "alt+7"} {
 			f.press(k)
-			tuitest.CheckSize(t, f.m.View(), sz.w, sz.h)
+			tuitest.CheckSize(t, f.m.View(), sz.W, sz.H)
 		}
 		f.contains("Огляд") // the last step, named on the steps line
 	}

@@ -11,13 +11,6 @@ import (
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
-// The sizes the goldens are drawn at: a terminal of 80×24 and one of 60×15, less the
-// root's header and footer.
-var viewSizes = []struct {
-	name string
-	w, h int
-}{{"80x24", 80, 22}, {"60x15", 60, 13}}
-
 // stockPlan is the plan of a sheet of three phones, one refused, in l.
 func stockPlan(t *testing.T, l i18n.Lang, w, h int) Model {
 	i18n.Use(l)
@@ -36,9 +29,9 @@ func stockPlan(t *testing.T, l i18n.Lang, w, h int) Model {
 
 func TestGoldenPlanByLanguage(t *testing.T) {
 	for _, l := range []i18n.Lang{i18n.English, i18n.Ukrainian} {
-		for _, sz := range viewSizes {
-			t.Run(string(l)+"_"+sz.name, func(t *testing.T) {
-				m := stockPlan(t, l, sz.w, sz.h)
+		for _, sz := range tuitest.ViewSizes {
+			t.Run(string(l)+"_"+sz.Name, func(t *testing.T) {
+				m := stockPlan(t, l, sz.W, sz.H)
 				if l == i18n.Ukrainian {
 					tuitest.Contains(t, tuitest.Screen(m), "Імпортувати stock.csv?", "3 рядки: створити 2")
 				}
@@ -48,31 +41,20 @@ func TestGoldenPlanByLanguage(t *testing.T) {
 	}
 }
 
-// flat is a screen's text with the box's borders gone and its lines joined: a
-// sentence the box wraps reads whole, one it cuts does not.
-func flat(screen string) string {
-	screen = strings.NewReplacer("│", " ", "╭", " ", "╮", " ", "╰", " ", "╯", " ", "─", " ").Replace(screen)
-	return strings.Join(strings.Fields(screen), " ")
-}
-
 // In the pseudo-language the plan keeps its counts, what is refused, the requests and
 // the key that runs it, whole.
 func TestPseudoPlanKeepsItsEssentials(t *testing.T) {
 	m := stockPlan(t, i18n.Pseudo, 80, 22)
-	var all []string
-	for range 10 { // every page of the plan
-		all = append(all, tuitest.Screen(m))
-		m, _ = loop.Press(m, "pgdown")
-	}
-	s := flat(strings.Join(all, "\n"))
+	all := tuitest.Pages(m, 10, func(m Model) Model { m, _ = loop.Press(m, "pgdown"); return m })
+	s := tuitest.Flat(all)
 	for _, want := range []string{
 		i18n.N("importer.plan.rows", 3, "Creates", "2", "Edits", "0", "Unchanged", "0", "Refused", "1"),
 		i18n.N("importer.plan.refused", 1),
 		i18n.N("count.requests", 2),
 		"y/enter",
 	} {
-		if !strings.Contains(s, flat(want)) {
-			t.Errorf("%q is cut away:\n%s", want, strings.Join(all, "\n"))
+		if !strings.Contains(s, tuitest.Flat(want)) {
+			t.Errorf("%q is cut away:\n%s", want, all)
 		}
 	}
 }
