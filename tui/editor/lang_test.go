@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/exp/golden"
-
 	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/internal/i18n"
@@ -13,10 +11,8 @@ import (
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
-// firstStep is the editor's first step with a title and a description typed, in l.
-func firstStep(t *testing.T, l i18n.Lang, w, h int) *fixture {
-	i18n.Use(l)
-	t.Cleanup(func() { i18n.Use(i18n.English) })
+// firstStep is the editor's first step with a title and a description typed.
+func firstStep(t *testing.T, w, h int) *fixture {
 	f := newFixture(t, sandbox.KeyPersonal)
 	f.m.SetSize(w, h)
 	f.openNew()
@@ -30,23 +26,15 @@ func firstStep(t *testing.T, l i18n.Lang, w, h int) *fixture {
 // The first step in English and in Ukrainian at both sizes: in Ukrainian the labels,
 // the counters and the steps line are the catalog's, and nothing is cut.
 func TestGoldenFirstStepByLanguage(t *testing.T) {
-	for _, l := range []i18n.Lang{i18n.English, i18n.Ukrainian} {
-		for _, sz := range tuitest.ViewSizes {
-			t.Run(string(l)+"_"+sz.Name, func(t *testing.T) {
-				f := firstStep(t, l, sz.W, sz.H)
-				if l == i18n.Ukrainian {
-					f.contains("Нове оголошення", "Заголовок *", "Опис *", "символів")
-				}
-				golden.RequireEqual(t, []byte(f.screen()))
-			})
-		}
-	}
+	tuitest.GoldenByLanguage(t, func(t *testing.T, w, h int) string { return firstStep(t, w, h).m.View() },
+		"Нове оголошення", "Заголовок *", "Опис *", "символів")
 }
 
 // In the pseudo-language (every word 40 % longer) the first step still shows each
 // field's whole label, the step it is on, and the status line's count.
 func TestPseudoFirstStepKeepsItsEssentials(t *testing.T) {
-	f := firstStep(t, i18n.Pseudo, 80, 22)
+	tuitest.InLang(t, i18n.Pseudo)
+	f := firstStep(t, 80, 22)
 	f.contains(i18n.T("editor.field.title_req"), i18n.T("editor.field.description_req"), i18n.T("editor.steps.basics"))
 	n := len(f.m.problems)
 	f.contains(i18n.N("editor.status.left", n))
@@ -58,7 +46,8 @@ func TestPseudoFirstStepKeepsItsEssentials(t *testing.T) {
 // L rebuilds the huh steps in the new language; what was typed stays, and the
 // cursor stays on the field it was on.
 func TestLangChangedRelabelsTheFormAndKeepsWhatWasTyped(t *testing.T) {
-	f := firstStep(t, i18n.English, 80, 22)
+	tuitest.InLang(t, i18n.English)
+	f := firstStep(t, 80, 22)
 	f.contains("Title *", "Description *")
 	i18n.Use(i18n.Ukrainian)
 	f.send(msgs.LangChanged{Lang: "uk"})
