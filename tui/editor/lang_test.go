@@ -110,3 +110,16 @@ func TestEveryStepFitsInUkrainian(t *testing.T) {
 		f.contains("Огляд") // the last step, named on the steps line
 	}
 }
+
+// L on the review lays its text out again in the new language.
+func TestLangChangedRelaysTheReview(t *testing.T) {
+	tuitest.InLang(t, i18n.English)
+	f := newFixture(t, sandbox.KeyPersonal)
+	f.m.SetSize(80, 22)
+	f.openDetails(1001)
+	f.press("alt+7")
+	f.contains("Request body")
+	i18n.Use(i18n.Ukrainian)
+	f.send(msgs.LangChanged{Lang: "en"})
+	f.contains("Тіло запиту")
+}

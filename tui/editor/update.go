@@ -361,6 +361,9 @@ func (m Model) setLang(lang string) (Model, tea.Cmd) {
 	}
 	if m.d != nil && m.loading == 0 {
 		cmds = append(cmds, m.relabel())
+		if m.step == stepReview {
+			m.refreshReview() // its text is laid out once, in words
+		}
 	}
 	if lang == m.lang {
 		return m, tea.Batch(cmds...)
