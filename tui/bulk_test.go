@@ -99,7 +99,7 @@ func TestBulkPriceInPlace(t *testing.T) {
 	m, _ = f.settle(m, m.Init())
 	m, _ = f.press(m, "space", "space", "$") // 1 500 and 400 UAH
 	m, _ = f.press(m, "-", "1", "0", "%", "enter")
-	has(t, m, "2 active listings go back to moderation", "“Ремонт квартир під ключ”: 1 500 UAH → 1 350 UAH")
+	has(t, m, "2 active listings go back to moderation", "“Ремонт квартир під ключ”: UAH 1,500 → UAH 1,350")
 	m, _ = f.press(m, "y", "esc")
 	s := tuitest.Screen(m)
 	for _, want := range []string{"UAH 1,350 ◔ pending", "UAH 360 ◔ pending"} {

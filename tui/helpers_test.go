@@ -38,14 +38,11 @@ type fixture struct {
 
 func newFixture(t *testing.T, key string, wrap func(http.Handler) http.Handler) *fixture {
 	t.Helper()
-	// L switches the interface's language, which is the process's: the next test
-	// starts in English.
-	t.Cleanup(func() { i18n.Use(i18n.English) })
-	clk := apitest.ClockAt(start)
-	svc := apitest.Serve(t, sandbox.Options{Now: clk.Now, ModerationDelay: 20 * time.Second}, wrap)
 	// L switches the interface's language for the whole process: the next test
 	// starts in English whatever this one pressed.
 	t.Cleanup(func() { i18n.Use(i18n.English) })
+	clk := apitest.ClockAt(start)
+	svc := apitest.Serve(t, sandbox.Options{Now: clk.Now, ModerationDelay: 20 * time.Second}, wrap)
 	c := svc.Client(t, key, api.WithClock(clk.Now), api.WithRetry(0, 0))
 	return &fixture{t: t, clock: clk, ts: svc.Server, client: c}
 }

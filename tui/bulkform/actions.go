@@ -3,7 +3,9 @@ package bulkform
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -159,8 +161,12 @@ func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// errText is what a form says of err: nothing when there is none.
+// errText is what a form says of err, in the interface's language when bulk says
+// it as a rules.Why: nothing when there is none.
 func errText(err error) string {
+	if w, ok := err.(rules.Why); ok {
+		return i18n.Reason("bulkform.why.", w)
+	}
 	if err == nil {
 		return ""
 	}

@@ -126,7 +126,15 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.SetSize(msg.Width, msg.Height)
 		return m, nil
 	case msgs.LangChanged:
+		// The words kept (the inputs' prompts, the plan's lines) are made again in
+		// the interface's language; what was typed stays.
 		m.lang = msg.Lang
+		m.price.relabel()
+		m.city.Relabel()
+		m.SetSize(m.width, m.height)
+		if m.stage == stPlan {
+			m.box.SetLines(planLines(m.verb, m.plan, m.form.cityLabel))
+		}
 		return m, m.city.SetLang(msg.Lang)
 	case citypick.Chosen:
 		m.form.setCity(msg.City.Ref, msg.City.Label)

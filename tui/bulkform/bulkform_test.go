@@ -69,7 +69,7 @@ func TestPlanOfAMixedSetSaysSkipsByReasonAndModeration(t *testing.T) {
 	m, _ = loop.Press(m, "enter")
 	s = tuitest.Screen(m)
 	tuitest.Contains(t, s, "Change the price of 12 listings?", "11 of 12 listings change; 1 skipped",
-		"!! 5 active listings go back to moderation", "“Bike 1”: 1 000 UAH → 900 UAH", "11 requests")
+		"!! 5 active listings go back to moderation", "“Bike 1”: UAH 1,000 → UAH 900", "11 requests")
 	_, out := loop.Press(m, "y")
 	if st := tuitest.Of[msgs.StartJob](out); len(st) != 1 || st[0].Verb != "price" || len(st[0].Plan.Changes) != 11 {
 		t.Fatalf("y did not start the job: %v", out)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/rules"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/components/planbox"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/msgs"
@@ -32,7 +33,37 @@ const (
 	numFields
 )
 
-var fieldNames = [numFields]string{"condition", "city", "contact name", "contact phone", "hide phone", "currency"}
+// fieldName is a field's name on the form and in the plan.
+func fieldName(f field) string {
+	switch f {
+	case fCondition:
+		return i18n.T("bulkform.field.condition")
+	case fCity:
+		return i18n.T("bulkform.field.city")
+	case fName:
+		return i18n.T("bulkform.field.contact_name")
+	case fPhone:
+		return i18n.T("bulkform.field.contact_phone")
+	case fHide:
+		return i18n.T("bulkform.field.hide_phone")
+	}
+	return i18n.T("bulkform.field.currency")
+}
+
+// choiceWord is a select field's value as the form shows it.
+func choiceWord(c string) string {
+	switch c {
+	case "":
+		return i18n.T("bulkform.unchanged")
+	case "new":
+		return i18n.T("bulkform.condition.new")
+	case "used":
+		return i18n.T("bulkform.condition.used")
+	case "yes", "no":
+		return i18n.T(c)
+	}
+	return c // a currency's code
+}
 
 // choices are the values of a select field; "" is "unchanged".
 var choices = map[field][]string{
@@ -40,8 +71,6 @@ var choices = map[field][]string{
 	fHide:      {"", "yes", "no"},
 	fCurrency:  {"", "UAH", "USD", "EUR"},
 }
-
-const unchanged = "unchanged"
 
 type fieldsForm struct {
 	cur         field
@@ -60,13 +89,13 @@ func newFieldsForm() fieldsForm {
 		in.Cursor.SetMode(cursor.CursorStatic)
 		return in
 	}
-	f.name, f.phone = mk(100, unchanged), mk(20, phoneHint)
+	f.name, f.phone = mk(100, i18n.T("bulkform.unchanged")), mk(20, phoneHint())
 	return f
 }
 
 // phoneHint is the phone's placeholder: the example says the form the service takes.
 // Where it does not fit whole it is left out rather than cut.
-const phoneHint = unchanged + " (e.g. +380501234567)"
+func phoneHint() string { return i18n.T("bulkform.phone_hint") }
 
 // fieldIndent is what comes before a field's value: cursor, name and gap.
 const fieldIndent = 2 + 14 + 2
@@ -76,9 +105,10 @@ const fieldIndent = 2 + 14 + 2
 func (f *fieldsForm) setWidth(w int) {
 	iw := max(min(planbox.InnerWidth(w)-fieldIndent-1, 40), 4)
 	f.name.Width, f.phone.Width = iw, iw
-	f.phone.Placeholder = phoneHint
-	if ansi.StringWidth(phoneHint) > iw {
-		f.phone.Placeholder = unchanged
+	f.name.Placeholder = i18n.T("bulkform.unchanged")
+	f.phone.Placeholder = phoneHint()
+	if ansi.StringWidth(f.phone.Placeholder) > iw {
+		f.phone.Placeholder = i18n.T("bulkform.unchanged")
 	}
 }
 
@@ -112,8 +142,8 @@ func (f *fieldsForm) patch() (*api.ListingEdit, error) {
 		e.ContactName = api.Set(v)
 	}
 	if v := strings.TrimSpace(f.phone.Value()); v != "" {
-		if why := rules.CheckPhone(v); why != "" {
-			return nil, errors.New("contact phone: " + why)
+		if why := rules.PhoneWhy(v); !why.OK() {
+			return nil, errors.New(fieldName(fPhone) + ": " + i18n.Reason("editor.rule.", why))
 		}
 		e.ContactPhone = api.Set(v)
 	}
@@ -124,7 +154,7 @@ func (f *fieldsForm) patch() (*api.ListingEdit, error) {
 		e.Currency = api.Set(v)
 	}
 	if e.Empty() {
-		return nil, errors.New("every field is unchanged: set at least one (←/→ choose, type a name, a phone or a city)")
+		return nil, errors.New(i18n.T("bulkform.all_unchanged"))
 	}
 	return e, nil
 }
@@ -172,7 +202,7 @@ func (f *fieldsForm) dirty() bool {
 func (f fieldsForm) view(n, width int) []string {
 	lines := []string{
 		theme.Heading.Render(headingFor(msgs.BulkEdit, n)),
-		theme.Muted.Render(fit("Only the fields you set are sent; the rest stay as they are.", "Only the fields you set are sent.", width)),
+		theme.Muted.Render(fit(i18n.T("bulkform.fields.intro"), i18n.T("bulkform.fields.intro_short"), width)),
 		"",
 	}
 	for i := range numFields {
@@ -184,22 +214,22 @@ func (f fieldsForm) view(n, width int) []string {
 		var v string
 		switch fi {
 		case fCity:
-			v = theme.Muted.Render(unchanged + " (type to search)")
+			v = theme.Muted.Render(i18n.T("bulkform.unchanged") + i18n.T("bulkform.type_to_search"))
 			if f.cityRef != "" {
-				v = f.cityLabel + theme.Muted.Render(" (delete clears)")
+				v = f.cityLabel + theme.Muted.Render(i18n.T("bulkform.delete_clears"))
 			}
 		case fName:
 			v = f.name.View()
 		case fPhone:
 			v = f.phone.View()
 		default:
-			c := choices[fi][f.pick[fi]]
-			if c == "" {
-				c = theme.Muted.Render(unchanged)
+			c := choiceWord(choices[fi][f.pick[fi]])
+			if f.pick[fi] == 0 {
+				c = theme.Muted.Render(c)
 			}
 			v = "‹ " + c + " ›"
 		}
-		lines = append(lines, layout.Cut(mark+layout.Pad(fieldNames[fi], fieldIndent-4)+"  "+v, width))
+		lines = append(lines, layout.Cut(mark+layout.Pad(fieldName(fi), fieldIndent-4)+"  "+v, width))
 	}
 	lines = append(lines, "")
 	if f.err != "" {

@@ -5,8 +5,9 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/components/planbox"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -18,77 +19,71 @@ import (
 const fewTitles = 3
 
 func headingFor(v msgs.BulkVerb, n int) string {
-	what := "listings"
-	if n == 1 {
-		what = "listing"
-	}
 	switch v {
 	case msgs.BulkActivate:
-		return fmt.Sprintf("Activate %s %s", format.Number(n), what)
+		return i18n.N("bulkform.heading.activate", n)
 	case msgs.BulkDeactivate:
-		return fmt.Sprintf("Deactivate %s %s", format.Number(n), what)
+		return i18n.N("bulkform.heading.deactivate", n)
 	case msgs.BulkPrice:
-		return fmt.Sprintf("Change the price of %s %s", format.Number(n), what)
+		return i18n.N("bulkform.heading.price", n)
 	}
-	return fmt.Sprintf("Edit %s %s", format.Number(n), what)
+	return i18n.N("bulkform.heading.edit", n)
 }
 
-// planLines says the plan: bulk.Plan.Summary, the listings back to moderation said
-// loudly, a few titles under each reason to skip, a few price changes as examples,
-// and what an edit sets. The lines are not cut: View wraps them to the box.
+// planLines says the plan: what changes and what is skipped, the listings back to
+// moderation said loudly, each reason to skip with a few titles under it, the cost, a
+// few price changes as examples, and what an edit sets (bulk.Plan.Summary's lines in
+// the interface's language). The lines are not cut: View wraps them to the box.
 func planLines(v msgs.BulkVerb, p bulk.Plan, cityLabel string) []string {
-	titles := map[string][]string{}
-	for _, s := range p.Skips {
-		titles[s.Reason] = append(titles[s.Reason], quote(s.Title, s.ID))
-	}
+	num := i18n.UI().Number
 	out := []string{theme.Heading.Render(headingFor(v, len(p.Changes)+len(p.Skips)) + "?"), ""}
-	reasons := 0
-	for _, l := range p.Summary() {
-		l = termtext.Clean(l)
-		switch {
-		case strings.HasPrefix(l, "! "):
-			out = append(out, theme.Danger.Bold(true).Render(theme.WarningMark+theme.WarningMark+" "+strings.TrimPrefix(l, "! ")))
-		case strings.HasPrefix(l, "skipped "):
-			out = append(out, l)
-			reason := skipReason(p, reasons)
-			reasons++
-			if ts := titles[reason]; len(ts) > 0 {
-				out = append(out, "    "+theme.Muted.Render(few(ts)))
-			}
-		default:
-			out = append(out, l)
-		}
+	out = append(out, i18n.N("bulkform.plan.changes", len(p.Changes)+len(p.Skips),
+		"Changes", num(len(p.Changes)), "Skipped", num(len(p.Skips))))
+	if l := planbox.Moderation(p.ToModeration); l != "" {
+		out = append(out, theme.Danger.Bold(true).Render(theme.WarningMark+theme.WarningMark+" "+l))
 	}
+	for _, r := range skipReasons(p) {
+		out = append(out, i18n.T("bulkform.plan.skipped", "N", num(len(r.titles)), "Why", termtext.Clean(i18n.Reason("bulkform.why.", r.why))))
+		out = append(out, "    "+theme.Muted.Render(few(r.titles)))
+	}
+	out = append(out, planbox.Cost(p.Requests, p.Duration, p.FitsToday, p.Days))
 	if p.Action.Price != nil && len(p.Changes) > 0 {
-		out = append(out, "", "for example:")
+		out = append(out, "", i18n.T("bulkform.plan.for_example"))
 		for _, c := range p.Changes[:min(fewTitles, len(p.Changes))] {
 			out = append(out, fmt.Sprintf("  %s: %s → %s", quote(c.Title, c.ID),
-				format.Price(c.Price, c.Currency, api.PriceSell), format.Price(c.NewPrice, c.Currency, api.PriceSell)))
+				price(c.Price, c.Currency), price(c.NewPrice, c.Currency)))
 		}
 	}
 	if e := p.Action.Patch; p.Action.Edit && e != nil {
-		out = append(out, "", "sets: "+patchWords(e, cityLabel))
+		out = append(out, "", i18n.T("bulkform.plan.sets", "Fields", patchWords(e, cityLabel)))
 	}
 	out = append(out, "")
 	if len(p.Changes) == 0 {
-		return append(out, theme.Muted.Render("Nothing to send."))
+		return append(out, theme.Muted.Render(i18n.T("bulkform.plan.nothing")))
 	}
 	return out
 }
 
-// skipReason is the reason of the i-th "skipped" line: Summary lists the reasons
-// in the order they first occur.
-func skipReason(p bulk.Plan, i int) string {
-	seen := map[string]bool{}
+// skipReason is a reason to skip and the listings skipped for it.
+type skipReason struct {
+	why    rules.Why
+	titles []string
+}
+
+// skipReasons are the reasons in the order they first occur, as Summary lists them.
+func skipReasons(p bulk.Plan) []*skipReason {
+	var out []*skipReason
+	by := map[string]*skipReason{}
 	for _, s := range p.Skips {
-		if !seen[s.Reason] {
-			if len(seen) == i {
-				return s.Reason
-			}
-			seen[s.Reason] = true
+		r := by[s.Reason]
+		if r == nil {
+			r = &skipReason{why: s.Why}
+			by[s.Reason] = r
+			out = append(out, r)
 		}
+		r.titles = append(r.titles, quote(s.Title, s.ID))
 	}
-	return ""
+	return out
 }
 
 func quote(title string, id int) string {
@@ -102,7 +97,7 @@ func quote(title string, id int) string {
 func few(ts []string) string {
 	s := strings.Join(ts[:min(fewTitles, len(ts))], ", ")
 	if n := len(ts) - fewTitles; n > 0 {
-		s += fmt.Sprintf(" and %s more", format.Number(n))
+		s += i18n.T("bulkform.plan.more", "N", i18n.UI().Number(n))
 	}
 	return s
 }
@@ -116,16 +111,16 @@ func patchWords(e *api.ListingEdit, cityLabel string) string {
 			out = append(out, name+" "+termtext.Clean(v))
 		}
 	}
-	add("condition", e.Condition)
+	add(fieldName(fCondition), e.Condition)
 	if e.CityRef.IsSet() {
-		out = append(out, "city "+cityLabel)
+		out = append(out, fieldName(fCity)+" "+cityLabel)
 	}
-	add("contact name", e.ContactName)
-	add("contact phone", e.ContactPhone)
+	add(fieldName(fName), e.ContactName)
+	add(fieldName(fPhone), e.ContactPhone)
 	if v, ok := e.HidePhone.Get(); ok && e.HidePhone.IsSet() {
-		out = append(out, fmt.Sprintf("hide phone %v", map[bool]string{true: "yes", false: "no"}[v]))
+		out = append(out, fieldName(fHide)+" "+map[bool]string{true: i18n.T("yes"), false: i18n.T("no")}[v])
 	}
-	add("currency", e.Currency)
+	add(fieldName(fCurrency), e.Currency)
 	return strings.Join(out, ", ")
 }
 
@@ -134,7 +129,7 @@ func (m Model) View() string {
 	var body []string
 	switch {
 	case m.picking:
-		body = append([]string{theme.Heading.Render("City for " + format.Number(len(m.items)) + " listings")}, strings.Split(m.city.View(), "\n")...)
+		body = append([]string{theme.Heading.Render(i18n.N("bulkform.city_for", len(m.items)))}, strings.Split(m.city.View(), "\n")...)
 	case m.stage == stPrice:
 		body = m.price.view(len(m.items), planbox.InnerWidth(m.width))
 	case m.stage == stFields:
@@ -143,7 +138,7 @@ func (m Model) View() string {
 		body = m.box.Body(planbox.Hint(m.Actions(), "bulkform.start", "bulkform.close", "bulkform.cancel"))
 	}
 	if m.discarding {
-		body = append(body, theme.Warning.Render(theme.WarningMark+" Discard what you set?")+"  "+
+		body = append(body, theme.Warning.Render(theme.WarningMark+" "+i18n.T("bulkform.discard_q"))+"  "+
 			planbox.Hint(m.Actions(), "bulkform.discard", "bulkform.keep"))
 	}
 	return planbox.Draw(body, m.width, m.height)

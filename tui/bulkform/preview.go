@@ -8,8 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -31,7 +31,7 @@ func (m *Model) previewPrice() {
 	}
 	c, err := f.change()
 	if err != nil {
-		f.previewErr = err.Error()
+		f.previewErr = errText(err)
 		return
 	}
 	for i := 0; i < min(len(m.items), previewScan) && len(f.examples) < fewTitles; i += previewChunk {
@@ -51,20 +51,19 @@ func (f priceForm) previewLines(width int) []string {
 	case strings.TrimSpace(f.inputs[0].Value()) == "":
 		return nil
 	case len(f.examples) == 0:
-		return wrapped(theme.Muted, "none of them would change: enter shows why", width, 0, 0)
+		return wrapped(theme.Muted, i18n.T("bulkform.preview.none"), width, 0, 0)
 	}
 	// Three columns, right-aligned: old, new, and the move in per cent.
 	cells := make([][3]string, len(f.examples))
 	var w [3]int
 	for i, c := range f.examples {
-		cells[i] = [3]string{format.Price(c.Price, c.Currency, api.PriceSell),
-			format.Price(c.NewPrice, c.Currency, api.PriceSell), percent(c.Price, c.NewPrice)}
+		cells[i] = [3]string{price(c.Price, c.Currency), price(c.NewPrice, c.Currency), percent(c.Price, c.NewPrice)}
 		for k := range w {
 			w[k] = max(w[k], ansi.StringWidth(cells[i][k]))
 		}
 	}
 	titleW := max(width-2-2-w[0]-3-w[1]-2-w[2], 6)
-	out := []string{theme.Muted.Render("for example, with the rounding:")}
+	out := []string{theme.Muted.Render(i18n.T("bulkform.preview.example"))}
 	for i, c := range f.examples {
 		title := layout.Pad(ansi.Truncate(quote(c.Title, c.ID), titleW, theme.Ellipsis), titleW)
 		out = append(out, "  "+title+"  "+layout.PadLeft(cells[i][0], w[0])+" → "+theme.Value.Render(layout.PadLeft(cells[i][1], w[1]))+
@@ -79,9 +78,13 @@ func percent(old, new api.Price) string {
 	if o == 0 {
 		return ""
 	}
-	s := fmt.Sprintf("%+.1f", (new.Float64()-o)/o*100)
-	return strings.TrimSuffix(s, ".0") + "%"
+	s := strings.TrimSuffix(fmt.Sprintf("%+.1f", (new.Float64()-o)/o*100), ".0")
+	return s[:1] + i18n.UI().Decimal(s[1:]) + "%"
 }
+
+// price is a listing's price as the interface's language writes one: "1 000 грн",
+// "UAH 1,000".
+func price(p api.Price, currency string) string { return i18n.UI().Price(p.String(), currency) }
 
 // wrapped is text wrapped to width in style, its first line indented by first and
 // the others by rest: a message is read whole rather than cut at the box.

@@ -6,9 +6,12 @@ import (
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/components/planbox"
+	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -34,19 +37,29 @@ type priceForm struct {
 
 func newPriceForm(items []bulk.Item) priceForm {
 	var f priceForm
-	for i, p := range []struct{ prompt, hint string }{
-		{"change: ", "3000 sets it · -10% or +200 moves it"},
-		{"round:  ", "none (to the cent)"},
-	} {
+	for i := range f.inputs {
 		in := theme.Input()
-		in.Prompt, in.Placeholder, in.CharLimit = p.prompt, p.hint, 20
+		in.CharLimit = 20
 		in.Cursor.SetMode(cursor.CursorStatic)
 		in.PromptStyle = theme.Key
 		f.inputs[i] = in
 	}
+	f.relabel()
 	f.usual, f.usualWhy = usualRounding(items)
 	f.inputs[1].SetValue(f.usual)
 	return f
+}
+
+// relabel gives the inputs their prompts and placeholders in the interface's
+// language, the prompts padded to one width so the values line up.
+func (f *priceForm) relabel() {
+	prompts := [2]string{i18n.T("bulkform.price.change"), i18n.T("bulkform.price.round")}
+	w := max(ansi.StringWidth(prompts[0]), ansi.StringWidth(prompts[1]))
+	hints := [2]string{i18n.T("bulkform.price.change_hint"), i18n.T("bulkform.price.round_hint")}
+	for i := range f.inputs {
+		f.inputs[i].Prompt = layout.Pad(prompts[i], w) + " "
+		f.inputs[i].Placeholder = hints[i]
+	}
 }
 
 func (f *priceForm) focus() tea.Cmd {
@@ -60,7 +73,7 @@ func (f *priceForm) focus() tea.Cmd {
 func (f *priceForm) setWidth(w int) {
 	// 2 for the mark of the input in focus, 1 for the cursor.
 	for i := range f.inputs {
-		f.inputs[i].Width = max(min(planbox.InnerWidth(w)-len(f.inputs[i].Prompt)-3, 48), 4)
+		f.inputs[i].Width = max(min(planbox.InnerWidth(w)-ansi.StringWidth(f.inputs[i].Prompt)-3, 48), 4)
 	}
 }
 
@@ -114,19 +127,19 @@ func (f priceForm) dirty() bool { return strings.TrimSpace(f.inputs[0].Value()) 
 func (f priceForm) roundHint() string {
 	switch {
 	case f.touched:
-		return "empty: to the cent · e.g. 10, 0.99, 100:99"
+		return i18n.T("bulkform.round.touched")
 	case f.usual == "":
-		return "none usual here · e.g. 10, 0.99, 100:99"
+		return i18n.T("bulkform.round.none_usual")
 	case f.isSet():
-		return "not used: a price you type stays as typed"
+		return i18n.T("bulkform.round.not_used")
 	}
-	return "usual: " + f.usualWhy + " · typing replaces it"
+	return i18n.T("bulkform.round.usual", "Why", roundingWhy(f.usualWhy))
 }
 
 // view is the form's lines at width: the change, the rounding and its hint, then what
 // is wrong on enter or, as the change is typed, a few listings old → new.
 func (f priceForm) view(n, width int) []string {
-	indent := 2 + len(f.inputs[1].Prompt)
+	indent := 2 + ansi.StringWidth(f.inputs[1].Prompt)
 	// The input in focus is marked in words too: a cursor's colour is not seen
 	// everywhere, and tab must be seen to do something.
 	mark := func(i int) string {
@@ -137,7 +150,7 @@ func (f priceForm) view(n, width int) []string {
 	}
 	lines := []string{
 		theme.Heading.Render(headingFor(msgs.BulkPrice, n)),
-		theme.Muted.Render(fit("A new price, or a change by % or an amount; then rounding.", "A new price or a change, then rounding.", width)),
+		theme.Muted.Render(fit(i18n.T("bulkform.price.intro"), i18n.T("bulkform.price.intro_short"), width)),
 		"",
 		mark(0) + f.inputs[0].View(),
 		mark(1) + f.inputs[1].View(),

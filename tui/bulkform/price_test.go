@@ -72,18 +72,18 @@ func TestPriceFormOffersTheUsualRoundingAndShowsTheResult(t *testing.T) {
 	}
 	s = tuitest.Screen(m)
 	tuitest.Contains(t, s, "for example, with the rounding:",
-		"“Item 1”", "4 299 UAH → 4 089 UAH  -4.9%",
-		"“Item 2”", "2 899 UAH → 2 759 UAH  -4.8%",
-		"“Item 3”", "1 299 UAH → 1 239 UAH  -4.6%")
+		"“Item 1”", "UAH 4,299 → UAH 4,089  -4.9%",
+		"“Item 2”", "UAH 2,899 → UAH 2,759  -4.8%",
+		"“Item 3”", "UAH 1,299 → UAH 1,239  -4.6%")
 	tuitest.Lacks(t, s, "4 084.05", "Item 4") // three examples
 
 	// Typing into the suggestion replaces it.
 	m, _ = loop.Press(m, "tab")
 	m, _ = loop.Type(m, "100")
 	s = tuitest.Screen(m)
-	tuitest.Contains(t, s, "round:  100 ", "4 299 UAH → 4 100 UAH", "empty: to the cent")
+	tuitest.Contains(t, s, "round:  100 ", "UAH 4,299 → UAH 4,100", "empty: to the cent")
 	m, _ = loop.Press(m, "backspace", "backspace", "backspace")
-	tuitest.Contains(t, tuitest.Screen(m), "4 299 UAH → 4 084.05 UAH  -5%")
+	tuitest.Contains(t, tuitest.Screen(m), "UAH 4,299 → UAH 4,084.05  -5%")
 
 	// What enter plans is what was shown.
 	m, _ = loop.Type(m, "10")
@@ -91,7 +91,7 @@ func TestPriceFormOffersTheUsualRoundingAndShowsTheResult(t *testing.T) {
 	if m.stage != stPlan || m.plan.Changes[0].NewPrice.String() != "4080" {
 		t.Fatalf("the plan: %+v\n%s", m.plan.Changes, tuitest.Screen(m))
 	}
-	tuitest.Contains(t, tuitest.Screen(m), "“Item 1”: 4 299 UAH → 4 080 UAH")
+	tuitest.Contains(t, tuitest.Screen(m), "“Item 1”: UAH 4,299 → UAH 4,080")
 }
 
 // A price typed whole is not rounded by the suggestion, and the form says so; a
@@ -102,10 +102,10 @@ func TestPriceFormKeepsATypedPrice(t *testing.T) {
 	m, _ = m.Open(msgs.Bulk{Verb: msgs.BulkPrice, Items: priced("4299", "3299", "2499")})
 	m, _ = loop.Type(m, "3000")
 	s := tuitest.Screen(m)
-	tuitest.Contains(t, s, "round:  100:99", "not used: a price you type stays as typed", "4 299 UAH → 3 000 UAH")
+	tuitest.Contains(t, s, "round:  100:99", "not used: a price you type stays as typed", "UAH 4,299 → UAH 3,000")
 	m, _ = loop.Press(m, "tab")
 	m, _ = loop.Type(m, "100:99")
-	tuitest.Contains(t, tuitest.Screen(m), "4 299 UAH → 2 999 UAH")
+	tuitest.Contains(t, tuitest.Screen(m), "UAH 4,299 → UAH 2,999")
 	m, _ = loop.Press(m, "tab", "ctrl+u")
 	m, _ = loop.Type(m, "-")
 	tuitest.Contains(t, tuitest.Screen(m), `change "-": write a signed amount`) // said as it is typed, not red yet
@@ -122,8 +122,8 @@ func TestPriceFormAt60x15(t *testing.T) {
 	m, _ = loop.Type(m, "-5%")
 	tuitest.CheckExactSize(t, m.View(), 60, 13)
 	s := tuitest.Screen(m)
-	tuitest.Contains(t, s, "usual: prices end in 9 · typing replaces it", "“Велосипед Trek", "4 299 UAH → 4 089 UAH  -4.9%",
-		"1 299 UAH → 1 239 UAH  -4.6%")
+	tuitest.Contains(t, s, "usual: prices end in 9 · typing replaces it", "“Велосипед Trek", "UAH 4,299 → UAH 4,089  -4.9%",
+		"UAH 1,299 → UAH 1,239  -4.6%")
 	if strings.Contains(s, "Велосипед Trek Marlin 7, рама L, 2021 року, в ідеальному стані") {
 		t.Error("the long title was not shortened")
 	}

@@ -3,6 +3,7 @@ package bulkform
 import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/jobs/bulk"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // A bulk price change offers the rounding the seller's prices already follow: a shop
@@ -15,14 +16,14 @@ import (
 var roundings = []struct {
 	text string  // as the form reads it (bulk.ParsePriceChange)
 	step float64 // a price fits only from 20 steps up
-	why  string
+	why  string  // its words: roundingWhy
 }{
-	{"100:99", 100, "prices end in 99"},
-	{"10:9", 10, "prices end in 9"},
-	{"100", 100, "prices in hundreds"},
-	{"10", 10, "prices in tens"},
-	{"0.99", 1, "prices end in .99"},
-	{"1", 1, "whole prices"},
+	{"100:99", 100, "end99"},
+	{"10:9", 10, "end9"},
+	{"100", 100, "hundreds"},
+	{"10", 10, "tens"},
+	{"0.99", 1, "end_cents"},
+	{"1", 1, "whole"},
 }
 
 // fitShare is the share of the prices a rounding must fit to be the usual one.
@@ -71,4 +72,21 @@ func onGrid(p api.Price, rounding string) bool {
 	}
 	np, err := c.Apply(p)
 	return err == nil && np.Float64() == p.Float64()
+}
+
+// roundingWhy says what the prices a rounding fits look like.
+func roundingWhy(why string) string {
+	switch why {
+	case "end99":
+		return i18n.T("bulkform.usual.end99")
+	case "end9":
+		return i18n.T("bulkform.usual.end9")
+	case "hundreds":
+		return i18n.T("bulkform.usual.hundreds")
+	case "tens":
+		return i18n.T("bulkform.usual.tens")
+	case "end_cents":
+		return i18n.T("bulkform.usual.end_cents")
+	}
+	return i18n.T("bulkform.usual.whole")
 }

@@ -58,7 +58,7 @@ func TestProblems(t *testing.T) {
 		AttributeField("t"):    "Text is required",
 	}
 	for f, w := range want {
-		if !strings.Contains(p[f], w) {
+		if !strings.Contains(p[f].String(), w) {
 			t.Errorf("%s: %q, want %q", f, p[f], w)
 		}
 	}
@@ -67,7 +67,7 @@ func TestProblems(t *testing.T) {
 	}
 	// Exchange and free need no price.
 	d.PriceType = api.PriceFree
-	if m := d.Problems(nil)[FieldPrice]; m != "" {
+	if m := d.Problems(nil)[FieldPrice]; !m.OK() {
 		t.Errorf("free listing: %q", m)
 	}
 }

@@ -1,7 +1,6 @@
 package draft
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/listings-tui/listings/api"
@@ -17,34 +16,36 @@ func CheckAttribute(a api.Attribute, v AttrValue) string {
 }
 
 // Problems returns every rule the draft breaks that the app can know before a
-// request, keyed by field name (an attribute is "attributes.CODE"). attrs are the
+// request, keyed by field name (an attribute is "attributes.CODE"), as ids the
+// interface words in its language (rules.Why). attrs are the
 // chosen category's attributes; nil skips the attribute checks (not loaded yet).
 // Media not uploaded yet are not a problem here: the submit uploads them first.
-func (d *Draft) Problems(attrs []api.Attribute) map[string]string {
-	p := map[string]string{}
-	put := func(field, msg string) {
-		if msg != "" {
-			p[field] = msg
+func (d *Draft) Problems(attrs []api.Attribute) map[string]rules.Why {
+	p := map[string]rules.Why{}
+	put := func(field string, w rules.Why) {
+		if !w.OK() {
+			p[field] = w
 		}
 	}
-	put(FieldTitle, rules.CheckTitle(d.Title))
-	put(FieldDescription, rules.CheckDescription(d.Description))
-	put(FieldPrice, rules.CheckPrice(d.PriceType, d.Price))
+	put(FieldTitle, rules.TitleWhy(d.Title))
+	put(FieldDescription, rules.DescriptionWhy(d.Description))
+	put(FieldPrice, rules.PriceWhy(d.PriceType, d.Price))
 	if d.CategoryID == 0 {
-		put(FieldCategory, "choose a category")
+		put(FieldCategory, rules.Because("category.choose"))
 	}
 	if strings.TrimSpace(d.CityRef) == "" {
-		put(FieldCity, "choose a city: type at least 2 letters of its name")
+		put(FieldCity, rules.Because("city.choose"))
 	}
 	if n := rules.Chars(d.ContactName); n > rules.ContactNameMax {
-		put(FieldContactName, fmt.Sprintf("the contact name is %d characters; shorten it to %d", n, rules.ContactNameMax))
+		put(FieldContactName, rules.Because("contact_name.long", "N", n, "Max", rules.ContactNameMax))
 	}
-	put(FieldContactPhone, rules.CheckPhone(d.ContactPhone))
+	put(FieldContactPhone, rules.PhoneWhy(d.ContactPhone))
 	if len(d.Photos) > rules.MaxPhotos {
-		put(FieldPhotos, fmt.Sprintf("%d photos: a listing holds at most %d; remove %d", len(d.Photos), rules.MaxPhotos, len(d.Photos)-rules.MaxPhotos))
+		put(FieldPhotos, rules.Because("photos.many", "N", len(d.Photos), "Max", rules.MaxPhotos, "Extra", len(d.Photos)-rules.MaxPhotos))
 	}
 	for _, a := range attrs {
-		put(AttributeField(a.Code), CheckAttribute(a, d.Attributes[a.Code]))
+		v := d.Attributes[a.Code]
+		put(AttributeField(a.Code), rules.AttributeWhy(a, v.Text, v.From, v.To))
 	}
 	return p
 }

@@ -7,12 +7,12 @@
 package editing
 
 import (
-	"fmt"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/components/editor"
 	"github.com/listings-tui/listings/tui/draft"
@@ -89,7 +89,7 @@ func (m Model) busy() (Model, tea.Cmd, bool) {
 	if !m.ed.Busy() {
 		return m, nil, false
 	}
-	return m, notice(theme.WarningMark + " this draft is still uploading or sending; wait for it, then open the other one"), true
+	return m, notice(theme.WarningMark + " " + i18n.T("editor.session.busy")), true
 }
 
 // Update opens what the root asks for and gives everything else to the editor.
@@ -110,7 +110,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case editDraftMsg:
 		if msg.d != nil {
 			m.ed, cmd = m.ed.Open(msg.d)
-			return m, tea.Batch(cmd, notice(fmt.Sprintf("resumed your unsent edit of listing %d (D lists drafts)", msg.id)))
+			return m, tea.Batch(cmd, notice(i18n.T("editor.session.resumed", "ID", msg.id)))
 		}
 		m.ed, cmd = m.ed.OpenEdit(msg.id, msg.l)
 		return m, cmd

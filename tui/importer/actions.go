@@ -3,6 +3,7 @@ package importer
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/msgs"
 )
@@ -79,7 +80,7 @@ func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 	case "importer.check":
 		m.stopCheck()
 		m.stage, m.problem, m.choices = stChecking, "", nil
-		m.doing = "reading the sheet…"
+		m.doing = i18n.T("importer.reading")
 		m.input.Blur()
 		return m, tea.Batch(readSheet(m.input.Value(), m.cfg.StartDir, m.seq), m.spin.Tick)
 	case "importer.complete":
@@ -93,7 +94,7 @@ func (m Model) Run(id action.ID) (Model, tea.Cmd) {
 		return m, emit(msgs.Back{})
 	case "importer.stop":
 		m.stopCheck()
-		m.stage, m.problem = stPath, "the check was stopped: nothing was sent"
+		m.stage, m.problem = stPath, i18n.T("importer.stopped")
 		return m, m.input.Focus()
 	case "importer.run":
 		if m.suggested > 0 {

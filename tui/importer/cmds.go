@@ -15,6 +15,7 @@ import (
 	"github.com/listings-tui/listings/api/client/media"
 	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/api/jobs/sheet"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -38,7 +39,7 @@ func readSheet(typed, base string, seq int) tea.Cmd {
 		}
 		path, err := media.Expand(typed, base)
 		if err != nil {
-			return fail(errors.New("type the sheet's path, e.g. ~/stock.xlsx; tab completes it"))
+			return fail(errors.New(i18n.T("importer.no_path")))
 		}
 		shown := strings.TrimSpace(typed)
 		st, err := os.Stat(path)
@@ -96,7 +97,7 @@ func (m Model) read(r readMsg) (Model, tea.Cmd) {
 		return m, m.input.Focus()
 	}
 	m.file = r.file
-	m.doing = fmt.Sprintf("checking %d rows of %s: categories, cities, attributes and files…", len(r.table.Rows), termtext.Clean(filepath.Base(r.file)))
+	m.doing = i18n.N("importer.checking", len(r.table.Rows), "File", termtext.Clean(filepath.Base(r.file)))
 	ctx, cancel := context.WithTimeout(context.Background(), checkTimeout(m.cfg.Service, len(r.table.Rows), m.cfg.Now()))
 	m.cancel = cancel
 	o := catalog.Options{Lang: m.cfg.Lang, Suggest: m.suggest, FilesAnywhere: m.anywhere, Dir: filepath.Dir(r.file), Sheet: catalog.SheetID(r.file),
@@ -116,10 +117,10 @@ func (m Model) checked(c checkedMsg) (Model, tea.Cmd) {
 		m.problem = termtext.Clean(fmt.Sprintf("%v: J shows it (r or p resumes it, c gives it up)", c.err))
 		return m, m.input.Focus()
 	case errors.Is(c.err, context.DeadlineExceeded):
-		m.stage, m.problem = stPath, "the check took too long (the key's budget, or the service is slow): nothing was sent; try again"
+		m.stage, m.problem = stPath, i18n.T("importer.too_long")
 		return m, m.input.Focus()
 	case c.err != nil:
-		m.stage, m.problem = stPath, "the check failed: nothing was sent (the banner says why)"
+		m.stage, m.problem = stPath, i18n.T("importer.failed")
 		return m, tea.Batch(m.input.Focus(), emit(msgs.Error{Op: "check the sheet", Err: c.err}))
 	}
 	m.plan, m.stage = c.plan, stPlan
@@ -214,7 +215,7 @@ func (m Model) completed(c completedMsg) Model {
 		m.choices = append(m.choices, termtext.Clean(ch))
 	}
 	if len(c.choices) == 0 && c.value == c.typed {
-		m.problem = "nothing to complete: no folder or sheet (.csv, .xlsx, .jsonl) starts so"
+		m.problem = i18n.T("importer.no_completion")
 	}
 	return m
 }

@@ -20,6 +20,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api/jobs/catalog"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/components/planbox"
 	"github.com/listings-tui/listings/tui/msgs"
@@ -89,11 +90,10 @@ func New(cfg Config) Model {
 		cfg.JobsDir = func() string { return "" }
 	}
 	in := theme.Input()
-	in.Prompt = "sheet: "
-	in.Placeholder = "~/stock.xlsx (a .csv, .xlsx or .jsonl file)"
 	in.CharLimit = 4096
 	in.Cursor.SetMode(cursor.CursorStatic) // no blink: a tick a half-second for nothing
 	m := Model{cfg: cfg, input: in, spin: spinner.New(spinner.WithSpinner(spinner.Dot))}
+	m.relabel()
 	m.SetSize(80, 24)
 	return m
 }
@@ -125,6 +125,11 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case msgs.LangChanged:
 		m.cfg.Lang = msg.Lang
+		m.relabel()
+		m.SetSize(m.width, m.height)
+		if m.plan != nil && m.stage != stPath && m.stage != stChecking {
+			m.box.SetLines(planLines(m.plan, m.file, keepsMetadata(m.cfg.Service)))
+		}
 		return m, nil
 	case spinner.TickMsg:
 		if m.stage != stChecking {
@@ -186,3 +191,9 @@ func emit(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 
 // Checking reports whether a sheet is being read or checked.
 func (m Model) Checking() bool { return m.stage == stChecking }
+
+// relabel gives the path input its words in the interface's language.
+func (m *Model) relabel() {
+	m.input.Prompt = i18n.T("importer.form.prompt")
+	m.input.Placeholder = i18n.T("importer.form.placeholder")
+}

@@ -1,32 +1,29 @@
 package importer
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/jobs/catalog"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/components/planbox"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
-// planLines say the plan: catalog.Plan.Summary, every refused row with its row
+// planLines say the plan: catalog.Plan.Summary's lines in the interface's language, every refused row with its row
 // number, column and reason, the categories the AI suggested, the files to upload and
 // what leaves with the photos (keep: the client sends their metadata), and what y
 // does. The
 // lines are not cut: the box wraps them.
 func planLines(p *catalog.Plan, file string, keep bool) []string {
-	out := []string{theme.Heading.Render("Import " + termtext.Clean(filepath.Base(file)) + "?"), ""}
-	for _, l := range p.Summary() {
-		out = append(out, termtext.Clean(l))
-	}
+	out := []string{theme.Heading.Render(i18n.T("importer.plan.heading", "File", termtext.Clean(filepath.Base(file)))), ""}
+	out = append(out, summary(p)...)
 	if p.Refused > 0 {
-		out = append(out, "", theme.Danger.Render(fmt.Sprintf("%s Refused: %s, nothing is sent for them", theme.ErrorMark, rowsWord(p.Refused))))
+		out = append(out, "", theme.Danger.Render(theme.ErrorMark+" "+i18n.N("importer.plan.refused", p.Refused)))
 		for _, r := range p.Header.Rows {
 			for _, l := range r.ProblemLines() {
 				out = append(out, "  "+rowName(r)+": "+termtext.Clean(l))
@@ -34,32 +31,32 @@ func planLines(p *catalog.Plan, file string, keep bool) []string {
 		}
 	}
 	if rows, notes := p.Suggested(); len(rows) > 0 {
-		out = append(out, "", theme.Warning.Render(fmt.Sprintf("%s The AI chose the category of %s: check them", theme.WarningMark, rowsWord(len(rows)))))
+		out = append(out, "", theme.Warning.Render(theme.WarningMark+" "+i18n.N("importer.plan.suggested", len(rows))))
 		for i, r := range rows {
 			out = append(out, "  "+rowName(r)+": "+termtext.Clean(strings.TrimPrefix(notes[i], catalog.NoteSuggested)))
 		}
 	}
 	if p.Edits > 0 {
-		out = append(out, "", "What the edits change:")
+		out = append(out, "", i18n.T("importer.plan.edits"))
 		shown := 0
 		for _, r := range p.Header.Rows {
 			if r.Action != catalog.Edit || len(r.Changes) == 0 {
 				continue
 			}
 			if shown == maxEditLines {
-				out = append(out, theme.Muted.Render(fmt.Sprintf("  and %s more (the report lists them all)", rowsWord(p.Edits-shown))))
+				out = append(out, theme.Muted.Render("  "+i18n.N("importer.plan.more_edits", p.Edits-shown)))
 				break
 			}
 			shown++
 			res := catalog.Result{Changes: r.Changes}
-			out = append(out, fmt.Sprintf("  %s, listing %d: %s", rowName(r), r.ListingID, termtext.Clean(res.ChangeText())))
+			out = append(out, "  "+i18n.T("importer.plan.edit", "Row", rowName(r), "ID", r.ListingID, "Changes", termtext.Clean(res.ChangeText())))
 		}
 	}
 	if files := p.FileLines(filepath.Dir(file)); len(files) > 0 {
-		out = append(out, "", fmt.Sprintf("Files to upload (%d):", p.Uploads))
+		out = append(out, "", i18n.T("importer.plan.files", "N", p.Uploads))
 		for i, l := range files {
 			if i == maxEditLines {
-				out = append(out, theme.Muted.Render(fmt.Sprintf("  and %d rows more", len(files)-i)))
+				out = append(out, theme.Muted.Render("  "+i18n.N("importer.plan.more_rows", len(files)-i)))
 				break
 			}
 			out = append(out, "  "+termtext.Clean(l))
@@ -69,7 +66,7 @@ func planLines(p *catalog.Plan, file string, keep bool) []string {
 		}
 	}
 	if fixed := p.FixLines(); len(fixed) > 0 {
-		out = append(out, "", "Read otherwise than written, as a spreadsheet changed them:")
+		out = append(out, "", i18n.T("importer.plan.fixed"))
 		for _, f := range fixed {
 			out = append(out, "  "+termtext.Clean(strings.TrimPrefix(f, catalog.NoteFixed)))
 		}
@@ -77,14 +74,9 @@ func planLines(p *catalog.Plan, file string, keep bool) []string {
 	out = append(out, "")
 	switch {
 	case p.Requests == 0:
-		out = append(out, theme.Muted.Render("Nothing to send."))
+		out = append(out, theme.Muted.Render(i18n.T("importer.plan.nothing_to_send")))
 	case p.Refused > 0:
-		are := "are"
-		if p.Refused == 1 {
-			are = "is"
-		}
-		out = append(out, fmt.Sprintf("y runs the good rows (%s refused %s left: fix them in the sheet and import it again; w writes them to a report).",
-			format.Number(p.Refused), are))
+		out = append(out, i18n.N("importer.plan.runs_good", p.Refused))
 	}
 	return out
 }
@@ -95,16 +87,9 @@ const maxEditLines = 50
 
 func rowName(r catalog.Row) string {
 	if t := termtext.Clean(r.Title); t != "" {
-		return fmt.Sprintf("row %d “%s”", r.Line, t)
+		return i18n.T("importer.row_titled", "N", r.Line, "Title", t)
 	}
-	return fmt.Sprintf("row %d", r.Line)
-}
-
-func rowsWord(n int) string {
-	if n == 1 {
-		return "1 row"
-	}
-	return format.Number(n) + " rows"
+	return i18n.T("importer.row", "N", r.Line)
 }
 
 // View renders the stage on screen in a box in the middle, exactly the size given.
@@ -114,7 +99,7 @@ func (m Model) View() string {
 	case stPath, stChecking:
 		body = m.formLines()
 	case stSuggested:
-		q := theme.Warning.Render(fmt.Sprintf("%s take the AI's category for %s? ", theme.WarningMark, rowsWord(m.suggested))) +
+		q := theme.Warning.Render(theme.WarningMark+" "+i18n.N("importer.take_q", m.suggested)+" ") +
 			planbox.Hint(m.Actions(), "importer.take", "importer.not_now")
 		body = m.box.Body(q)
 	default:
@@ -130,16 +115,16 @@ func (m Model) formLines() []string {
 	wrap := func(style lipgloss.Style, s string) []string {
 		return strings.Split(style.Width(w).Render(s), "\n")
 	}
-	out := []string{theme.Heading.Render("Import a sheet"), ""}
-	out = append(out, wrap(theme.Muted, "A CSV, XLSX or JSON Lines file, one listing a row (listings import --help names the columns). Photo paths are relative to it.")...)
+	out := []string{theme.Heading.Render(i18n.T("importer.form.heading")), ""}
+	out = append(out, wrap(theme.Muted, i18n.T("importer.form.intro"))...)
 	out = append(out, "", m.input.View())
 	if m.replace { // said in words too: a selection's colour is not seen everywhere
-		out = append(out, wrap(theme.Muted, "the sheet of before: enter checks it again, typing replaces it")...)
+		out = append(out, wrap(theme.Muted, i18n.T("importer.form.replace"))...)
 	}
 	if len(m.choices) > 0 {
 		line := strings.Join(m.choices, "  ")
 		if m.more > 0 {
-			line += fmt.Sprintf("  and %d more", m.more)
+			line += "  " + i18n.T("importer.form.more", "N", m.more)
 		}
 		out = append(out, wrap(theme.Muted, line)...)
 	}
@@ -147,12 +132,12 @@ func (m Model) formLines() []string {
 	if m.suggest {
 		box = "[x]"
 	}
-	out = append(out, box+" ask the AI for a category where the cell is empty "+theme.Muted.Render("(ctrl+t)"))
+	out = append(out, box+" "+i18n.T("importer.form.suggest")+" "+theme.Muted.Render("(ctrl+t)"))
 	box = "[ ]"
 	if m.anywhere {
 		box = "[x]"
 	}
-	out = append(out, box+" read files from outside the sheet's folder "+theme.Muted.Render("(ctrl+o)"), "")
+	out = append(out, box+" "+i18n.T("importer.form.anywhere")+" "+theme.Muted.Render("(ctrl+o)"), "")
 	switch {
 	case m.stage == stChecking:
 		out = append(out, wrap(lipgloss.NewStyle(), m.spin.View()+" "+m.doing)...)

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/listings-tui/listings/api"
@@ -11,31 +11,36 @@ import (
 // a text, a number as typed, a select's option value, or "true"/"false" for a
 // boolean; from and to hold a range's bounds ("" is not given).
 func CheckAttribute(a api.Attribute, text, from, to string) string {
+	return AttributeWhy(a, text, from, to).String()
+}
+
+// AttributeWhy is CheckAttribute's answer as a Why.
+func AttributeWhy(a api.Attribute, text, from, to string) Why {
 	empty := text == "" && from == "" && to == ""
 	if empty || (a.Type == api.AttrText && strings.TrimSpace(text) == "") {
 		if a.Required {
-			return a.Name + " is required"
+			return why("attribute.required", "Name", a.Name)
 		}
-		return ""
+		return Why{}
 	}
 	switch a.Type {
 	case api.AttrNumber:
-		return CheckNumber(text)
+		return NumberWhy(text)
 	case api.AttrRange:
-		return CheckRange(from, to)
+		return RangeWhy(from, to)
 	case api.AttrSelect:
 		for _, o := range a.Options {
 			if o.Value == text {
-				return ""
+				return Why{}
 			}
 		}
-		return fmt.Sprintf("%q is not one of the choices of %s", Clip(text, 20), a.Name)
+		return why("attribute.choice", "Value", strconv.Quote(Clip(text, 20)), "Name", a.Name)
 	case api.AttrBoolean:
 		if text != "true" && text != "false" {
-			return a.Name + " is yes or no"
+			return why("attribute.boolean", "Name", a.Name)
 		}
 	}
-	return ""
+	return Why{}
 }
 
 // AttributeValue is an entered value as the service expects it in a body's

@@ -9,7 +9,6 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -41,24 +40,30 @@ var (
 func Chars(s string) int { return utf8.RuneCountInString(strings.TrimSpace(s)) }
 
 // CheckTitle returns what is wrong with a title, or "".
-func CheckTitle(s string) string { return checkLength("title", s, TitleMin, TitleMax) }
+func CheckTitle(s string) string { return TitleWhy(s).String() }
+
+// TitleWhy is CheckTitle's answer as a Why.
+func TitleWhy(s string) Why { return checkLength("title", s, TitleMin, TitleMax) }
 
 // CheckDescription returns what is wrong with a description, or "".
-func CheckDescription(s string) string {
+func CheckDescription(s string) string { return DescriptionWhy(s).String() }
+
+// DescriptionWhy is CheckDescription's answer as a Why.
+func DescriptionWhy(s string) Why {
 	return checkLength("description", s, DescriptionMin, DescriptionMax)
 }
 
-func checkLength(name, s string, lo, hi int) string {
+func checkLength(name, s string, lo, hi int) Why {
 	n := Chars(s)
 	switch {
 	case n == 0:
-		return fmt.Sprintf("the %s is required (%d to %d characters)", name, lo, hi)
+		return why(name+".required", "Min", lo, "Max", hi)
 	case n < lo:
-		return fmt.Sprintf("the %s is %d characters; write at least %d", name, n, lo)
+		return why(name+".short", "N", n, "Min", lo)
 	case n > hi:
-		return fmt.Sprintf("the %s is %d characters; shorten it to %d", name, n, hi)
+		return why(name+".long", "N", n, "Max", hi)
 	}
-	return ""
+	return Why{}
 }
 
 // ParsePrice reads a price as people type it: spaces and non-breaking spaces between
@@ -74,27 +79,30 @@ func ParsePrice(s string) (api.Price, error) {
 		return r
 	}, s)
 	if t == "" {
-		return api.Price{}, fmt.Errorf("the price is required for a sale; or choose exchange or free")
+		return api.Price{}, why("price.required")
 	}
 	p, err := api.ParsePrice(t)
 	if err != nil || strings.ContainsAny(t, "eE") {
-		return api.Price{}, fmt.Errorf("%q is not a price: write a number such as 1500 or 99.90", Clip(s, 20))
+		return api.Price{}, why("price.invalid", "Value", strconv.Quote(Clip(s, 20)))
 	}
 	if strings.HasPrefix(t, "-") {
-		return api.Price{}, fmt.Errorf("the price cannot be negative")
+		return api.Price{}, why("price.negative")
 	}
 	return p, nil
 }
 
 // CheckPrice returns what is wrong with the price for the price type, or "".
-func CheckPrice(priceType, price string) string {
+func CheckPrice(priceType, price string) string { return PriceWhy(priceType, price).String() }
+
+// PriceWhy is CheckPrice's answer as a Why.
+func PriceWhy(priceType, price string) Why {
 	if !Sells(priceType) {
-		return ""
+		return Why{}
 	}
 	if _, err := ParsePrice(price); err != nil {
-		return err.Error()
+		return err.(Why)
 	}
-	return ""
+	return Why{}
 }
 
 // Sells reports whether the price type needs a price ("" is the service's default, sell).
@@ -102,10 +110,13 @@ func Sells(priceType string) bool { return priceType == "" || priceType == api.P
 
 // CheckPhone returns what is wrong with a contact phone, or "" (empty means the
 // profile's phone).
-func CheckPhone(s string) string {
+func CheckPhone(s string) string { return PhoneWhy(s).String() }
+
+// PhoneWhy is CheckPhone's answer as a Why.
+func PhoneWhy(s string) Why {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return ""
+		return Why{}
 	}
 	digits := 0
 	for i, r := range s {
@@ -114,25 +125,28 @@ func CheckPhone(s string) string {
 			digits++
 		case r == '+' && i == 0, r == ' ', r == '-', r == '(', r == ')':
 		default:
-			return fmt.Sprintf("%q is not a phone number: use digits, such as +380501234567", Clip(s, 24))
+			return why("phone.invalid", "Value", strconv.Quote(Clip(s, 24)))
 		}
 	}
 	if digits < 7 || digits > 15 {
-		return "a phone number has 7 to 15 digits, such as +380501234567"
+		return why("phone.digits")
 	}
-	return ""
+	return Why{}
 }
 
 // CheckNumber returns what is wrong with a number typed for an attribute, or "".
-func CheckNumber(s string) string {
+func CheckNumber(s string) string { return NumberWhy(s).String() }
+
+// NumberWhy is CheckNumber's answer as a Why.
+func NumberWhy(s string) Why {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return ""
+		return Why{}
 	}
 	if _, err := Number(s); err != nil {
-		return err.Error()
+		return err.(Why)
 	}
-	return ""
+	return Why{}
 }
 
 // Number reads a typed number (decimal comma allowed) as a JSON number, exactly.
@@ -140,32 +154,35 @@ func Number(s string) (any, error) {
 	t := strings.ReplaceAll(strings.TrimSpace(s), ",", ".")
 	t = strings.ReplaceAll(t, " ", "")
 	if _, err := strconv.ParseFloat(t, 64); err != nil || strings.ContainsAny(t, "eEnN") {
-		return nil, fmt.Errorf("%q is not a number", Clip(s, 20))
+		return nil, why("number.invalid", "Value", strconv.Quote(Clip(s, 20)))
 	}
 	p, err := api.ParsePrice(strings.TrimPrefix(t, "+"))
 	if err != nil {
-		return nil, fmt.Errorf("%q is not a number", Clip(s, 20))
+		return nil, why("number.invalid", "Value", strconv.Quote(Clip(s, 20)))
 	}
 	return p.Number(), nil
 }
 
 // CheckRange returns what is wrong with a range's bounds, or "".
-func CheckRange(from, to string) string {
-	if m := CheckNumber(from); m != "" {
-		return "from: " + m
+func CheckRange(from, to string) string { return RangeWhy(from, to).String() }
+
+// RangeWhy is CheckRange's answer as a Why; a bound's own Why is its Args' "Why".
+func RangeWhy(from, to string) Why {
+	if w := NumberWhy(from); !w.OK() {
+		return why("range.from", "Why", w)
 	}
-	if m := CheckNumber(to); m != "" {
-		return "to: " + m
+	if w := NumberWhy(to); !w.OK() {
+		return why("range.to", "Why", w)
 	}
 	if strings.TrimSpace(from) == "" || strings.TrimSpace(to) == "" {
-		return ""
+		return Why{}
 	}
 	f, _ := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(from), ",", "."), 64)
 	t, _ := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(to), ",", "."), 64)
 	if f > t {
-		return fmt.Sprintf("from (%s) is greater than to (%s)", strings.TrimSpace(from), strings.TrimSpace(to))
+		return why("range.order", "From", strings.TrimSpace(from), "To", strings.TrimSpace(to))
 	}
-	return ""
+	return Why{}
 }
 
 // Clip shortens s to n characters for a message, marking the cut.

@@ -72,10 +72,12 @@ type Change struct {
 	Patch *api.ListingEdit
 }
 
-// Skip is a listing the action leaves alone, and why.
+// Skip is a listing the action leaves alone, and why: Reason in English, Why as an
+// id and its values for an interface that says it in its own language.
 type Skip struct {
 	Item
 	Reason string
+	Why    rules.Why
 }
 
 // Plan is what an action will do, said before anything is sent.
@@ -102,8 +104,8 @@ func Make(items []Item, a Action, b api.Budget, now time.Time) Plan {
 		}
 		seen[it.ID] = true
 		c, why := a.decide(it)
-		if why != "" {
-			p.Skips = append(p.Skips, Skip{Item: it, Reason: why})
+		if !why.OK() {
+			p.Skips = append(p.Skips, Skip{Item: it, Reason: why.String(), Why: why})
 			continue
 		}
 		if c.ToModeration {
@@ -117,41 +119,41 @@ func Make(items []Item, a Action, b api.Budget, now time.Time) Plan {
 }
 
 // decide is the rule for one listing: the change, or why there is none.
-func (a Action) decide(it Item) (Change, string) {
+func (a Action) decide(it Item) (Change, rules.Why) {
 	c := Change{Item: it}
 	switch {
 	case a.Status != "":
-		switch mv, why := api.CheckMove(it.Status, a.Status); mv {
+		switch mv, _ := api.CheckMove(it.Status, a.Status); mv {
 		case api.MoveAllowed:
-			return c, ""
-		case api.MoveNoop:
-			return c, why + ": nothing to do"
+			return c, rules.Why{}
 		default:
-			return c, why
+			return c, moveWhy(it.Status, a.Status)
 		}
 	case a.Price != nil:
-		if why := editable(it.Status); why != "" {
+		if why := editable(it.Status); !why.OK() {
 			return c, why
 		}
 		zero := it.Price.IsZero() || it.Price.Float64() == 0
 		switch {
-		case it.PriceType == api.PriceFree || it.PriceType == api.PriceExchange:
-			return c, "it is offered " + map[string]string{api.PriceFree: "for free", api.PriceExchange: "in exchange"}[it.PriceType] + ": it has no price"
+		case it.PriceType == api.PriceFree:
+			return c, rules.Because("bulk.skip.free")
+		case it.PriceType == api.PriceExchange:
+			return c, rules.Because("bulk.skip.exchange")
 		case zero && it.PriceType == "":
-			return c, "a price of 0: free or exchange, which has no price"
+			return c, rules.Because("bulk.skip.zero")
 		}
 		np, err := a.Price.Apply(it.Price)
 		switch {
 		case err != nil:
-			return c, err.Error()
+			return c, err.(rules.Why)
 		case np.Float64() <= 0:
-			return c, "the new price would be " + format.Price(np, it.Currency, api.PriceSell) + ": not changed"
+			return c, rules.Because("bulk.skip.below_zero", "Price", format.Price(np, it.Currency, api.PriceSell))
 		case np.String() == it.Price.String():
-			return c, "already at " + format.Price(np, it.Currency, api.PriceSell)
+			return c, rules.Because("bulk.skip.same_price", "Price", format.Price(np, it.Currency, api.PriceSell))
 		}
 		c.NewPrice = np
 	case a.Edit:
-		if why := editable(it.Status); why != "" {
+		if why := editable(it.Status); !why.OK() {
 			return c, why
 		}
 		if a.Patch != nil {
@@ -159,26 +161,26 @@ func (a Action) decide(it Item) (Change, string) {
 			patch := rules.Unheld(a.Patch, l, detail)
 			switch {
 			case patch.Empty():
-				return c, "it has these values already: nothing to send"
+				return c, rules.Because("bulk.skip.held")
 			case !reflect.DeepEqual(patch, a.Patch):
 				c.Patch = patch
 			}
 		}
 	default:
-		return c, "no action"
+		return c, rules.Because("bulk.skip.no_action")
 	}
 	e, _ := api.CheckEdit(it.Status)
 	c.ToModeration = e == api.EditToModeration
-	return c, ""
+	return c, rules.Why{}
 }
 
 // editable says why a listing of status is not edited (api.CheckEdit, the rule the
-// import and the form follow too), or "".
-func editable(s api.Status) string {
-	if e, why := api.CheckEdit(s); e == api.EditRefused {
-		return why
+// import and the form follow too), or nothing.
+func editable(s api.Status) rules.Why {
+	if e, _ := api.CheckEdit(s); e == api.EditRefused {
+		return rules.Because("bulk.skip.not_editable", "Status", string(s))
 	}
-	return ""
+	return rules.Why{}
 }
 
 // Summary says the plan in a few lines, for the confirmation: what changes, what goes

@@ -2,11 +2,12 @@ package bulk
 
 import (
 	"errors"
-	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/rules"
 )
 
 // PriceChange is how a bulk price action moves each price: to a value, by a
@@ -40,7 +41,7 @@ func ParsePriceChange(set, by, round string) (PriceChange, error) {
 	case set != "":
 		v, ok := new(big.Rat).SetString(strings.TrimSpace(set))
 		if !ok || v.Sign() < 0 {
-			return c, fmt.Errorf("price %q: write a number of 0 or more, e.g. 3000 or 1499.99", set)
+			return c, rules.Because("bulk.price.invalid", "Value", strconv.Quote(set))
 		}
 		c.Set = v
 	case by != "":
@@ -48,11 +49,11 @@ func ParsePriceChange(set, by, round string) (PriceChange, error) {
 		pct := strings.HasSuffix(s, "%")
 		v, ok := new(big.Rat).SetString(strings.TrimSuffix(s, "%"))
 		if !ok || v.Sign() == 0 || !(strings.HasPrefix(s, "+") || strings.HasPrefix(s, "-")) {
-			return c, fmt.Errorf("change %q: write a signed amount or percentage, e.g. -10%%, +5%% or +200", by)
+			return c, rules.Because("bulk.change.invalid", "Value", strconv.Quote(by))
 		}
 		if pct {
 			if v.Cmp(big.NewRat(-100, 1)) <= 0 {
-				return c, fmt.Errorf("change %q: a price cannot go down by 100%% or more", by)
+				return c, rules.Because("bulk.change.too_low", "Value", strconv.Quote(by))
 			}
 			c.Percent = v
 		} else {
@@ -71,7 +72,7 @@ func parseRounding(s string) (Rounding, error) {
 	if s == "" {
 		return Rounding{}, nil
 	}
-	bad := fmt.Errorf("rounding %q: write a step such as 10 or 100, an ending such as 0.99, or step:ending such as 100:99", s)
+	bad := rules.Because("bulk.rounding.invalid", "Value", strconv.Quote(s))
 	stepText, endText, pair := strings.Cut(s, ":")
 	step, ok := new(big.Rat).SetString(stepText)
 	if !ok || step.Sign() <= 0 {
@@ -94,7 +95,7 @@ func parseRounding(s string) (Rounding, error) {
 func (c PriceChange) Apply(old api.Price) (api.Price, error) {
 	cur, ok := new(big.Rat).SetString(old.String())
 	if !ok {
-		return api.Price{}, fmt.Errorf("the price %q is not a number", old.String())
+		return api.Price{}, rules.Because("bulk.price.not_number", "Value", strconv.Quote(old.String()))
 	}
 	v := new(big.Rat)
 	switch {

@@ -168,17 +168,23 @@ func (p *Plan) fieldList() string {
 // means (a sheet exported in another language, or rewritten by a tool the import does
 // not know), and it would send each active one back to moderation.
 func (p *Plan) wholeExport() string {
-	named := 0
+	named, looks := p.WholeExport()
+	if !looks {
+		return ""
+	}
+	return fmt.Sprintf("! %s of %s rows that name a listing edit it: this looks like a whole export imported back. If you did not change them all, stop here: the sheet may be in another language than the import's (--lang), or a tool rewrote it",
+		format.Number(p.Edits), format.Number(named))
+}
+
+// WholeExport reports whether the plan looks like a whole export imported back: most
+// of the rows that name a listing (named) edit it, and they are many.
+func (p *Plan) WholeExport() (named int, looks bool) {
 	for _, r := range p.Header.Rows {
 		if r.ListingID > 0 && r.Action != Refused {
 			named++
 		}
 	}
-	if p.Edits < wholeExportRows || p.Edits*10 < named*9 {
-		return ""
-	}
-	return fmt.Sprintf("! %s of %s rows that name a listing edit it: this looks like a whole export imported back. If you did not change them all, stop here: the sheet may be in another language than the import's (--lang), or a tool rewrote it",
-		format.Number(p.Edits), format.Number(named))
+	return named, p.Edits >= wholeExportRows && p.Edits*10 >= named*9
 }
 
 // wholeExportRows is the fewest edits that wholeExport warns of: a small sheet whose

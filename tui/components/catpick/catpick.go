@@ -18,6 +18,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -106,7 +107,7 @@ func New(svc Service, lang string) Model {
 	m := Model{svc: svc, lang: lang, trees: map[string]*tree{}, parent: -1}
 	m.input = theme.Input()
 	m.input.Prompt = "/ "
-	m.input.Placeholder = "search every level: name, slug or group"
+	m.Relabel()
 	m.input.CharLimit = 80
 	m.input.Cursor.SetMode(cursor.CursorStatic)
 	m.input.PromptStyle = theme.Key
@@ -196,7 +197,7 @@ func (m *Model) SetContext(title, description string) {
 	if m.suggesting {
 		m.suggesting = false
 		m.sugSeq++
-		m.setNote(noteInfo, "the title or description changed: ctrl+a asks the AI again")
+		m.setNote(noteInfo, i18n.T("pickers.cat.context_changed"))
 	}
 }
 
@@ -248,3 +249,7 @@ func (m Model) IsLeaf(id int) bool {
 
 // Loaded reports whether the tree of the current language is on hand.
 func (m Model) Loaded() bool { return m.tr != nil }
+
+// Relabel gives the search input its words in the interface's language: a view
+// that handles msgs.LangChanged for the picker calls it.
+func (m *Model) Relabel() { m.input.Placeholder = i18n.T("pickers.cat.placeholder") }

@@ -2,7 +2,7 @@ package catpick
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/rules"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 )
@@ -113,14 +114,13 @@ func (m Model) startSuggest() (Model, tea.Cmd) {
 	nt, nd := utf8.RuneCountInString(m.title), utf8.RuneCountInString(m.desc)
 	var short []string
 	if nt < rules.TitleMin {
-		short = append(short, fmt.Sprintf("a title of at least %d characters (now %d)", rules.TitleMin, nt))
+		short = append(short, i18n.T("pickers.cat.need_title", "Min", rules.TitleMin, "N", nt))
 	}
 	if nd < rules.DescriptionMin {
-		short = append(short, fmt.Sprintf("a description of at least %d (now %d)", rules.DescriptionMin, nd))
+		short = append(short, i18n.T("pickers.cat.need_description", "Min", rules.DescriptionMin, "N", nd))
 	}
 	if len(short) > 0 {
-		m.setNote(noteWarn, "AI suggest needs "+strings.Join(short, " and ")+
-			"; write them first, or pick the category yourself")
+		m.setNote(noteWarn, i18n.T("pickers.cat.needs", "What", strings.Join(short, i18n.T("pickers.cat.and"))))
 		return m, nil
 	}
 	m.sugSeq++
@@ -134,7 +134,7 @@ func (m Model) startSuggest() (Model, tea.Cmd) {
 func (m *Model) cancelSuggest() {
 	m.suggesting = false
 	m.sugSeq++
-	m.setNote(noteInfo, "AI suggestion cancelled")
+	m.setNote(noteInfo, i18n.T("pickers.cat.cancelled"))
 }
 
 // onSuggest takes the AI's answer: the category is pre-selected and shown with its
@@ -146,14 +146,13 @@ func (m Model) onSuggest(msg suggestMsg) (Model, tea.Cmd) {
 	m.suggesting = false
 	switch {
 	case api.IsCode(msg.err, api.CodeNoCategoryMatch):
-		m.setNote(noteWarn, "no suggestion fits; pick the category yourself")
+		m.setNote(noteWarn, i18n.T("pickers.cat.no_fit"))
 		return m, nil
 	case msg.err != nil:
-		m.setNote(noteError, "AI suggestion failed: "+termtext.Clean(msg.err.Error())+
-			" — pick the category yourself, or ctrl+a to try again")
+		m.setNote(noteError, i18n.T("pickers.cat.failed", "Err", termtext.Clean(msg.err.Error())))
 		return m, emit(msgs.Error{Op: "suggest category", Err: msg.err})
 	case msg.sug == nil || msg.sug.CategoryID <= 0:
-		m.setNote(noteWarn, "the AI answer named no category; pick the category yourself")
+		m.setNote(noteWarn, i18n.T("pickers.cat.no_category_named"))
 		return m, nil
 	}
 	m.sugID, m.sugPath = msg.sug.CategoryID, termtext.Clean(msg.sug.CategoryPath)
@@ -162,7 +161,7 @@ func (m Model) onSuggest(msg suggestMsg) (Model, tea.Cmd) {
 	if m.tr != nil {
 		m.applyFocus()
 	} else {
-		m.setNote(noteAI, "AI suggests: "+m.sugPath+" — shown when the categories load")
+		m.setNote(noteAI, i18n.T("pickers.cat.suggests_later", "Path", m.sugPath))
 	}
 	return m, nil
 }
@@ -173,11 +172,10 @@ func (m *Model) suggestNote() {
 	i := m.tr.find(m.sugID)
 	switch {
 	case i < 0:
-		m.setNote(noteWarn, fmt.Sprintf("AI suggests %q (#%d), which is not in the category tree; pick the category yourself",
-			m.sugPath, m.sugID))
+		m.setNote(noteWarn, i18n.T("pickers.cat.suggests_gone", "Path", strconv.Quote(m.sugPath), "ID", m.sugID))
 	case m.tr.nodes[i].leaf():
-		m.setNote(noteAI, "AI suggests: "+m.tr.nodes[i].path+" — enter to choose")
+		m.setNote(noteAI, i18n.T("pickers.cat.suggests", "Path", m.tr.nodes[i].path))
 	default:
-		m.setNote(noteAI, "AI suggests the group "+m.tr.nodes[i].path+" — enter opens it; choose a category inside")
+		m.setNote(noteAI, i18n.T("pickers.cat.suggests_group", "Path", m.tr.nodes[i].path))
 	}
 }

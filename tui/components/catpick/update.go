@@ -1,11 +1,10 @@
 package catpick
 
 import (
-	"fmt"
-
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -25,6 +24,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.spin, cmd = m.spin.Update(msg)
 		return m, cmd
 	case msgs.LangChanged:
+		m.Relabel()
 		cmd := m.SetLang(msg.Lang)
 		return m, cmd
 	case tea.KeyMsg:
@@ -96,7 +96,7 @@ func (m Model) choose(i int) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.current = n.id
-	m.setNote(noteOK, "chosen: "+n.path)
+	m.setNote(noteOK, i18n.T("pickers.cat.chosen", "Path", n.path))
 	return m, emit(Chosen{ID: n.id, Path: n.path, Slug: n.slug})
 }
 
@@ -248,9 +248,9 @@ func (m *Model) applyFocus() {
 	case why == focusSuggest:
 		m.suggestNote()
 	case why == focusSelect && i < 0:
-		m.setNote(noteWarn, fmt.Sprintf("category #%d is not in the category tree any more; pick another", id))
+		m.setNote(noteWarn, i18n.T("pickers.cat.gone", "ID", id))
 	case why == focusSelect && !m.tr.nodes[i].leaf():
-		m.setNote(noteWarn, m.tr.nodes[i].path+" is a group, not a category; choose one inside it")
+		m.setNote(noteWarn, i18n.T("pickers.cat.is_group", "Path", m.tr.nodes[i].path))
 	case why == focusSelect:
 		m.clearNote()
 	}

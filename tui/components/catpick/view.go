@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -16,7 +17,6 @@ const (
 	groupMark  = "▸"
 	leafMark   = "•"
 	openMark   = "›" // after a group's child count: → opens it
-	currentTag = theme.OKMark + " current"
 	suggestTag = "✦ AI"
 )
 
@@ -140,14 +140,14 @@ func (m Model) header() string {
 	if m.searching {
 		right := ""
 		if m.tr != nil {
-			right = strconv.Itoa(len(m.found.rows)) + " found"
+			right = i18n.N("pickers.cat.found", len(m.found.rows))
 			if len(m.found.rows) == 0 {
-				right = "no match"
+				right = i18n.T("pickers.cat.no_match")
 			}
 		}
 		return withRight(m.input.View(), theme.Muted.Render(right), m.width)
 	}
-	names := []string{"Categories"}
+	names := []string{i18n.T("pickers.cat.categories")}
 	right := ""
 	if m.tr != nil {
 		if m.parent >= 0 {
@@ -190,20 +190,20 @@ func (m Model) body() []string {
 	switch {
 	case m.tr == nil && m.loadErr != "":
 		return []string{
-			theme.Danger.Render(theme.ErrorMark + " the categories did not load: " + m.loadErr),
-			theme.Muted.Render("r tries again; esc leaves this step"),
+			theme.Danger.Render(theme.ErrorMark + " " + i18n.T("pickers.cat.load_failed", "Err", m.loadErr)),
+			theme.Muted.Render(i18n.T("pickers.cat.load_retry")),
 		}
 	case m.tr == nil:
-		return []string{m.spin.View() + theme.Muted.Render(" loading categories…")}
+		return []string{m.spin.View() + theme.Muted.Render(" "+i18n.T("pickers.cat.loading"))}
 	case len(m.tr.top) == 0:
 		return []string{
-			theme.Warning.Render(theme.WarningMark + " the service sent no categories for language " + strconv.Quote(m.lang)),
-			theme.Muted.Render("r asks again"),
+			theme.Warning.Render(theme.WarningMark + " " + i18n.T("pickers.cat.none_for_lang", "Lang", strconv.Quote(m.lang))),
+			theme.Muted.Render(i18n.T("pickers.cat.ask_again")),
 		}
 	case m.searching && len(m.found.rows) == 0:
 		return []string{
-			theme.Muted.Render("No category matches " + strconv.Quote(m.input.Value()) + "."),
-			theme.Muted.Render("The search looks in names, slugs and group names; esc closes it."),
+			theme.Muted.Render(i18n.T("pickers.cat.no_category", "Query", strconv.Quote(m.input.Value()))),
+			theme.Muted.Render(i18n.T("pickers.cat.search_hint")),
 		}
 	}
 	l := m.cur()
@@ -226,7 +226,7 @@ func (m Model) row(i int, selected bool) string {
 	var tags []string
 	if n.leaf() {
 		if n.id == m.current {
-			tags = append(tags, currentTag)
+			tags = append(tags, theme.OKMark+" "+i18n.T("pickers.cat.current"))
 		}
 		if n.id == m.sugID {
 			tags = append(tags, suggestTag)
@@ -263,7 +263,7 @@ func (m Model) row(i int, selected bool) string {
 func (m Model) status() []string {
 	switch {
 	case m.suggesting:
-		return []string{m.spin.View() + theme.Muted.Render(" asking the AI for a category… esc cancels")}
+		return []string{m.spin.View() + theme.Muted.Render(" "+i18n.T("pickers.cat.asking"))}
 	case len(m.noteLines) > 0:
 		st := noteStyle(m.note.kind)
 		out := make([]string, len(m.noteLines))
@@ -274,7 +274,7 @@ func (m Model) status() []string {
 	case m.tr == nil || len(m.tr.top) == 0:
 		return []string{""}
 	case m.searching:
-		return []string{theme.Muted.Render("only categories are listed, with their groups; enter chooses")}
+		return []string{theme.Muted.Render(i18n.T("pickers.cat.only_categories"))}
 	}
-	return []string{theme.Muted.Render(groupMark + " group: → opens   " + leafMark + " category: enter chooses")}
+	return []string{theme.Muted.Render(groupMark + " " + i18n.T("pickers.cat.group_opens") + "   " + leafMark + " " + i18n.T("pickers.cat.leaf_chooses"))}
 }

@@ -17,6 +17,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -114,8 +115,7 @@ func New(svc Searcher, lang string) Model {
 	m := Model{svc: svc, id: lastID.Add(1), lang: lang, limit: resultLimit,
 		after: tea.Tick, cache: newLRU(cacheSize), inflight: map[string]int{}}
 	m.input = theme.Input()
-	m.input.Prompt = "city: "
-	m.input.Placeholder = "name of the city, town or village, e.g. Київ"
+	m.Relabel()
 	m.input.CharLimit = 100
 	m.input.Cursor.SetMode(cursor.CursorStatic)
 	m.input.PromptStyle = theme.Key
@@ -199,4 +199,11 @@ func (m *Model) scroll() {
 		m.offset = m.cursor - h + 1
 	}
 	m.offset = max(min(m.offset, len(m.rows)-h), 0)
+}
+
+// Relabel gives the input its words in the interface's language: a view that
+// handles msgs.LangChanged for the picker calls it.
+func (m *Model) Relabel() {
+	m.input.Prompt = i18n.T("pickers.city.prompt")
+	m.input.Placeholder = i18n.T("pickers.city.placeholder")
 }

@@ -33,7 +33,7 @@ func TestDebounceSendsOnlyTheLatestQuery(t *testing.T) {
 	if c := f.last(); c != (call{"київ", "uk", resultLimit}) {
 		t.Fatalf("sent %+v", c)
 	}
-	tuitest.Contains(t, tuitest.Screen(m), "м. Київ, Київська обл.", "2480 warehouses", "1 place matches “київ”")
+	tuitest.Contains(t, tuitest.Screen(m), "м. Київ, Київська обл.", "2,480 warehouses", "1 place matches “київ”")
 }
 
 func TestMinimumTwoCharacters(t *testing.T) {

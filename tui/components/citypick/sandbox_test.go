@@ -37,7 +37,7 @@ func TestSandbox(t *testing.T) {
 	if len(tuitest.Of[msgs.Error](out)) != 0 {
 		t.Fatalf("errors %+v", out)
 	}
-	tuitest.Contains(t, tuitest.Screen(m), "› м. Київ, Київська обл.", "2480 warehouses")
+	tuitest.Contains(t, tuitest.Screen(m), "› м. Київ, Київська обл.", "2,480 warehouses")
 	m, out = loop.Press(m, "enter")
 	if len(out) != 1 || out[0].(Chosen).City.Ref != kyivRef {
 		t.Fatalf("enter gave %+v", out)

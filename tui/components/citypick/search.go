@@ -3,18 +3,17 @@ package citypick
 import (
 	"context"
 	"errors"
-	"fmt"
-	"github.com/listings-tui/listings/api/client/format"
 	"net/url"
-	"strconv"
 	"strings"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/planbox"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -70,10 +69,10 @@ func newAnswer(cities []api.City, limit int) answer {
 	}
 	countW := 0
 	for _, r := range rows {
-		countW = max(countW, len(r.count))
+		countW = max(countW, ansi.StringWidth(r.count))
 	}
 	for i := range rows {
-		rows[i].count = strings.Repeat(" ", 2+countW-len(rows[i].count)) + rows[i].count
+		rows[i].count = strings.Repeat(" ", 2+countW-ansi.StringWidth(rows[i].count)) + rows[i].count
 		rows[i].styled = theme.Muted.Render(rows[i].count)
 	}
 	return answer{rows: rows, full: len(cities) >= limit, countW: countW}
@@ -85,19 +84,16 @@ func clean(s string) string { return strings.TrimSpace(termtext.Clean(s)) }
 // warehouses says how many carrier warehouses a place has; 0 is a real answer
 // (facts.md), said in words so that it is not read as "unknown".
 func warehouses(n int) string {
-	switch n {
-	case 0:
-		return "no warehouses"
-	case 1:
-		return "1 warehouse"
+	if n == 0 {
+		return i18n.T("pickers.city.no_warehouses")
 	}
-	return strconv.Itoa(n) + " warehouses"
+	return i18n.N("pickers.city.warehouses", n)
 }
 
 // explain is the inline error, short since the root's banner has the details: what
 // failed, and what to do, which says the typed text is kept.
 func explain(err error) (text, todo string) {
-	const kept = "what you typed is kept"
+	kept := i18n.T("pickers.city.kept")
 	e, isAPI := api.AsError(err)
 	var u *api.UnreachableError
 	switch {
@@ -111,24 +107,24 @@ func explain(err error) (text, todo string) {
 		if errors.As(cause, &ue) {
 			cause = ue.Err
 		}
-		text = "no answer from the service (" + cause.Error() + ")"
+		text = i18n.T("pickers.city.no_answer", "Err", cause.Error())
 	default:
 		text = err.Error()
 	}
 	text = termtext.Clean(text)
 	switch {
 	case api.IsDailyLimit(err) && isAPI && !e.ResetsAt.IsZero():
-		todo = fmt.Sprintf("the day's requests are spent until %s; %s", format.HourMinute(e.ResetsAt), kept)
+		todo = i18n.T("pickers.city.day_spent", "Time", format.HourMinute(e.ResetsAt), "Kept", kept)
 	case api.IsRateLimit(err) && isAPI && e.RetryAfter > 0:
-		todo = fmt.Sprintf("too many requests: wait %s, then enter retries; %s", e.RetryAfter.Round(time.Second), kept)
+		todo = i18n.T("pickers.city.wait", "Wait", planbox.Wait(e.RetryAfter), "Kept", kept)
 	case api.IsRateLimit(err):
-		todo = "too many requests: wait a minute, then enter retries; " + kept
+		todo = i18n.T("pickers.city.wait_minute", "Kept", kept)
 	case api.IsUnreachable(err):
-		todo = "check the connection, then enter retries; " + kept
+		todo = i18n.T("pickers.city.connection", "Kept", kept)
 	case api.IsAuth(err), api.IsScope(err):
-		todo = "the key cannot search cities: see the error banner"
+		todo = i18n.T("pickers.city.key")
 	default:
-		todo = "enter retries, or change the text; " + kept
+		todo = i18n.T("pickers.city.retry", "Kept", kept)
 	}
 	return text, todo
 }

@@ -36,6 +36,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		m.spin, cmd = m.spin.Update(msg)
 		return m, cmd
 	case msgs.LangChanged:
+		m.Relabel()
 		return m, m.SetLang(msg.Lang)
 	case tea.KeyMsg:
 		if !m.input.Focused() {

@@ -1,9 +1,9 @@
 package citypick
 
 import (
-	"strconv"
 	"strings"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -42,14 +42,14 @@ func (m Model) View() string {
 
 func (m *Model) chosenLine() string {
 	if m.chosenRef == "" {
-		return theme.Muted.Render("chosen: none yet")
+		return theme.Muted.Render(i18n.T("pickers.city.none_yet"))
 	}
 	label := m.chosenLabel
 	if label == "" {
-		label = "(no name)"
+		label = i18n.T("pickers.city.no_name")
 	}
-	return theme.Success.Render(theme.OKMark+" chosen: ") + theme.Value.Render(label) +
-		theme.Muted.Render(" (ref "+shortRef(m.chosenRef)+")")
+	return theme.Success.Render(theme.OKMark+" "+i18n.T("pickers.city.chosen")+" ") + theme.Value.Render(label) +
+		theme.Muted.Render(" "+i18n.T("pickers.city.ref", "Ref", shortRef(m.chosenRef)))
 }
 
 // shortRef is enough of a UUID to tell two places apart at a glance.
@@ -63,24 +63,19 @@ func shortRef(ref string) string {
 func (m *Model) statusLine() string {
 	switch m.st {
 	case stSearching:
-		return m.spin.View() + theme.Muted.Render(" searching “"+strings.TrimSpace(m.input.Value())+"”…")
+		return m.spin.View() + theme.Muted.Render(" "+i18n.T("pickers.city.searching", "Query", strings.TrimSpace(m.input.Value())))
 	case stResults:
-		n := len(m.rows)
-		s := strconv.Itoa(n) + " places match “" + m.shownQ + "”"
-		if n == 1 {
-			s = "1 place matches “" + m.shownQ + "”"
-		}
+		s := i18n.N("pickers.city.matches", len(m.rows), "Query", m.shownQ)
 		if m.more {
-			s = strconv.Itoa(n) + " places for “" + m.shownQ + "” and more may match: type more to narrow"
+			s = i18n.N("pickers.city.more", len(m.rows), "Query", m.shownQ)
 		}
 		return theme.Muted.Render(s)
 	case stEmpty:
-		return theme.Warning.Render(theme.WarningMark + " no city matches “" + m.shownQ +
-			"”: try another spelling, or the Ukrainian name")
+		return theme.Warning.Render(theme.WarningMark + " " + i18n.T("pickers.city.no_match", "Query", m.shownQ))
 	case stError:
-		return theme.Danger.Render(theme.ErrorMark+" could not search: ") + m.errText
+		return theme.Danger.Render(theme.ErrorMark+" "+i18n.T("pickers.city.failed")+" ") + m.errText
 	}
-	return theme.Muted.Render("type at least 2 letters of the name; places are listed as you type")
+	return theme.Muted.Render(i18n.T("pickers.city.hint"))
 }
 
 // body is the window of result rows, each exactly width wide. While a new query

@@ -96,8 +96,11 @@ var stepWords = [stepCount]string{
 	"go to City", "go to Contacts: name, phone", "go to Media: photos, video, 3D tour", "go to Review and send",
 }
 
+// stepIDs name the steps in action ids and modes, which stay English.
+var stepIDs = [stepCount]string{"basics", "category", "details", "city", "contacts", "media", "review"}
+
 // jumpID is the action going to step s: "editor.step.media".
-func jumpID(s step) action.ID { return action.ID("editor.step." + strings.ToLower(stepNames[s])) }
+func jumpID(s step) action.ID { return action.ID("editor.step." + stepIDs[s]) }
 
 // table is the editor's own actions; each step adds its own before them
 // (Actions). The huh fields of the form steps keep huh's keys (fieldActions).
@@ -111,7 +114,7 @@ var table = action.Table[Model]{
 		case formStep(m.step):
 			return modeForm
 		}
-		return strings.ToLower(stepNames[m.step])
+		return stepIDs[m.step]
 	},
 	Actions: append([]action.Action[Model]{
 		{ID: "editor.type", Mode: modeForm, Desc: "type in the field", Typing: true},

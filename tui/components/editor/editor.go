@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/huh"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/components/catpick"
 	"github.com/listings-tui/listings/tui/components/citypick"
@@ -69,8 +70,6 @@ const (
 	stepCount
 )
 
-var stepNames = [stepCount]string{"Basics", "Category", "Details", "City", "Contacts", "Media", "Review"}
-
 // stepOf is the step where a field of the body is edited.
 func stepOf(field string) step {
 	switch {
@@ -116,9 +115,9 @@ type Model struct {
 	media      mediapick.Model
 	compsReady bool // cat and city exist (and keep their caches)
 
-	problems map[string]string // what the app knows is wrong, by field
-	touched  map[string]bool   // fields the seller has left once
-	focusKey string            // the huh field focused when last seen
+	problems map[string]rules.Why // what the app knows is wrong, by field
+	touched  map[string]bool      // fields the seller has left once
+	focusKey string               // the huh field focused when last seen
 	// pendingFocus is a refused field to put the cursor on once its step exists.
 	pendingFocus string
 	attempted    bool // a submit was tried: every problem shows

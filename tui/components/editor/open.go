@@ -2,12 +2,13 @@ package editor
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/rules"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/components/catpick"
 	"github.com/listings-tui/listings/tui/components/citypick"
 	"github.com/listings-tui/listings/tui/components/mediapick"
@@ -105,7 +106,7 @@ func (m *Model) reset() {
 	m.forms = [stepCount]*stepForm{}
 	m.attrs, m.attrOf, m.attrIn, m.attrEr = nil, 0, "", ""
 	m.binds = nil
-	m.problems, m.touched, m.attempted = map[string]string{}, map[string]bool{}, false
+	m.problems, m.touched, m.attempted = map[string]rules.Why{}, map[string]bool{}, false
 	m.sub = submission{}
 	m.review = reviewState{}
 	m.review.resize(m.width, m.bodyH)
@@ -184,7 +185,7 @@ func (m Model) onListing(msg listingMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	if msg.err != nil {
-		m.loadErr = fmt.Sprintf("listing %d could not be loaded: %v", msg.id, msg.err)
+		m.loadErr = i18n.T("editor.load_failed", "ID", msg.id, "Err", msg.err)
 		return m, func() tea.Msg { return msgs.Error{Op: "load the listing to edit", Err: msg.err} }
 	}
 	return m.Open(m.editDraft(&msg.det.Listing))
@@ -198,7 +199,7 @@ func (m Model) onAttributes(msg attrsMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	if msg.err != nil {
-		m.attrEr = fmt.Sprintf("the attributes of category %d could not be loaded: %v; press ctrl+r to try again", msg.id, msg.err)
+		m.attrEr = i18n.T("editor.attrs_failed", "ID", msg.id, "Err", msg.err)
 		return m, func() tea.Msg { return msgs.Error{Op: "load the category's attributes", Err: msg.err} }
 	}
 	m.attrs, m.attrOf, m.attrIn = msg.attrs, msg.id, msg.lang
@@ -214,7 +215,7 @@ func (m Model) onAttributes(msg attrsMsg) (Model, tea.Cmd) {
 }
 
 // firstField is the field to show first of a set: the earliest step, then by name.
-func firstField(fields map[string]string) string {
+func firstField[V any](fields map[string]V) string {
 	if fs := sortedFields(fields); len(fs) > 0 {
 		return fs[0]
 	}

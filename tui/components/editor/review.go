@@ -3,7 +3,6 @@ package editor
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/listings-tui/listings/api/client/format"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -57,19 +57,20 @@ func (m *Model) reviewText() string {
 		m.unchangedText(line, wrapped)
 		return strings.TrimSuffix(b.String(), "\n")
 	}
-	method, path, what := "POST", "/api/v1/my/listings", "create"
+	method, path, what := "POST", "/api/v1/my/listings", i18n.T("editor.review.create")
 	if d.IsEdit() {
-		method, path, what = "PATCH", fmt.Sprintf("/api/v1/my/listings/%d", d.ListingID), "edit"
+		method, path, what = "PATCH", fmt.Sprintf("/api/v1/my/listings/%d", d.ListingID), i18n.T("editor.review.edit")
 	}
-	line(theme.Heading.Render(method+" "+path) + theme.Muted.Render("  ctrl+s or enter sends"))
+	line(theme.Heading.Render(method+" "+path) + theme.Muted.Render(i18n.T("editor.review.sends")))
 	uploads := d.PendingUploads()
-	cost := fmt.Sprintf("This costs %d request(s): ", d.Cost(m.attrs))
+	cost := i18n.N("editor.review.cost", d.Cost(m.attrs))
 	if uploads > 0 {
-		cost += fmt.Sprintf("%d upload(s) + ", uploads)
+		cost += i18n.N("editor.review.uploads", uploads)
 	}
-	cost += "1 " + what
+	cost += what
 	if bud := m.svc.Budget(); bud.PerMinute > 0 {
-		cost += fmt.Sprintf(" · used %d/%d this minute, %s/%s today", bud.UsedMinute, bud.PerMinute, format.Number(bud.UsedToday), format.Number(bud.PerDay))
+		cost += i18n.T("editor.review.used", "Minute", bud.UsedMinute, "PerMinute", bud.PerMinute,
+			"Today", i18n.UI().Number(bud.UsedToday), "PerDay", i18n.UI().Number(bud.PerDay))
 	}
 	wrapped(theme.Value.Render, cost)
 
@@ -82,11 +83,11 @@ func (m *Model) reviewText() string {
 	m.problemLines(line, wrapped)
 	if d.IsEdit() {
 		line("")
-		line(theme.Heading.Render("Changes"))
+		line(theme.Heading.Render(i18n.T("editor.review.changes")))
 		if _, changes, err := m.previewDraft().EditBody(m.attrs); err != nil {
 			wrapped(theme.Danger.Render, err.Error())
 		} else if len(changes) == 0 {
-			line(theme.Muted.Render("nothing changed yet"))
+			line(theme.Muted.Render(i18n.T("editor.review.nothing_yet")))
 		} else {
 			for _, c := range changes {
 				wrapped(theme.Value.Render, fmt.Sprintf("%s: %s → %s", m.fieldName(c.Field), clip(c.Old), clip(c.New)))
@@ -94,7 +95,7 @@ func (m *Model) reviewText() string {
 		}
 	}
 	line("")
-	line(theme.Heading.Render("Request body"))
+	line(theme.Heading.Render(i18n.T("editor.review.body")))
 	for _, l := range strings.Split(m.bodyJSON(), "\n") {
 		line(theme.Value.Render(l))
 	}
@@ -106,9 +107,9 @@ func (m *Model) reviewText() string {
 // listing has stay listed, as fixing one is a change. What enter answers (nothing
 // to send) is the status line's.
 func (m *Model) unchangedText(line func(string), wrapped func(func(...string) string, string)) {
-	line(theme.Heading.Render(fmt.Sprintf("Edit of listing %d: nothing changed", m.d.ListingID)))
-	wrapped(theme.Value.Render, "Every field is as the listing has it: nothing is sent, and this costs 0 requests.")
-	wrapped(theme.Muted.Render, "Change a field to edit the listing (shift+tab goes back a step, alt+1…alt+7 to any), or esc to leave it as it is.")
+	line(theme.Heading.Render(i18n.T("editor.review.unchanged_title", "ID", m.d.ListingID)))
+	wrapped(theme.Value.Render, i18n.T("editor.review.unchanged_text"))
+	wrapped(theme.Muted.Render, i18n.T("editor.review.unchanged_hint"))
 	m.problemLines(line, wrapped)
 }
 
@@ -118,9 +119,9 @@ func (m *Model) problemLines(line func(string), wrapped func(func(...string) str
 		return
 	}
 	line("")
-	line(theme.Heading.Render("To fix before sending") + theme.Muted.Render("  enter goes to the first"))
+	line(theme.Heading.Render(i18n.T("editor.review.to_fix")) + theme.Muted.Render(i18n.T("editor.review.to_first")))
 	for _, f := range sortedFields(m.problems) {
-		wrapped(theme.Danger.Render, fmt.Sprintf("%s %s (%s): %s", theme.ErrorMark, m.fieldName(f), stepNames[stepOf(f)], m.problems[f]))
+		wrapped(theme.Danger.Render, fmt.Sprintf("%s %s (%s): %s", theme.ErrorMark, m.fieldName(f), stepName(stepOf(f)), ruleWords(m.problems[f])))
 	}
 }
 
@@ -132,21 +133,21 @@ func (m *Model) warnings() []string {
 	switch {
 	case !d.IsEdit():
 	case d.Status == api.StatusActive:
-		out = append(out, "Saving sends this active listing back to moderation: it is hidden until approved, about 15 minutes during business hours.")
+		out = append(out, i18n.T("editor.warn.moderation"))
 	case d.Status == api.StatusPending || d.Status == api.StatusBlocked:
-		out = append(out, "This listing is "+string(d.Status)+": saving sends it to moderation again (about 15 minutes during business hours).")
+		out = append(out, i18n.T("editor.warn.again", "Status", i18n.T("status."+string(d.Status))))
 	case d.Status == api.StatusSold || d.Status == api.StatusArchived:
-		out = append(out, "This listing is "+string(d.Status)+": the service may refuse to edit it; if it does, the draft is kept.")
+		out = append(out, i18n.T("editor.warn.refuse", "Status", i18n.T("status."+string(d.Status))))
 	}
 	if d.IsEdit() && d.MediaTouched {
 		old, cur := 0, len(d.Photos)
 		if d.Original != nil {
 			old = len(d.Original.Photos)
 		}
-		out = append(out, fmt.Sprintf("Sending photos replaces the whole set: %d photo(s) online now, %d after.", old, cur))
+		out = append(out, i18n.T("editor.warn.photos", "Old", old, "New", cur))
 	}
 	if !d.IsEdit() && len(d.Photos) == 0 {
-		out = append(out, "No photos: listings with photos get far more views (Media step).")
+		out = append(out, i18n.T("editor.warn.no_photos"))
 	}
 	return out
 }
@@ -203,21 +204,13 @@ func (m *Model) fieldName(field string) string {
 		}
 		return code
 	}
-	if n, ok := fieldLabels[field]; ok {
-		return n
+	if id, ok := fieldLabels[field]; ok {
+		return i18n.T(id)
 	}
 	return field
 }
 
-var fieldLabels = map[string]string{
-	draft.FieldTitle: "Title", draft.FieldDescription: "Description", draft.FieldPrice: "Price",
-	draft.FieldPriceType: "Price type", draft.FieldCurrency: "Currency", draft.FieldCondition: "Condition",
-	draft.FieldCategory: "Category", draft.FieldCity: "City", draft.FieldContactName: "Contact name",
-	draft.FieldContactPhone: "Contact phone", draft.FieldHidePhone: "Hide phone", draft.FieldPhotos: "Photos",
-	draft.FieldPhotos3D: "3D frames", draft.FieldVideo: "Video",
-}
-
-func sortedFields(p map[string]string) []string {
+func sortedFields[V any](p map[string]V) []string {
 	fs := make([]string, 0, len(p))
 	for f := range p {
 		fs = append(fs, f)

@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/rules"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -40,11 +40,11 @@ func (m *Model) newStepForm(fields []formField, hf ...huh.Field) *stepForm {
 // buildBasics is the title and the description, with live counters.
 func (m *Model) buildBasics() *stepForm {
 	d := m.d
-	title := huh.NewInput().Key(draft.FieldTitle).Title("Title *").
-		Placeholder("what you sell, e.g. iPhone 13 128 GB, blue").
+	title := huh.NewInput().Key(draft.FieldTitle).Title(i18n.T("editor.field.title_req")).
+		Placeholder(i18n.T("editor.placeholder.title")).
 		CharLimit(2 * rules.TitleMax).Value(&d.Title)
-	desc := huh.NewText().Key(draft.FieldDescription).Title("Description *").
-		Placeholder("condition, what is included, how to pick it up").
+	desc := huh.NewText().Key(draft.FieldDescription).Title(i18n.T("editor.field.description_req")).
+		Placeholder(i18n.T("editor.placeholder.description")).
 		CharLimit(2 * rules.DescriptionMax).Lines(max(3, min(10, m.bodyH-7))).
 		ExternalEditor(m.extEditor != nil).Value(&d.Description)
 	if m.extEditor != nil {
@@ -55,11 +55,11 @@ func (m *Model) buildBasics() *stepForm {
 			hint: func() string { return counter(d.Title, rules.TitleMin, rules.TitleMax) }},
 		{key: draft.FieldDescription, field: draft.FieldDescription, describe: func(s string) { desc.Description(s) },
 			hint: func() string {
-				ext := " · ctrl+e: no editor found"
+				ext := i18n.T("editor.hint.no_editor")
 				if m.extEditor != nil {
-					ext = " · ctrl+e opens " + filepath.Base(m.extEditor[0])
+					ext = i18n.T("editor.hint.editor", "Editor", filepath.Base(m.extEditor[0]))
 				}
-				return counter(d.Description, rules.DescriptionMin, rules.DescriptionMax) + ext + " · alt+enter new line"
+				return counter(d.Description, rules.DescriptionMin, rules.DescriptionMax) + ext + i18n.T("editor.hint.newline")
 			}},
 	}
 	return m.newStepForm(fields, title, desc)
@@ -67,25 +67,25 @@ func (m *Model) buildBasics() *stepForm {
 
 // counter is the live count of a limited text: "37/120 characters (5–120)".
 func counter(s string, lo, hi int) string {
-	return fmt.Sprintf("%d/%d characters (%d–%d)", rules.Chars(s), hi, lo, hi)
+	return i18n.T("editor.hint.counter", "N", rules.Chars(s), "Max", hi, "Min", lo)
 }
 
 // buildContacts is the contact name, the phone and whether to hide it.
 func (m *Model) buildContacts() *stepForm {
 	d := m.d
-	name := huh.NewInput().Key(draft.FieldContactName).Title("Contact name").
-		Placeholder("empty: the name of your profile").CharLimit(200).Value(&d.ContactName)
-	phone := huh.NewInput().Key(draft.FieldContactPhone).Title("Contact phone").
-		Placeholder("empty: the phone of your profile, e.g. +380501234567").CharLimit(40).Value(&d.ContactPhone)
-	hide := huh.NewConfirm().Key(draft.FieldHidePhone).Title("Hide the phone in the listing?").
-		Affirmative("Hide").Negative("Show").Value(&d.HidePhone)
+	name := huh.NewInput().Key(draft.FieldContactName).Title(i18n.T("editor.field.contact_name")).
+		Placeholder(i18n.T("editor.placeholder.contact_name")).CharLimit(200).Value(&d.ContactName)
+	phone := huh.NewInput().Key(draft.FieldContactPhone).Title(i18n.T("editor.field.contact_phone")).
+		Placeholder(i18n.T("editor.placeholder.contact_phone")).CharLimit(40).Value(&d.ContactPhone)
+	hide := huh.NewConfirm().Key(draft.FieldHidePhone).Title(i18n.T("editor.field.hide_phone_q")).
+		Affirmative(i18n.T("editor.hide")).Negative(i18n.T("editor.show")).Value(&d.HidePhone)
 	fields := []formField{
 		{key: draft.FieldContactName, field: draft.FieldContactName, describe: func(s string) { name.Description(s) },
-			hint: func() string { return "up to 100 characters" }},
+			hint: func() string { return i18n.T("editor.hint.contact_name") }},
 		{key: draft.FieldContactPhone, field: draft.FieldContactPhone, describe: func(s string) { phone.Description(s) },
-			hint: func() string { return "7 to 15 digits" }},
+			hint: func() string { return i18n.T("editor.hint.phone") }},
 		{key: draft.FieldHidePhone, field: draft.FieldHidePhone, describe: func(s string) { hide.Description(s) },
-			hint: func() string { return "buyers then write to you through the site" }},
+			hint: func() string { return i18n.T("editor.hint.hide_phone") }},
 	}
 	return m.newStepForm(fields, name, phone, hide)
 }
@@ -112,30 +112,31 @@ func (m *Model) buildDetails() (*stepForm, []*attrBinding) {
 		fields = append(fields, formField{key: key, field: field, describe: describe, hint: hint})
 	}
 	if d.IsEdit() {
-		note := huh.NewNote().Title("Price type: " + priceTypeLabel(d.PriceType)).
-			Description("the API does not change the price type of a listing; do it on the website")
+		note := huh.NewNote().Title(i18n.T("editor.price_type_fixed", "Type", priceTypeWord(d.PriceType))).
+			Description(i18n.T("editor.price_type_fixed_note"))
 		hf = append(hf, note)
 	} else {
-		pt := huh.NewSelect[string]().Key(draft.FieldPriceType).Title("Price type").Inline(true).
+		pt := huh.NewSelect[string]().Key(draft.FieldPriceType).Title(i18n.T("editor.field.price_type")).Inline(true).
 			Value(&d.PriceType).Options(
-			huh.NewOption("sell", api.PriceSell), huh.NewOption("exchange", api.PriceExchange),
-			huh.NewOption("free", api.PriceFree))
+			huh.NewOption(priceTypeWord(api.PriceSell), api.PriceSell), huh.NewOption(priceTypeWord(api.PriceExchange), api.PriceExchange),
+			huh.NewOption(priceTypeWord(api.PriceFree), api.PriceFree))
 		add(draft.FieldPriceType, draft.FieldPriceType, pt, func(s string) { pt.Description(s) },
-			func() string { return "←/→ to change" })
+			func() string { return i18n.T("editor.hint.change") })
 	}
-	price := huh.NewInput().Key(draft.FieldPrice).Title("Price").Placeholder("e.g. 1500 or 99.90").
+	price := huh.NewInput().Key(draft.FieldPrice).Title(i18n.T("editor.field.price")).Placeholder(i18n.T("editor.placeholder.price")).
 		CharLimit(24).Value(&d.Price)
 	add(draft.FieldPrice, draft.FieldPrice, price, func(s string) { price.Description(s) }, func() string {
 		if d.PriceType == api.PriceSell || d.PriceType == "" {
-			return "required for a sale"
+			return i18n.T("editor.hint.price_required")
 		}
-		return "not sent for " + priceTypeLabel(d.PriceType)
+		return i18n.T("editor.hint.price_not_sent", "Type", priceTypeWord(d.PriceType))
 	})
-	cur := huh.NewSelect[string]().Key(draft.FieldCurrency).Title("Currency").Inline(true).Value(&d.Currency).
+	cur := huh.NewSelect[string]().Key(draft.FieldCurrency).Title(i18n.T("editor.field.currency")).Inline(true).Value(&d.Currency).
 		Options(huh.NewOptions(rules.Currencies...)...)
 	add(draft.FieldCurrency, draft.FieldCurrency, cur, func(s string) { cur.Description(s) }, func() string { return "" })
-	cond := huh.NewSelect[string]().Key(draft.FieldCondition).Title("Condition").Inline(true).Value(&d.Condition).
-		Options(huh.NewOption("not stated", ""), huh.NewOption("new", "new"), huh.NewOption("used", "used"))
+	cond := huh.NewSelect[string]().Key(draft.FieldCondition).Title(i18n.T("editor.field.condition")).Inline(true).Value(&d.Condition).
+		Options(huh.NewOption(i18n.T("editor.not_stated"), ""), huh.NewOption(i18n.T("editor.condition.new"), "new"),
+			huh.NewOption(i18n.T("editor.condition.used"), "used"))
 	add(draft.FieldCondition, draft.FieldCondition, cond, func(s string) { cond.Description(s) }, func() string { return "" })
 
 	var binds []*attrBinding
@@ -152,13 +153,6 @@ func (m *Model) buildDetails() (*stepForm, []*attrBinding) {
 	return sf, binds
 }
 
-func priceTypeLabel(pt string) string {
-	if pt == "" {
-		return api.PriceSell
-	}
-	return pt
-}
-
 // attributeFields adds the huh fields of one attribute: a text or number input, a
 // select of labels sending values, yes/no, or a range's two inputs.
 func (m *Model) attributeFields(b *attrBinding, add func(string, string, huh.Field, func(string), func() string)) {
@@ -170,9 +164,9 @@ func (m *Model) attributeFields(b *attrBinding, add func(string, string, huh.Fie
 	}
 	switch a.Type {
 	case api.AttrSelect:
-		empty := "not stated"
+		empty := i18n.T("editor.not_stated")
 		if a.Required {
-			empty = "choose one"
+			empty = i18n.T("editor.choose_one")
 		}
 		opts := []huh.Option[string]{huh.NewOption("— "+empty+" —", "")}
 		for _, o := range a.Options {
@@ -186,22 +180,22 @@ func (m *Model) attributeFields(b *attrBinding, add func(string, string, huh.Fie
 		}
 		add(field, field, s, func(t string) { s.Description(t) }, func() string {
 			if len(opts) > 4 {
-				return "↑/↓ to choose · / to filter"
+				return i18n.T("editor.hint.choose")
 			}
-			return "←/→ to change"
+			return i18n.T("editor.hint.change")
 		})
 	case api.AttrBoolean:
 		s := huh.NewSelect[string]().Key(field).Title(title).Inline(true).Value(&b.text).Options(
-			huh.NewOption("not stated", ""), huh.NewOption("yes", "true"), huh.NewOption("no", "false"))
-		add(field, field, s, func(t string) { s.Description(t) }, func() string { return "←/→ to change" })
+			huh.NewOption(i18n.T("editor.not_stated"), ""), huh.NewOption(i18n.T("yes"), "true"), huh.NewOption(i18n.T("no"), "false"))
+		add(field, field, s, func(t string) { s.Description(t) }, func() string { return i18n.T("editor.hint.change") })
 	case api.AttrRange:
-		from := huh.NewInput().Key(field + "#from").Title(title + ": from").Placeholder("a number").CharLimit(24).Value(&b.from)
-		to := huh.NewInput().Key(field + "#to").Title(title + ": to").Placeholder("a number").CharLimit(24).Value(&b.to)
-		add(field+"#from", field, from, func(t string) { from.Description(t) }, func() string { return "range: from ≤ to" })
+		from := huh.NewInput().Key(field + "#from").Title(i18n.T("editor.range.from", "Name", title)).Placeholder(i18n.T("editor.placeholder.number")).CharLimit(24).Value(&b.from)
+		to := huh.NewInput().Key(field + "#to").Title(i18n.T("editor.range.to", "Name", title)).Placeholder(i18n.T("editor.placeholder.number")).CharLimit(24).Value(&b.to)
+		add(field+"#from", field, from, func(t string) { from.Description(t) }, func() string { return i18n.T("editor.hint.range") })
 		add(field+"#to", field, to, func(t string) { to.Description(t) }, func() string { return "" })
 	case api.AttrNumber:
-		in := huh.NewInput().Key(field).Title(title).Placeholder("a number").CharLimit(24).Value(&b.text)
-		add(field, field, in, func(t string) { in.Description(t) }, func() string { return "a number" })
+		in := huh.NewInput().Key(field).Title(title).Placeholder(i18n.T("editor.placeholder.number")).CharLimit(24).Value(&b.text)
+		add(field, field, in, func(t string) { in.Description(t) }, func() string { return i18n.T("editor.hint.number") })
 	default: // text, and types newer than this app: free text
 		in := huh.NewInput().Key(field).Title(title).CharLimit(500).Value(&b.text)
 		add(field, field, in, func(t string) { in.Description(t) }, func() string { return "" })
@@ -243,7 +237,7 @@ func (m *Model) problemShown(field string) string {
 		}
 	}
 	if m.attempted || m.touched[field] {
-		return m.problems[field]
+		return ruleWords(m.problems[field])
 	}
 	return ""
 }

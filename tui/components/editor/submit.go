@@ -3,11 +3,11 @@ package editor
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -28,9 +28,9 @@ type submission struct {
 // refusalNote says what is left of a refusal that named fields.
 func refusalNote(left int) string {
 	if left == 0 {
-		return "every field the service refused is changed: ctrl+s sends again"
+		return i18n.T("editor.refusal.all_changed")
 	}
-	return fmt.Sprintf("refused: %d field(s) to fix, shown on the fields", left)
+	return i18n.N("editor.refusal.left", left)
 }
 
 // submitMsg is the answer to a create or an edit.
@@ -99,7 +99,7 @@ func (m Model) submit() (Model, tea.Cmd) {
 	}
 	if m.media.Busy() || m.d.PendingUploads() > 0 {
 		m.sub.waiting = true
-		m.sub.note = fmt.Sprintf("waiting for %d upload(s); it is sent when they finish", m.d.PendingUploads())
+		m.sub.note = i18n.N("editor.waiting_uploads", m.d.PendingUploads())
 		return m, nil
 	}
 	return m.send()
@@ -111,11 +111,11 @@ func (m *Model) notReady() string {
 	case m.d.CategoryID != 0 && m.attrOf != m.d.CategoryID && m.attrEr != "":
 		return m.attrEr
 	case m.d.CategoryID != 0 && m.attrOf != m.d.CategoryID:
-		return "the category's attributes are still loading"
+		return i18n.T("editor.attrs_loading")
 	case len(m.problems) > 0:
-		return fmt.Sprintf("%d thing(s) to fix first; enter goes to the first", len(m.problems))
+		return i18n.N("editor.status.to_fix", len(m.problems))
 	case m.media.Failed() > 0:
-		return fmt.Sprintf("%d upload(s) failed: retry them (r) or remove them in Media", m.media.Failed())
+		return i18n.N("editor.uploads_failed", m.media.Failed())
 	}
 	return ""
 }
@@ -131,7 +131,7 @@ func (m Model) continueSubmit() (Model, tea.Cmd) {
 		return m, nil
 	}
 	if m.d.PendingUploads() > 0 {
-		m.sub.note = "some files were not uploaded; see Media"
+		m.sub.note = i18n.T("editor.not_uploaded")
 		return m, nil
 	}
 	return m.send()
@@ -147,7 +147,7 @@ func (m Model) send() (Model, tea.Cmd) {
 			return m, nil
 		}
 		if len(changes) == 0 {
-			m.sub.note = "nothing changed: there is nothing to send"
+			m.sub.note = i18n.T("editor.nothing_to_send")
 			return m, nil
 		}
 		m.sub.sending = true
@@ -192,18 +192,17 @@ func (m Model) refused(err error) (Model, tea.Cmd) {
 	case api.IsCode(err, api.CodeDuplicate):
 		var e *api.Error
 		errors.As(err, &e)
-		m.sub.note = "the service already has this listing"
+		m.sub.note = i18n.T("editor.duplicate")
 		if e.ExistingListingID != 0 {
-			m.sub.note += fmt.Sprintf(" (#%d); change the title or the price, or edit that one", e.ExistingListingID)
+			m.sub.note += i18n.T("editor.duplicate_of", "ID", e.ExistingListingID)
 		}
 		r.Fields[draft.FieldTitle] = m.sub.note
 	case api.IsUnreachable(err) && !m.d.IsEdit():
-		m.sub.note = "no answer from the service: it may or may not have created the listing. " +
-			"The draft is kept; check your listings before sending again (a duplicate is refused)"
+		m.sub.note = i18n.T("editor.no_answer")
 	case len(r.Fields) > 0:
 		m.sub.note, m.sub.fields = refusalNote(len(r.Fields)), true
 	default:
-		m.sub.note = "not sent: " + termtext.Clean(err.Error()) + "; the draft is kept, ctrl+s tries again"
+		m.sub.note = i18n.T("editor.not_sent", "Err", termtext.Clean(err.Error()))
 	}
 	if f := firstField(r.Fields); f != "" {
 		return m, tea.Batch(banner, m.focusField(f))

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/components/catpick"
 	"github.com/listings-tui/listings/tui/components/citypick"
@@ -165,7 +166,7 @@ func (m *Model) save() tea.Cmd {
 	}
 	m.d.UpdatedAt = m.cfg.Now()
 	if err := m.cfg.Saver.Save(m.d); err != nil {
-		m.saveErr = "the draft could not be saved: " + err.Error()
+		m.saveErr = i18n.T("editor.not_saved_err", "Err", err.Error())
 		return nil
 	}
 	if !m.stored {
@@ -198,9 +199,9 @@ func back() tea.Msg { return msgs.Back{} }
 func (m Model) leave() (Model, tea.Cmd) {
 	cmds := []tea.Cmd{back}
 	if m.d != nil && m.stored && !m.sub.done {
-		text := "draft kept: D lists your drafts"
+		text := i18n.T("editor.draft_kept")
 		if m.media.Busy() {
-			text = "draft kept; its uploads go on in the background: D lists your drafts"
+			text = i18n.T("editor.draft_kept_uploads")
 		}
 		cmds = append(cmds, func() tea.Msg { return msgs.Notice{Text: text} })
 	}
@@ -349,16 +350,29 @@ func (m Model) chooseCategory(c catpick.Chosen) (Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.goTo(stepDetails))
 }
 
-// setLang switches the language of category names, attribute labels and cities.
+// setLang switches the language of category names, attribute labels and cities,
+// and builds the form steps again in the interface's language (huh keeps the words
+// it was given): the draft holds what was typed, so nothing is lost.
 func (m Model) setLang(lang string) (Model, tea.Cmd) {
+	var cmds []tea.Cmd
+	if m.compsReady {
+		m.cat.Relabel()
+		m.city.Relabel()
+	}
+	if m.d != nil && m.loading == 0 {
+		cmds = append(cmds, m.relabel())
+		if m.step == stepReview {
+			m.refreshReview() // its text is laid out once, in words
+		}
+	}
 	if lang == m.lang {
-		return m, nil
+		return m, tea.Batch(cmds...)
 	}
 	m.lang = lang
 	if m.d == nil {
 		return m, nil
 	}
-	cmds := []tea.Cmd{m.cat.SetLang(lang), m.city.SetLang(lang)}
+	cmds = append(cmds, m.cat.SetLang(lang), m.city.SetLang(lang))
 	if m.d.CategoryID != 0 {
 		cmds = append(cmds, m.loadAttributes())
 	}

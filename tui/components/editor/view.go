@@ -2,11 +2,13 @@ package editor
 
 import (
 	"fmt"
-	"github.com/listings-tui/listings/api/client/format"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/internal/i18n"
 
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -21,11 +23,11 @@ func (m Model) View() string {
 	body := ""
 	switch {
 	case m.d == nil && m.loadErr != "":
-		body = theme.Danger.Render(theme.ErrorMark+" "+m.loadErr) + "\n" + theme.Muted.Render("esc goes back")
+		body = theme.Danger.Render(theme.ErrorMark+" "+m.loadErr) + "\n" + theme.Muted.Render(i18n.T("editor.go_back"))
 	case m.d == nil && m.loading != 0:
-		body = theme.Muted.Render(fmt.Sprintf("loading listing %d…", m.loading))
+		body = theme.Muted.Render(i18n.T("editor.loading_listing", "ID", m.loading))
 	case m.d == nil:
-		body = theme.Muted.Render("no draft open")
+		body = theme.Muted.Render(i18n.T("editor.no_draft"))
 	default:
 		body = m.stepView()
 	}
@@ -54,11 +56,11 @@ func (m Model) stepView() string {
 		note := theme.Muted.Render(m.categoryLabel())
 		switch {
 		case m.d.CategoryID == 0:
-			note = theme.Warning.Render(theme.WarningMark + " no category yet (step 2): its attributes come here once chosen")
+			note = theme.Warning.Render(theme.WarningMark + " " + i18n.T("editor.no_category"))
 		case m.attrOf != m.d.CategoryID && m.attrEr != "":
 			note = theme.Danger.Render(theme.ErrorMark + " " + m.attrEr)
 		case m.attrOf != m.d.CategoryID:
-			note = theme.Muted.Render("loading the attributes of " + m.categoryLabel() + "…")
+			note = theme.Muted.Render(i18n.T("editor.loading_attrs", "Category", m.categoryLabel()))
 		}
 		if f := m.forms[m.step]; f != nil {
 			return note + "\n" + f.form.View()
@@ -80,34 +82,34 @@ func (m Model) categoryLabel() string {
 	if m.d.CategoryPath != "" {
 		return m.d.CategoryPath
 	}
-	return fmt.Sprintf("category %d", m.d.CategoryID)
+	return i18n.T("editor.category_n", "ID", m.d.CategoryID)
 }
 
 func (m Model) titleLine() string {
 	var left string
 	switch {
 	case m.d == nil && m.loading != 0:
-		left = theme.Title.Render(fmt.Sprintf("Edit listing %d", m.loading))
+		left = theme.Title.Render(i18n.T("editor.title.edit", "ID", m.loading))
 	case m.d == nil:
-		left = theme.Title.Render("Listing editor")
+		left = theme.Title.Render(i18n.T("editor.title.editor"))
 	case m.d.IsEdit():
-		left = theme.Title.Render(fmt.Sprintf("Edit listing %d", m.d.ListingID)) + " " +
+		left = theme.Title.Render(i18n.T("editor.title.edit", "ID", m.d.ListingID)) + " " +
 			format.Status(m.d.Status) + theme.Faint.Render(" · ") + theme.Heading.Render(termtext.Clean(m.d.Title))
 	default:
 		t := strings.TrimSpace(termtext.Clean(m.d.Title))
 		if t == "" {
-			t = "untitled"
+			t = i18n.T("editor.untitled")
 		}
-		left = theme.Title.Render("New listing") + theme.Faint.Render(" · ") + theme.Heading.Render(t)
+		left = theme.Title.Render(i18n.T("editor.title.new")) + theme.Faint.Render(" · ") + theme.Heading.Render(t)
 	}
 	right := ""
 	switch {
 	case m.sub.sending:
-		right = theme.Warning.Render("sending…")
+		right = theme.Warning.Render(i18n.T("editor.sending"))
 	case m.saveErr != "":
-		right = theme.Danger.Render(theme.ErrorMark + " not saved")
+		right = theme.Danger.Render(theme.ErrorMark + " " + i18n.T("editor.not_saved"))
 	case m.d != nil && m.stored:
-		right = theme.Muted.Render(theme.OKMark + " draft saved")
+		right = theme.Muted.Render(theme.OKMark + " " + i18n.T("editor.draft_saved"))
 	}
 	gap := m.width - lipgloss.Width(left) - lipgloss.Width(right)
 	if gap < 1 {
@@ -130,7 +132,7 @@ func (m Model) stepMark(s step) string {
 	}
 	if r := m.d.Refusal; r != nil {
 		for f := range r.Fields {
-			if stepOf(f) == s && m.problems[f] == "" {
+			if _, known := m.problems[f]; stepOf(f) == s && !known {
 				n++
 			}
 		}
@@ -152,7 +154,7 @@ func (m Model) stepMark(s step) string {
 func (m Model) stepsLine() string {
 	parts := make([]string, 0, stepCount)
 	for s := range stepCount {
-		label := fmt.Sprintf("%d %s%s", s+1, stepNames[s], m.stepMark(s))
+		label := fmt.Sprintf("%d %s%s", s+1, stepName(s), m.stepMark(s))
 		if s == m.step { // in brackets: the step on screen reads without colour
 			parts = append(parts, theme.CurrentTab(label))
 		} else {
@@ -167,7 +169,7 @@ func (m Model) stepsLine() string {
 	parts = parts[:0]
 	for s := range stepCount {
 		if s == m.step {
-			parts = append(parts, theme.CurrentTab(fmt.Sprintf("%d %s%s", s+1, stepNames[s], m.stepMark(s))))
+			parts = append(parts, theme.CurrentTab(fmt.Sprintf("%d %s%s", s+1, stepName(s), m.stepMark(s))))
 		} else {
 			parts = append(parts, theme.Tab.Render(fmt.Sprintf("%d%s", s+1, m.stepMark(s))))
 		}
@@ -176,8 +178,8 @@ func (m Model) stepsLine() string {
 		return compact
 	}
 	// Narrow: the current step, where it is, and its state.
-	return theme.TabActive.Render(fmt.Sprintf("Step %d/%d · %s%s", m.step+1, stepCount, stepNames[m.step], m.stepMark(m.step))) +
-		theme.Muted.Render(" tab next · shift+tab back")
+	return theme.TabActive.Render(i18n.T("editor.step_of", "N", int(m.step)+1, "Of", int(stepCount), "Name", stepName(m.step))+m.stepMark(m.step)) +
+		theme.Muted.Render(i18n.T("editor.step_keys"))
 }
 
 func (m Model) statusLine() string {
@@ -193,18 +195,18 @@ func (m Model) statusLine() string {
 	case m.saveErr != "":
 		return theme.Danger.Render(theme.ErrorMark + " " + m.saveErr)
 	case m.step == stepCategory && m.d.CategoryPath != "":
-		return theme.Muted.Render("chosen: " + m.categoryLabel())
+		return theme.Muted.Render(i18n.T("editor.chosen", "Category", m.categoryLabel()))
 	}
 	n := len(m.problems)
 	switch {
 	case n == 0 && m.step == stepReview && m.review.unchanged:
-		return theme.Muted.Render("nothing changed: nothing to send · esc leaves")
+		return theme.Muted.Render(i18n.T("editor.status.unchanged"))
 	case n == 0 && m.step == stepReview:
-		return theme.Success.Render(theme.OKMark + " ready: enter or ctrl+s sends it")
+		return theme.Success.Render(theme.OKMark + " " + i18n.T("editor.status.ready_review"))
 	case n == 0:
-		return theme.Success.Render(theme.OKMark + " ready to send: ctrl+s reviews it")
+		return theme.Success.Render(theme.OKMark + " " + i18n.T("editor.status.ready"))
 	case m.step == stepReview:
-		return theme.Muted.Render(fmt.Sprintf("%d thing(s) to fix first; enter goes to the first", n))
+		return theme.Muted.Render(i18n.N("editor.status.to_fix", n))
 	}
-	return theme.Muted.Render(fmt.Sprintf("%d thing(s) left to fill in or fix; ctrl+s shows them", n))
+	return theme.Muted.Render(i18n.N("editor.status.left", n))
 }

@@ -5,6 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 )
 
@@ -189,7 +190,7 @@ func (m *Model) addPath() tea.Cmd {
 	}
 	raw := strings.TrimSpace(m.input.Value())
 	if raw == "" {
-		m.inputErr = "type a path, e.g. ~/Pictures/car.jpg, or esc to cancel"
+		m.inputErr = i18n.T("pickers.media.type_path")
 		return nil
 	}
 	m.inputSeq++

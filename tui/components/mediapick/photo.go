@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	apimedia "github.com/listings-tui/listings/api/client/media"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -122,7 +123,7 @@ func loadPreview(owner int64, seq int, path string, caps termimg.Caps) tea.Cmd {
 		}
 		img, err := termimg.Decode(data, apimedia.MaxDecodeBytes)
 		if err != nil {
-			out.reason = "no preview: " + termtext.Clean(err.Error())
+			out.reason = i18n.T("pickers.media.no_preview", "Why", termtext.Clean(err.Error()))
 			return out
 		}
 		out.lines = strings.Split(termimg.HalfBlocks(img, previewCols, previewRows, profile), "\n")
@@ -143,15 +144,15 @@ func readSmall(path string) ([]byte, error) {
 	st, err := os.Stat(path)
 	switch {
 	case err != nil:
-		return nil, errors.New("no preview: the file cannot be read")
+		return nil, errors.New(i18n.T("pickers.media.unreadable"))
 	case st.IsDir():
 		return nil, errFolder
 	case st.Size() > previewMaxBytes:
-		return nil, errors.New("no preview: larger than " + apimedia.FileSize(previewMaxBytes))
+		return nil, errors.New(i18n.T("pickers.media.too_large", "Size", apimedia.FileSize(previewMaxBytes)))
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, errors.New("no preview: the file cannot be read")
+		return nil, errors.New(i18n.T("pickers.media.unreadable"))
 	}
 	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, previewMaxBytes))
@@ -170,7 +171,7 @@ func (m *Model) besidePreview(lines []string) []string {
 	case m.prev.reason != "":
 		side = []string{theme.Muted.Render(layout.Cut(m.prev.reason, previewCols))}
 	default:
-		side = []string{theme.Muted.Render("loading preview…")}
+		side = []string{theme.Muted.Render(i18n.T("pickers.media.loading_preview"))}
 	}
 	out := make([]string, len(lines))
 	for i, l := range lines {

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -53,7 +54,7 @@ func newPicker(dir string) filepicker.Model {
 		Selected:         theme.Selected,
 		DisabledSelected: theme.Muted,
 		FileSize:         theme.Muted.Width(sizeCols - 1).Align(lipgloss.Right),
-		EmptyDirectory:   theme.Muted.PaddingLeft(2).SetString("No folders or photos here."),
+		EmptyDirectory:   theme.Muted.PaddingLeft(2).SetString(i18n.T("pickers.media.empty_dir")),
 	}
 	return fp
 }
@@ -88,7 +89,7 @@ func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 		return tea.Batch(cmd, m.toggle(path))
 	}
 	if ok, path := m.picker.DidSelectDisabledFile(msg); ok && path != "" {
-		m.notice = theme.ErrorMark + " " + cleanName(path) + " is not a photo: pick a JPG, PNG, WebP or HEIC file"
+		m.notice = theme.ErrorMark + " " + i18n.T("pickers.media.not_photo", "Name", cleanName(path))
 	}
 	return cmd
 }

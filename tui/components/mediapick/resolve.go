@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api/client/media"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -44,11 +45,11 @@ func resolveFolder(raw, base string) (string, []string, error) {
 	case err != nil:
 		return "", nil, fmt.Errorf("%s: %s", typed, media.PathErrText(err))
 	case !st.IsDir():
-		return "", nil, fmt.Errorf("%s is a file: 3D frames come from a folder of photos", typed)
+		return "", nil, errors.New(i18n.T("pickers.media.is_file", "Name", typed))
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return "", nil, fmt.Errorf("%s cannot be read: %s", typed, media.PathErrText(err))
+		return "", nil, errors.New(i18n.T("pickers.media.cannot_read", "Name", typed, "Why", media.PathErrText(err)))
 	}
 	var files []string
 	for _, e := range entries {
@@ -62,10 +63,9 @@ func resolveFolder(raw, base string) (string, []string, error) {
 	}
 	switch {
 	case len(files) == 0:
-		return "", nil, fmt.Errorf("%s has no JPG, PNG, WebP or HEIC files", typed)
+		return "", nil, errors.New(i18n.T("pickers.media.no_photo_files", "Name", typed))
 	case len(files) > MaxFrames:
-		return "", nil, fmt.Errorf("%s has %d photos; a 3D tour takes at most %d frames here: pick a folder with fewer",
-			typed, len(files), MaxFrames)
+		return "", nil, errors.New(i18n.T("pickers.media.too_many_frames", "Name", typed, "N", len(files), "Max", MaxFrames))
 	}
 	return dir, files, nil
 }

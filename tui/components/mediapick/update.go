@@ -1,12 +1,12 @@
 package mediapick
 
 import (
-	"fmt"
 	"slices"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api/client/rules"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -115,7 +115,7 @@ func (m *Model) movePhoto(from, to int) tea.Cmd {
 	m.refused = nil
 	m.touched = true
 	if to == 0 {
-		m.notice = photoName(m.photos[0]) + " is now the main photo"
+		m.notice = i18n.T("pickers.media.now_main", "Name", photoName(m.photos[0]))
 	}
 	return changed
 }
@@ -126,13 +126,13 @@ func (m *Model) remove(sec section, i int) tea.Cmd {
 		return m.removePhoto(i)
 	case sec == secVideo && m.video != nil:
 		m.video.stop()
-		m.notice = "removed the video " + videoName(m.video)
+		m.notice = i18n.T("pickers.media.removed_video", "Name", videoName(m.video))
 		m.video = nil
 	case sec == secFrames && len(m.frames) > 0:
 		for i := range m.frames {
 			m.frames[i].stop()
 		}
-		m.notice = fmt.Sprintf("removed the 3D tour (%d frames)", len(m.frames))
+		m.notice = i18n.N("pickers.media.removed_tour", len(m.frames))
 		m.frames = nil
 	default:
 		return nil
@@ -147,7 +147,7 @@ func (m *Model) removePhoto(i int) tea.Cmd {
 	sec, _ := m.row(m.cursor)
 	before := len(m.photos)
 	m.photos[i].stop()
-	m.notice = "removed " + photoName(m.photos[i])
+	m.notice = i18n.T("pickers.media.removed", "Name", photoName(m.photos[i]))
 	m.photos = slices.Delete(m.photos, i, i+1)
 	m.refused = nil
 	m.touched = true
@@ -167,7 +167,7 @@ func (m *Model) keepCursor(sec section, before int) {
 
 func photoName(it item) string {
 	if it.photo.Path == "" {
-		return "the online photo " + cleanName(it.photo.URL)
+		return i18n.T("pickers.media.online_photo", "Name", cleanName(it.photo.URL))
 	}
 	return cleanName(it.photo.Path)
 }
@@ -186,11 +186,11 @@ func (m *Model) openInput(sec section) tea.Cmd {
 	m.input.SetValue("")
 	switch sec {
 	case secVideo:
-		m.input.Prompt, m.input.Placeholder = "Video file: ", "~/Videos/car.mp4"
+		m.input.Prompt, m.input.Placeholder = i18n.T("pickers.media.prompt_video"), "~/Videos/car.mp4"
 	case secFrames:
-		m.input.Prompt, m.input.Placeholder = "3D frames folder: ", "~/Pictures/tour"
+		m.input.Prompt, m.input.Placeholder = i18n.T("pickers.media.prompt_frames"), "~/Pictures/tour"
 	default:
-		m.input.Prompt, m.input.Placeholder = "Photo path or glob: ", "~/Pictures/car-*.jpg"
+		m.input.Prompt, m.input.Placeholder = i18n.T("pickers.media.prompt_photo"), "~/Pictures/car-*.jpg"
 	}
 	m.input.Width = max(m.width-len([]rune(m.input.Prompt))-2, 4)
 	return m.input.Focus()
@@ -235,11 +235,11 @@ func (m *Model) addPhotos(files []checkedFile) tea.Cmd {
 		name := cleanName(f.path)
 		switch {
 		case slices.ContainsFunc(m.photos, func(it item) bool { return it.photo.Path == f.path }):
-			m.refused = append(m.refused, name+": already added")
+			m.refused = append(m.refused, i18n.T("pickers.media.already_added", "Name", name))
 		case f.err != "":
 			m.refused = append(m.refused, f.err)
 		case len(m.photos) >= rules.MaxPhotos:
-			m.refused = append(m.refused, fmt.Sprintf("%s: at most %d photos per listing; remove one first", name, rules.MaxPhotos))
+			m.refused = append(m.refused, i18n.T("pickers.media.at_most", "Name", name, "Max", rules.MaxPhotos))
 		default:
 			m.photos = append(m.photos, photoItem(f.photo))
 			added = append(added, name)
@@ -249,9 +249,9 @@ func (m *Model) addPhotos(files []checkedFile) tea.Cmd {
 	case 0:
 		return nil
 	case 1:
-		m.notice = theme.OKMark + " added " + added[0]
+		m.notice = theme.OKMark + " " + i18n.T("pickers.media.added", "Name", added[0])
 	default:
-		m.notice = fmt.Sprintf("%s added %d photos", theme.OKMark, len(added))
+		m.notice = theme.OKMark + " " + i18n.N("pickers.media.added_n", len(added))
 	}
 	m.touched = true
 	return changed
@@ -265,14 +265,14 @@ func (m *Model) setVideo(f checkedFile) tea.Cmd {
 		return nil
 	}
 	if m.video != nil && m.video.video.Path == f.path {
-		m.refused = append(m.refused, cleanName(f.path)+": already the video")
+		m.refused = append(m.refused, i18n.T("pickers.media.already_video", "Name", cleanName(f.path)))
 		return nil
 	}
 	it := videoItem(f.video)
-	m.notice = fmt.Sprintf("%s video %s (%s)", theme.OKMark, cleanName(f.path), durOrUnknown(f.video))
+	m.notice = theme.OKMark + " " + i18n.T("pickers.media.video_set", "Name", cleanName(f.path), "Duration", durOrUnknown(f.video))
 	if m.video != nil {
 		m.video.stop()
-		m.notice = fmt.Sprintf("%s video replaced: %s → %s", theme.WarningMark, videoName(m.video), cleanName(f.path))
+		m.notice = theme.WarningMark + " " + i18n.T("pickers.media.video_replaced", "Old", videoName(m.video), "New", cleanName(f.path))
 	}
 	m.video = it
 	m.touched = true
@@ -281,7 +281,7 @@ func (m *Model) setVideo(f checkedFile) tea.Cmd {
 
 func durOrUnknown(v draft.Video) string {
 	if v.Duration <= 0 {
-		return "duration not stated; the service checks it"
+		return i18n.T("pickers.media.no_duration")
 	}
 	return durText(v.Duration)
 }
@@ -312,15 +312,15 @@ func (m *Model) setFrames(dir string, files []checkedFile) tea.Cmd {
 	if len(items) == 0 {
 		return nil
 	}
-	verb := "3D tour"
+	verb := i18n.T("pickers.media.tour")
 	if len(m.frames) > 0 {
-		verb = "3D tour replaced"
+		verb = i18n.T("pickers.media.tour_replaced")
 	}
 	for _, i := range old {
 		m.frames[i].stop()
 	}
 	m.frames = items
-	m.notice = fmt.Sprintf("%s %s: %d frames from %s", theme.OKMark, verb, len(items), tilde(dir))
+	m.notice = theme.OKMark + " " + verb + ": " + i18n.N("pickers.media.frames_from", len(items), "Dir", tilde(dir))
 	m.touched = true
 	return changed
 }

@@ -3,12 +3,12 @@ package mediapick
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/draft"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -68,7 +68,7 @@ func checkFiles(owner int64, seq int, sec section, raw, base string) tea.Cmd {
 			paths, err = resolveFiles(raw, base)
 		}
 		if err == nil && sec == secVideo && len(paths) > 1 {
-			err = fmt.Errorf("%s matches %d files; a listing has one video", shown(raw), len(paths))
+			err = errors.New(i18n.T("pickers.media.many_videos", "Name", shown(raw), "N", len(paths)))
 		}
 		if err != nil {
 			out.err = termtext.Clean(err.Error())
@@ -176,7 +176,7 @@ func (m *Model) onUploaded(msg uploaded) tea.Cmd {
 	err := msg.err
 	if err == nil && ((msg.sec == secVideo && (msg.video == nil || msg.video.URL == "")) ||
 		(msg.sec != secVideo && (msg.photo == nil || msg.photo.URL == ""))) {
-		err = errors.New("the service answered without a URL; retry with r")
+		err = errors.New(i18n.T("pickers.media.no_url"))
 	}
 	if err != nil {
 		it.state, it.err = failed, termtext.Clean(err.Error())
@@ -237,13 +237,6 @@ func (m *Model) retry() {
 		}
 	})
 	if n > 0 {
-		m.notice = fmt.Sprintf("retrying %d upload%s", n, plural(n))
+		m.notice = i18n.N("pickers.media.retrying", n)
 	}
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

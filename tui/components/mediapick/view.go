@@ -5,16 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/rules"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
-)
-
-const (
-	placeholderPhotos = "No photos yet. a: pick files (several at once) · p: type a path or a glob"
-	placeholderVideo  = "No video. v: add one (MP4, MOV or WebM, at most 50 MB and 60 s)"
-	placeholderFrames = "No 3D tour. f: add a folder of frames"
 )
 
 // View renders the step: exactly the size given by SetSize.
@@ -49,11 +46,11 @@ func (m Model) View() string {
 func (m Model) inputHint() []string {
 	switch {
 	case m.inputBusy:
-		return []string{theme.Muted.Render("checking…")}
+		return []string{theme.Muted.Render(i18n.T("pickers.media.checking"))}
 	case m.inputErr != "":
 		return failLines(m.inputErr, m.width, maxReasonLines(m.height))
 	}
-	return []string{theme.Muted.Render("enter add · esc cancel · ~/ and globs such as *.jpg work")}
+	return []string{theme.Muted.Render(i18n.T("pickers.media.path_keys"))}
 }
 
 func (m Model) inputLines() int {
@@ -83,8 +80,8 @@ func (m *Model) refresh() {
 }
 
 func (m *Model) pickerScreen() []string {
-	title := theme.Title.Render("Add photos") + theme.Muted.Render(fmt.Sprintf(" %d of %d · %s",
-		len(m.photos), rules.MaxPhotos, tilde(m.picker.CurrentDirectory)))
+	title := theme.Title.Render(i18n.T("pickers.media.add_photos")) + theme.Muted.Render(" "+i18n.T("pickers.media.of_in",
+		"N", len(m.photos), "Max", rules.MaxPhotos, "Dir", tilde(m.picker.CurrentDirectory)))
 	// The last result is read whole: the list shows fewer rows for a long one.
 	var result []string
 	switch {
@@ -94,7 +91,7 @@ func (m *Model) pickerScreen() []string {
 		result = failLines(m.refused[len(m.refused)-1], m.width, maxReasonLines(m.height))
 	}
 	lines := m.besidePreview(append([]string{title}, m.pickerLines(max(m.height-2-max(len(result), 1), 1))...))
-	lines = append(lines, theme.Muted.Render("enter add/remove · enter/→ open folder · ←/h up · esc done"))
+	lines = append(lines, theme.Muted.Render(i18n.T("pickers.media.picker_keys")))
 	return append(lines, result...)
 }
 
@@ -127,27 +124,27 @@ func (m *Model) bodyLines() ([]string, int) {
 		row++
 		lines = append(lines, s)
 	}
-	head := fmt.Sprintf(" %d of %d · the first is the main photo", len(m.photos), rules.MaxPhotos)
+	head := " " + i18n.T("pickers.media.photos_head", "N", len(m.photos), "Max", rules.MaxPhotos)
 	if n := m.countIn(m.photos, uploading); n > 0 {
-		head += fmt.Sprintf(" · %d uploading", n)
+		head += " · " + i18n.T("pickers.media.n_uploading", "N", n)
 	}
 	if n := m.countIn(m.photos, queued); n > 0 {
-		head += fmt.Sprintf(" · %d waiting", n)
+		head += " · " + i18n.T("pickers.media.n_waiting", "N", n)
 	}
 	if n := m.countIn(m.photos, failed); n > 0 {
-		head += fmt.Sprintf(" · %d failed", n)
+		head += " · " + i18n.T("pickers.media.n_failed", "N", n)
 	}
-	lines = append(lines, theme.Heading.Render("Photos")+theme.Muted.Render(head))
+	lines = append(lines, theme.Heading.Render(i18n.T("pickers.media.photos"))+theme.Muted.Render(head))
 	lines = append(lines, wrapHanging(theme.Muted, " "+api.MetadataLine(m.keepsMetadata()), m.width, 2)...)
 	if len(m.photos) == 0 {
-		add(m.prefix(row) + theme.Muted.Render(placeholderPhotos))
+		add(m.prefix(row) + theme.Muted.Render(i18n.T("pickers.media.no_photos")))
 	}
 	for i := range m.photos {
 		add(m.photoRow(row, i, c))
 	}
-	lines = append(lines, "", theme.Heading.Render("Video")+theme.Muted.Render(" one per listing · MP4, MOV or WebM, at most 60 s"))
+	lines = append(lines, "", theme.Heading.Render(i18n.T("pickers.media.video"))+theme.Muted.Render(" "+i18n.T("pickers.media.video_head")))
 	if m.video == nil {
-		add(m.prefix(row) + theme.Muted.Render(placeholderVideo))
+		add(m.prefix(row) + theme.Muted.Render(i18n.T("pickers.media.no_video")))
 	} else {
 		v := m.video.video
 		desc := videoName(m.video)
@@ -159,9 +156,9 @@ func (m *Model) bodyLines() ([]string, int) {
 		}
 		add(m.prefix(row) + m.nameCell(row, desc, c.name+10) + m.status(m.video, v.Path == ""))
 	}
-	lines = append(lines, "", theme.Heading.Render("3D tour")+theme.Muted.Render(" a folder of frames, sent as photos_3d"))
+	lines = append(lines, "", theme.Heading.Render(i18n.T("pickers.media.tour"))+theme.Muted.Render(" "+i18n.T("pickers.media.tour_head")))
 	if len(m.frames) == 0 {
-		add(m.prefix(row) + theme.Muted.Render(placeholderFrames))
+		add(m.prefix(row) + theme.Muted.Render(i18n.T("pickers.media.no_tour")))
 	} else {
 		add(m.prefix(row) + m.nameCell(row, m.framesDesc(), c.name+10) + m.framesStatus())
 	}
@@ -210,11 +207,15 @@ func (m *Model) photoRow(row, i int, c cols) string {
 	if it.photo.Path == "" {
 		name = cleanName(it.photo.URL)
 	}
-	tag := strings.Repeat(" ", 6)
+	// The badge's column is as wide as its word in the language on screen, taken from
+	// the name's.
+	main := i18n.T("pickers.media.main")
+	tagW := max(6, ansi.StringWidth(main)+1)
+	tag := strings.Repeat(" ", tagW)
 	if i == 0 {
-		tag = layout.Pad(theme.Badge.Render("main"), 6)
+		tag = layout.Pad(theme.Badge.Render(main), tagW)
 	}
-	return m.prefix(row) + fmt.Sprintf("%2d. ", i+1) + m.nameCell(row, name, c.name) + tag + m.status(it, it.photo.Path == "")
+	return m.prefix(row) + fmt.Sprintf("%2d. ", i+1) + m.nameCell(row, name, c.name-(tagW-6)) + tag + m.status(it, it.photo.Path == "")
 }
 
 // status is an item's state as symbol and words, or its progress bar.
@@ -223,21 +224,21 @@ func (m *Model) status(it *item, online bool) string {
 	case uploading:
 		return m.bar.ViewAs(it.pct)
 	case queued:
-		return theme.Muted.Render("◌ queued")
+		return theme.Muted.Render("◌ " + i18n.T("pickers.media.queued"))
 	case failed:
-		return theme.Danger.Render(theme.ErrorMark + " failed · r retry")
+		return theme.Danger.Render(theme.ErrorMark + " " + i18n.T("pickers.media.failed_retry"))
 	}
 	if online {
-		return theme.Success.Render(theme.OKMark + " already online")
+		return theme.Success.Render(theme.OKMark + " " + i18n.T("pickers.media.online"))
 	}
-	return theme.Success.Render(theme.OKMark + " uploaded")
+	return theme.Success.Render(theme.OKMark + " " + i18n.T("pickers.media.uploaded"))
 }
 
 func (m *Model) framesDesc() string {
 	if p := m.frames[0].photo.Path; p != "" {
-		return fmt.Sprintf("%d frames · %s", len(m.frames), tilde(filepath.Dir(p)))
+		return i18n.N("pickers.media.frames", len(m.frames)) + " · " + tilde(filepath.Dir(p))
 	}
-	return fmt.Sprintf("%d frames", len(m.frames))
+	return i18n.N("pickers.media.frames", len(m.frames))
 }
 
 func (m *Model) framesStatus() string {
@@ -253,11 +254,11 @@ func (m *Model) framesStatus() string {
 		}
 		return m.bar.ViewAs(sum / float64(n))
 	case bad > 0:
-		return theme.Danger.Render(fmt.Sprintf("%s %d failed · r retry", theme.ErrorMark, bad))
+		return theme.Danger.Render(theme.ErrorMark + " " + i18n.T("pickers.media.n_failed_retry", "N", bad))
 	case m.frames[0].photo.Path == "":
-		return theme.Success.Render(theme.OKMark + " already online")
+		return theme.Success.Render(theme.OKMark + " " + i18n.T("pickers.media.online"))
 	}
-	return theme.Success.Render(fmt.Sprintf("%s %d uploaded", theme.OKMark, n))
+	return theme.Success.Render(theme.OKMark + " " + i18n.T("pickers.media.n_uploaded", "N", n))
 }
 
 // bottomLines are the refused files of the last add and the status line: the last
@@ -276,7 +277,7 @@ func (m *Model) bottomLines() []string {
 				more = 1 // the line that counts the rest
 			}
 			if i > 0 && len(out)+len(w)+more > room {
-				out = append(out, theme.Danger.Render(fmt.Sprintf("  … and %d more not added", n-i)))
+				out = append(out, theme.Danger.Render("  … "+i18n.T("pickers.media.more_refused", "N", n-i)))
 				break
 			}
 			out = append(out, w...)
@@ -313,11 +314,11 @@ func (m *Model) detailLine() string {
 	case sec == secFrames && len(m.frames) > 0:
 		return m.framesDetail()
 	case sec == secFrames:
-		return theme.Muted.Render(fmt.Sprintf("f: a folder of photos in name order, at most %d; the service states no limit", MaxFrames))
+		return theme.Muted.Render(i18n.T("pickers.media.hint_frames", "Max", MaxFrames))
 	case it == nil && sec == secVideo:
-		return theme.Muted.Render("v: type the video's path; one video per listing, its duration is read before the upload")
+		return theme.Muted.Render(i18n.T("pickers.media.hint_video"))
 	case it == nil:
-		return theme.Muted.Render("p: type or paste a path, ~/Pictures/car.jpg, or a glob, ~/Pictures/car-*.jpg")
+		return theme.Muted.Render(i18n.T("pickers.media.hint_path"))
 	}
 	path, size, url := it.photo.Path, it.photo.Size, it.photo.URL
 	if sec == secVideo {
@@ -331,18 +332,18 @@ func (m *Model) detailLine() string {
 		parts = append(parts, s)
 	}
 	if it.state == queued {
-		parts = append(parts, "waiting for an upload slot")
+		parts = append(parts, i18n.T("pickers.media.slot"))
 	} else {
-		parts = append(parts, fmt.Sprintf("uploading %.0f%%", it.pct*100))
+		parts = append(parts, i18n.T("pickers.media.uploading_pct", "Pct", fmt.Sprintf("%.0f", it.pct*100)))
 	}
 	return theme.Muted.Render(strings.Join(parts, " · "))
 }
 
 func (m *Model) framesDetail() string {
 	d, run, wait := m.countIn(m.frames, done), m.countIn(m.frames, uploading), m.countIn(m.frames, queued)
-	s := fmt.Sprintf("%d of %d frames uploaded", d, len(m.frames))
+	s := i18n.T("pickers.media.frames_uploaded", "N", d, "Of", len(m.frames))
 	if run+wait > 0 {
-		s += fmt.Sprintf(" · %d uploading · %d waiting", run, wait)
+		s += " · " + i18n.T("pickers.media.n_uploading", "N", run) + " · " + i18n.T("pickers.media.n_waiting", "N", wait)
 	}
 	return theme.Muted.Render(s)
 }
@@ -352,7 +353,7 @@ func (m *Model) framesFailure() string {
 	bad := m.countIn(m.frames, failed)
 	for _, it := range m.frames {
 		if it.state == failed {
-			return fmt.Sprintf("%d failed: %s", bad, it.err)
+			return i18n.T("pickers.media.n_failed_why", "N", bad, "Why", it.err)
 		}
 	}
 	return ""

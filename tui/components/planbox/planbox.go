@@ -6,11 +6,11 @@
 package planbox
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
@@ -90,7 +90,7 @@ func (b *Box) Body(keys string) []string {
 	h := b.Page()
 	body := append([]string(nil), b.wrapped[b.off:min(b.off+h, len(b.wrapped))]...)
 	if len(b.wrapped) > h {
-		keys += theme.Muted.Render(fmt.Sprintf(" · ↑/↓ more %d–%d/%d", b.off+1, b.off+len(body), len(b.wrapped)))
+		keys += theme.Muted.Render(i18n.T("planbox.more", "From", b.off+1, "To", b.off+len(body), "Of", len(b.wrapped)))
 	}
 	return append(body, keys)
 }
