@@ -8,7 +8,7 @@ import (
 
 	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/internal/i18n"
-	"github.com/listings-tui/listings/tui/planbox"
+	"github.com/listings-tui/listings/tui/components/planbox"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
