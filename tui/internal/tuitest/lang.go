@@ -35,12 +35,6 @@ func Pages[M interface{ View() string }](m M, n int, next func(M) M) string {
 	return strings.Join(all, "\n")
 }
 
-// InLang makes l the interface's language for the rest of t, and English after.
-func InLang(t testing.TB, l i18n.Lang) {
-	i18n.Use(l)
-	t.Cleanup(func() { i18n.Use(i18n.English) })
-}
-
 // GoldenByLanguage draws screen in English and in Ukrainian at each of ViewSizes, a
 // subtest each ("uk_80x24") with the interface in its language, checks the frame's
 // size, and compares it with its golden; the Ukrainian screen must contain ukWants.
