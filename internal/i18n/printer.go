@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path"
@@ -24,8 +25,8 @@ type Printer struct {
 var (
 	mu       sync.Mutex
 	bundle   *goi18n.Bundle
-	loaded   = map[Lang]bool{}
 	printers = map[Lang]*Printer{}
+	books    = map[Lang]*book{}
 )
 
 // tag is the language's tag for the plural rules; the pseudo-language counts as
@@ -37,8 +38,8 @@ func (l Lang) tag() language.Tag {
 	return language.Make(string(l))
 }
 
-// For is the printer of l (English for a language without a catalog), its catalog
-// read on first use.
+// For is the printer of l (English for a language without a catalog). Nothing of
+// its catalog is read before a word is asked for (book).
 func For(l Lang) *Printer {
 	if _, ok := Parse(string(l)); !ok {
 		l = English
@@ -51,47 +52,94 @@ func For(l Lang) *Printer {
 	if bundle == nil {
 		bundle = goi18n.NewBundle(language.English)
 	}
-	for _, need := range []Lang{English, l} {
-		if !loaded[need] {
-			if err := load(need); err != nil {
-				// The catalogs are built in and checked by the tests; a broken one
-				// leaves its language on the English fallback rather than no words.
-				loaded[need] = true
-				continue
-			}
-			loaded[need] = true
-		}
-	}
 	p := &Printer{lang: l, loc: goi18n.NewLocalizer(bundle, l.tag().String()), en: goi18n.NewLocalizer(bundle, "en")}
 	printers[l] = p
 	return p
 }
 
-// load adds l's catalog to the bundle; the pseudo-language's is made from English's.
-func load(l Lang) error {
-	if l == Pseudo {
-		msgs, err := pseudoMessages()
-		if err != nil {
-			return err
+// A book is what of a language's catalog was read: the app's first frame needs a
+// few dozen of its 1 800 entries, and reading them all (go-i18n's parse of every
+// file, a template each) took 5-7 ms and 2.2 MB per language before that frame
+// (docs/performance.md, "Start"). A file is decoded when one of its ids is first
+// asked for (an id's first word names its file; common.json holds the ids of no
+// area), and an entry is given to go-i18n when it is itself first asked for.
+type book struct {
+	files map[string]bool                       // the area files the language has
+	areas map[string]map[string]json.RawMessage // decoded files, by area
+	added map[string]bool                       // ids given to the bundle (or found missing)
+}
+
+// ensure gives the bundle l's entry id, if l has one, reading its file the first
+// time; it reports whether l has it. mu is held.
+func ensure(l Lang, id string) bool {
+	b := books[l]
+	if b == nil {
+		b = &book{areas: map[string]map[string]json.RawMessage{}, added: map[string]bool{}, files: map[string]bool{}}
+		src := l
+		if l == Pseudo {
+			src = English // the pseudo-language is English's entries, made longer
 		}
-		return bundle.AddMessages(l.tag(), msgs...)
-	}
-	names, err := files(l)
-	if err != nil {
-		return err
-	}
-	for _, name := range names {
-		b, err := assets.I18n.ReadFile(name)
-		if err != nil {
-			return err
+		if names, err := files(src); err == nil {
+			for _, n := range names {
+				b.files[strings.TrimSuffix(path.Base(n), ".json")] = true
+			}
 		}
-		// go-i18n reads the language from the file's name: common.uk.json.
-		base := strings.TrimSuffix(path.Base(name), ".json") + "." + string(l) + ".json"
-		if _, err := bundle.ParseMessageFileBytes(b, base); err != nil {
-			return err
-		}
+		books[l] = b
 	}
-	return nil
+	if has, seen := b.added[id]; seen {
+		return has
+	}
+	area, _, _ := strings.Cut(id, ".")
+	if !b.files[area] {
+		area = "common"
+	}
+	raw, ok := b.entry(l, area, id)
+	if !ok && area != "common" {
+		raw, ok = b.entry(l, "common", id)
+	}
+	if ok {
+		m, err := message(id, raw)
+		if err == nil && l == Pseudo {
+			m = pseudoMessage(m)
+		}
+		ok = err == nil && bundle.AddMessages(l.tag(), m) == nil
+	}
+	b.added[id] = ok
+	return ok
+}
+
+// entry is the raw entry id of area's file, decoding the file on first use; a file
+// that cannot be read leaves its entries to English (the tests check every file).
+func (b *book) entry(l Lang, area, id string) (json.RawMessage, bool) {
+	m, ok := b.areas[area]
+	if !ok {
+		src := l
+		if l == Pseudo {
+			src = English
+		}
+		if data, err := assets.I18n.ReadFile("i18n/" + string(src) + "/" + area + ".json"); err == nil {
+			_ = json.Unmarshal(data, &m)
+		}
+		b.areas[area] = m
+	}
+	raw, ok := m[id]
+	return raw, ok
+}
+
+// message is a catalog entry as go-i18n takes it: a text, or its plural forms.
+func message(id string, raw json.RawMessage) (*goi18n.Message, error) {
+	m := &goi18n.Message{ID: id}
+	var one string
+	if json.Unmarshal(raw, &one) == nil {
+		m.Other = one
+		return m, nil
+	}
+	var forms map[string]string
+	if err := json.Unmarshal(raw, &forms); err != nil {
+		return nil, fmt.Errorf("%s: %w", id, err)
+	}
+	m.Zero, m.One, m.Two, m.Few, m.Many, m.Other = forms["zero"], forms["one"], forms["two"], forms["few"], forms["many"], forms["other"]
+	return m, nil
 }
 
 // Lang is the printer's language.
@@ -131,6 +179,11 @@ func (p *Printer) localize(c *goi18n.LocalizeConfig) string {
 	if p == nil || p.loc == nil {
 		p = For(English)
 	}
+	mu.Lock()
+	if !ensure(p.lang, c.MessageID) && p.lang != English {
+		ensure(English, c.MessageID) // the fallback of an entry the language lacks
+	}
+	mu.Unlock()
 	s, err := p.loc.Localize(c)
 	var missing *goi18n.MessageNotFoundErr
 	if err != nil && errors.As(err, &missing) && p.lang != English {

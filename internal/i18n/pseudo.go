@@ -1,7 +1,6 @@
 package i18n
 
 import (
-	"encoding/json"
 	"strings"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
@@ -38,33 +37,15 @@ func pseudo(s string) string {
 	return "[" + b.String() + strings.Repeat("~", max(n-2, 0)) + "]"
 }
 
-// pseudoMessages are English's entries in the pseudo-language; the number marks are
+// pseudoMessage is English's entry m in the pseudo-language; the number marks are
 // kept, so numbers still read.
-func pseudoMessages() ([]*goi18n.Message, error) {
-	en, err := raw(English)
-	if err != nil {
-		return nil, err
+func pseudoMessage(m *goi18n.Message) *goi18n.Message {
+	if strings.HasPrefix(m.ID, "number.") || m.ID == "price" {
+		return m
 	}
-	var out []*goi18n.Message
-	for id, v := range en {
-		m := &goi18n.Message{ID: id}
-		var one string
-		if json.Unmarshal(v, &one) == nil {
-			m.Other = one
-		} else {
-			var forms map[string]string
-			if err := json.Unmarshal(v, &forms); err != nil {
-				return nil, err
-			}
-			m.One, m.Other = forms["one"], forms["other"]
-		}
-		if !strings.HasPrefix(id, "number.") && id != "price" {
-			m.One, m.Other = pseudo(m.One), pseudo(m.Other)
-			if m.One == "[]" {
-				m.One = ""
-			}
-		}
-		out = append(out, m)
+	m.One, m.Other = pseudo(m.One), pseudo(m.Other)
+	if m.One == "[]" {
+		m.One = ""
 	}
-	return out, nil
+	return m
 }
