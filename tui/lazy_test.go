@@ -68,7 +68,7 @@ func TestQuitAsksForTheSandboxDraftsWithoutAnEditor(t *testing.T) {
 	if quit || m.dialog == nil {
 		t.Fatalf("quit %v, question %v", quit, m.dialog != nil)
 	}
-	has(t, m, "1 drafts are lost")
+	has(t, m, "1 draft is lost")
 }
 
 // A login drops the views built on first use: they were over the other client.

@@ -17,7 +17,7 @@ func TestStartsOnBrowser(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
 	m := f.started(80, 24)
 	has(t, m, "listings · sandbox", "lang uk", "[active 28]", "Ремонт квартир під ключ", "● active",
-		"? help • q quit", "2/60 min · 2/5 000 today")
+		"? help • q quit", "2/60 min · 2/5,000 today")
 	tuitest.CheckSize(t, m.View(), 80, 24)
 }
 

@@ -11,7 +11,7 @@ import (
 func TestRootWordsMadeAtRunTime(t *testing.T) {
 	ids := []string{"root.listing.saved", "root.listing.created"}
 	for _, part := range []string{"busy", "lost", "kept"} {
-		ids = append(ids, "confirm.risk."+part+".open", "root.quit."+part+".left")
+		ids = append(ids, "confirm.risk."+part+".open", "confirm.risk."+part+".left")
 	}
 	for _, id := range ids {
 		if i18n.T(id) == id {

@@ -80,7 +80,7 @@ func TestDetailStatusChangeReachesTheList(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
 	m := f.started(80, 24)
 	m, _ = f.press(m, "enter", "x", "y")
-	has(t, m, "○ inactive · 1 500 UAH", "✓ 10053 deactivated")
+	has(t, m, "○ inactive · UAH 1,500", "✓ 10053 deactivated")
 	m, _ = f.press(m, "esc")
 	if row := selectedLine(m); !strings.Contains(row, "Ремонт квартир") || !strings.Contains(row, "○ inactive") {
 		t.Errorf("list row %q", row)

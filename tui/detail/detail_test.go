@@ -21,7 +21,7 @@ func TestLoadingThenContent(t *testing.T) {
 	m, out := loop.Drain(m, cmd)
 	v := tuitest.Screen(m)
 	tuitest.Contains(t, v,
-		"iPhone 13 128 GB, blue", "● active", "24 999.50 UAH", "sell", "VIP until 2025-03-20 12:00",
+		"iPhone 13 128 GB, blue", "● active", "UAH 24,999.50", "sell", "VIP until 2025-03-20 12:00",
 		"ID", "10042", "iphone-13-128-gb-blue", "30101 · Electronics > Phones > Smartphones",
 		"Kyiv · ref 8d5a980d-391c-11dd-90d9-001a92567626", "used", "1234",
 		"Created", "2025-03-01 10:30", "Updated", "2025-03-02 09:00",

@@ -16,14 +16,14 @@ func TestMain(m *testing.M) { tuitest.Main(m) }
 // same key; a narrow footer gets the short form.
 func TestMeter(t *testing.T) {
 	b := api.Budget{UsedMinute: 12, PerMinute: 60, UsedToday: 340, PerDay: 5000}
-	if got := meter(b, true); got != "~12/60 min · ~340/5 000 today" {
+	if got := meter(b, true); got != "~12/60 min · ~340/5,000 today" {
 		t.Errorf("assumed: %q", got)
 	}
 	b.Known, b.Foreign = true, 25
-	if got := meter(b, true); got != "12/60 min · 340/5 000 today (25 by another client)" {
+	if got := meter(b, true); got != "12/60 min · 340/5,000 today (25 by another client)" {
 		t.Errorf("known: %q", got)
 	}
-	if got := meter(b, false); got != "12/60 · 340/5 000" {
+	if got := meter(b, false); got != "12/60 · 340/5,000" {
 		t.Errorf("short: %q", got)
 	}
 }

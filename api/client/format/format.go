@@ -7,14 +7,13 @@
 // Its words are the interface's language's (internal/i18n, the format.* entries of
 // the catalogs): format imports i18n, not the other way round, as a value reads in a
 // language and not a language in a value (i18n keeps its own decimal parsing for
-// that). English reads exactly as it always did, numbers grouped by a space ("15
-// 000.50 UAH", which the CLI's goldens and people's scripts read); another language
-// writes numbers and prices as its catalog says ("15 000,50 грн"). No JSON output goes
-// through here: --json stays the same in every language.
+// that). Numbers and prices are written as the language writes them, English too
+// ("UAH 15,000.50", "15 000,50 грн"), so that every screen of the app and every table
+// of the CLI writes a price one way in a language. No JSON output goes through here:
+// --json stays the same in every language, and scripts read that.
 package format
 
 import (
-	"strconv"
 	"strings"
 	"time"
 
@@ -22,18 +21,8 @@ import (
 	"github.com/listings-tui/listings/internal/i18n"
 )
 
-// local is the interface's printer when its language is not English: the one that
-// writes numbers and prices in the language's way; nil for English, which keeps
-// format's own.
-func local() *i18n.Printer {
-	if p := i18n.UI(); p.Lang() != i18n.English {
-		return p
-	}
-	return nil
-}
-
 // Price reads a listing's price: the service's decimal kept exactly with its thousands
-// grouped and the currency after it ("15 000.50 UAH"); "free" or "exchange" when the
+// grouped and the currency where the language puts it ("UAH 15,000.50"); "free" or "exchange" when the
 // price type says so and the price is 0 or absent. A listing without a price gives "",
 // for the caller's own empty marker. An odd decimal (an exponent from a lenient server)
 // is shown as it came.
@@ -50,40 +39,18 @@ func Price(p api.Price, currency, priceType string) string {
 		// given away or offered in exchange, and which of the two only the detail says.
 		return i18n.T("format.price.free_or_exchange")
 	}
-	if l := local(); l != nil && strings.TrimSpace(currency) != "" {
-		return l.Price(p.String(), strings.TrimSpace(currency))
-	}
-	s := Decimal(p.String())
 	if currency = strings.TrimSpace(currency); currency != "" {
-		s += " " + currency
+		return i18n.UI().Price(p.String(), currency)
 	}
-	return s
+	return Decimal(p.String())
 }
 
-// Decimal groups the thousands of a plain decimal text ("-15000.5" → "-15 000.5");
-// anything else is returned as it is.
-func Decimal(s string) string {
-	if l := local(); l != nil {
-		return l.Decimal(s)
-	}
-	sign, whole, frac, hasFrac, ok := i18n.SplitDecimal(s)
-	if !ok {
-		return s
-	}
-	out := sign + group(whole)
-	if hasFrac {
-		out += "." + frac
-	}
-	return out
-}
+// Decimal groups the thousands of a plain decimal text as the language does
+// ("-15000.5" → "-15,000.5", "-15 000,5"); anything else is returned as it is.
+func Decimal(s string) string { return i18n.UI().Decimal(s) }
 
 // Requests is a count of requests: "1 request", "1 200 requests", "5 запитів".
-func Requests(n int) string {
-	if l := local(); l != nil {
-		return l.N("count.requests", n)
-	}
-	return Count(n, "request")
-}
+func Requests(n int) string { return i18n.N("count.requests", n) }
 
 // Count is n of a thing in English, its thousands grouped: "1 listing",
 // "10 003 listings" (a word whose plural is not word+"s" is not counted here).
@@ -94,35 +61,8 @@ func Count(n int, word string) string {
 	return Number(n) + " " + word + "s"
 }
 
-// Number groups an integer's thousands with a space, as numbers are written in
-// Ukrainian: 5 000, 100 000 (another language than English: as it groups them).
-func Number(n int) string {
-	if l := local(); l != nil {
-		return l.Number(n)
-	}
-	if n < 0 {
-		return "-" + group(strconv.Itoa(-n))
-	}
-	return group(strconv.Itoa(n))
-}
-
-// group inserts a space before every third digit from the right.
-func group(d string) string {
-	if len(d) <= 3 {
-		return d
-	}
-	var b strings.Builder
-	b.Grow(len(d) + len(d)/3)
-	head := len(d) % 3
-	b.WriteString(d[:head])
-	for i := head; i < len(d); i += 3 {
-		if b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(d[i : i+3])
-	}
-	return b.String()
-}
+// Number groups an integer's thousands as the language does: 5,000 or 5 000.
+func Number(n int) string { return i18n.UI().Number(n) }
 
 // The layouts of times shown to people. Every time is shown in Europe/Kyiv, the
 // service's zone, whatever the zone of the machine, so a time on screen matches the

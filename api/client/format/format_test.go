@@ -23,18 +23,18 @@ func price(t *testing.T, s string) api.Price {
 
 func TestPrice(t *testing.T) {
 	for _, c := range []struct{ price, cur, typ, want string }{
-		{"15000.50", "UAH", "", "15 000.50 UAH"},
-		{"1250", "USD", "sell", "1 250 USD"},
-		{"999", "EUR", "", "999 EUR"},
+		{"15000.50", "UAH", "", "UAH 15,000.50"},
+		{"1250", "USD", "sell", "USD 1,250"},
+		{"999", "EUR", "", "EUR 999"},
 		{"0", "UAH", "free", "free"},
 		{"", "", "exchange", "exchange"},
 		{"0.00", "UAH", "exchange", "exchange"},
 		{"0", "UAH", "", "free/exchange"},
-		{"0", "UAH", "sell", "0 UAH"},
+		{"0", "UAH", "sell", "UAH 0"},
 		{"", "UAH", "", ""},
-		{"1e5", "UAH", "", "1e5 UAH"},
-		{"-1500", "", "", "-1 500"},
-		{"1000000", "UAH", "free", "1 000 000 UAH"},
+		{"1e5", "UAH", "", "UAH 1e5"},
+		{"-1500", "", "", "-1,500"},
+		{"1000000", "UAH", "free", "UAH 1,000,000"},
 	} {
 		if got := format.Price(price(t, c.price), c.cur, c.typ); got != c.want {
 			t.Errorf("Price(%q, %q, %q) = %q, want %q", c.price, c.cur, c.typ, got, c.want)
@@ -43,12 +43,12 @@ func TestPrice(t *testing.T) {
 }
 
 func TestNumbers(t *testing.T) {
-	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1 000", 100000: "100 000", 1234567: "1 234 567", -5000: "-5 000"} {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 100000: "100,000", 1234567: "1,234,567", -5000: "-5,000"} {
 		if got := format.Number(n); got != want {
 			t.Errorf("Number(%d) = %q, want %q", n, got, want)
 		}
 	}
-	for s, want := range map[string]string{"12345.678": "12 345.678", "abc": "abc", "1.2.3": "1.2.3", "-": "-", "": ""} {
+	for s, want := range map[string]string{"12345.678": "12,345.678", "abc": "abc", "1.2.3": "1.2.3", "-": "-", "": ""} {
 		if got := format.Decimal(s); got != want {
 			t.Errorf("Decimal(%q) = %q, want %q", s, got, want)
 		}

@@ -69,7 +69,7 @@ func TestImportRefusesARowWiderThanTheSheet(t *testing.T) {
 	}
 	start := time.Now()
 	r := c.Fails(cmdutil.ExitUsage, "", "import", "--dry-run", p)
-	if !strings.Contains(r.Stderr, "line 2: more than 1 024 keys in one object") {
+	if !strings.Contains(r.Stderr, "line 2: more than 1,024 keys in one object") {
 		t.Errorf("stderr:\n%s", r.Stderr)
 	}
 	if d := time.Since(start); d > 2*time.Second {

@@ -128,7 +128,7 @@ func TestLsMarksWhatCannotBeRead(t *testing.T) {
 			{"id":1,"title":"Стіл","price":900,"currency":"UAH","status":"active","created_at":"2026-11-21 16:15:00"}]}`))
 	}))
 	out := c.OK("", "ls")
-	if !clitest.ContainsLine(out, "2", "active", "300 UAH", "Лампа", "?") || !clitest.ContainsLine(out, "1", "Стіл", "2026-11-21 16:15:00") {
+	if !clitest.ContainsLine(out, "2", "active", "UAH 300", "Лампа", "?") || !clitest.ContainsLine(out, "1", "Стіл", "2026-11-21 16:15:00") {
 		t.Errorf("ls:\n%s", out)
 	}
 }
