@@ -24,7 +24,7 @@ func TestE2EMirror(t *testing.T) {
 	sync := exec.Command(binary, "--base-url", base, "sync")
 	sync.Env = append(os.Environ(), append(env, "LISTINGS_CONFIG_DIR="+t.TempDir(), "LISTINGS_CACHE_DIR="+t.TempDir())...)
 	out, err := sync.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "Synced 10 000 listings") {
+	if err != nil || !strings.Contains(string(out), "Synced 10,000 listings") {
 		t.Fatalf("sync: %v\n%s", err, out)
 	}
 

@@ -24,8 +24,11 @@ import (
 var latinWord = regexp.MustCompile(`[A-Za-z][A-Za-z']{2,}`)
 
 // notInterface are the Latin words a Ukrainian screen may show: keys as the keyboard
-// names them, currency codes, and the app's own name.
-var notInterface = []string{"esc", "enter", "tab", "ctrl", "alt", "shift", "space", "pgup", "pgdown", "home", "end",
+// names them, currency codes, file formats, the marketplace's VIP and TOP badges,
+// and the app's own name.
+// "default" is the name the login gives a first profile: a name the config keeps,
+// not a word.
+var notInterface = []string{"esc", "enter", "tab", "ctrl", "alt", "shift", "space", "pgup", "pgdown", "pgdn", "home", "end", "default",
 	"del", "backspace", "UAH", "USD", "EUR", "listings", "sqlite", "csv", "xlsx", "jsonl", "json", "webp", "jpeg",
 	"png", "heic", "mp4", "webm", "VIP", "TOP"}
 

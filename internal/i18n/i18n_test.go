@@ -204,3 +204,26 @@ func TestUILanguage(t *testing.T) {
 		}
 	}
 }
+
+// Words are asked for from many goroutines at once (a job's workers write their
+// progress, the app's commands run beside the event loop) while entries are added as
+// they are first asked for: go test -race finds a lookup unguarded.
+func TestWordsFromManyGoroutines(t *testing.T) {
+	mu.Lock()
+	bundle, books, printers = nil, map[Lang]*book{}, map[Lang]*Printer{}
+	mu.Unlock()
+	done := make(chan bool)
+	for i := range 8 {
+		go func() {
+			p := For([]Lang{English, Ukrainian}[i%2])
+			ok := p.N("count.listings", i) != "count.listings" && p.T("status.active") != "status.active" &&
+				p.T("format.status.pending") != "format.status.pending"
+			done <- ok
+		}()
+	}
+	for range 8 {
+		if !<-done {
+			t.Error("a word came back as its id")
+		}
+	}
+}

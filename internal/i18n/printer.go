@@ -179,11 +179,13 @@ func (p *Printer) localize(c *goi18n.LocalizeConfig) string {
 	if p == nil || p.loc == nil {
 		p = For(English)
 	}
+	// go-i18n's bundle is not safe for an entry added while another is read, and
+	// entries are added as they are first asked for (book): every lookup holds mu.
 	mu.Lock()
+	defer mu.Unlock()
 	if !ensure(p.lang, c.MessageID) && p.lang != English {
 		ensure(English, c.MessageID) // the fallback of an entry the language lacks
 	}
-	mu.Unlock()
 	s, err := p.loc.Localize(c)
 	var missing *goi18n.MessageNotFoundErr
 	if err != nil && errors.As(err, &missing) && p.lang != English {

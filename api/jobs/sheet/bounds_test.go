@@ -38,15 +38,15 @@ func TestReadBounds(t *testing.T) {
 		f    Format
 		want string
 	}{
-		{"a JSON Lines object of 100 000 keys", Options{}, wide(100_000), JSONL, "line 1: more than 1 024 keys in one object"},
+		{"a JSON Lines object of 100 000 keys", Options{}, wide(100_000), JSONL, "line 1: more than 1,024 keys in one object"},
 		{"keys of many lines", small, unions, JSONL, `the sheet has more than 8 columns (the key "b2" of line 4 is one more)`},
 		{"a JSON Lines line of 5 MB", Options{}, `{"title": "` + strings.Repeat("x", 5<<20) + "\"}\n", JSONL, "line 1 is over 4 MB"},
 		{"a JSON Lines array too long", small, `{"photos": [` + strings.Repeat(`"a",`, 20) + `"a"]}`, JSONL, `"photos": an array of more than 8 values`},
-		{"a CSV row of 2 000 cells", Options{}, "title\n" + strings.Repeat(",", 2000) + "\n", CSV, "row 2 has more than 1 024 cells"},
+		{"a CSV row of 2 000 cells", Options{}, "title\n" + strings.Repeat(",", 2000) + "\n", CSV, "row 2 has more than 1,024 cells"},
 		{"a CSV cell over 64 KB", Options{}, "title,description\nСтіл,\"" + strings.Repeat("Опис, рядок\n", 20000), CSV, "row 2, column description: a cell of more than 64 KB"},
 		{"a quote left open", Options{}, "title,price\n\"Стіл,300\nШафа,200\n", CSV, "row 2, column title: the quote that begins the cell is never closed"},
 		{"a cell over the bound, read whole", small, "title\n" + strings.Repeat("я", 60) + "\n", CSV, "row 2, column title: a cell of 0 KB"},
-		{"MaxRows+1 rows", Options{}, many(MaxRows + 1), CSV, "the sheet has more than 50 000 rows (row 50002 is one more): import it in parts of at most 50 000 rows"},
+		{"MaxRows+1 rows", Options{}, many(MaxRows + 1), CSV, "the sheet has more than 50,000 rows (row 50002 is one more): import it in parts of at most 50,000 rows"},
 		{"cells of many rows", Options{lim: limits{rows: 10, columns: 8, cell: 100, cells: 7}}, "title,price,city\nСтіл,1,Київ\nШафа,2,Львів\nЛіжко,3,Рівне\n", CSV,
 			"the sheet has more than 7 cells with a value (row 4 brings it over): import it in parts, or leave out the columns you do not change"},
 		{"rows of JSON Lines", small, strings.Repeat(`{"title": "x"}`+"\n", 4), JSONL, "(line 4 is one more)"},

@@ -235,7 +235,7 @@ func TestReadXLSXRefuses(t *testing.T) {
 		{"empty sheet", testBook{rows: ""}.zip(t), "empty"},
 		{"shared string out of range", testBook{rows: head + `<row r="2"><c r="A2" t="s"><v>3</v></c></row>`, shared: []string{"<t>a</t>"}}.zip(t), "points at text \"3\" of the 1"},
 		{"rows out of order", testBook{rows: head + `<row r="3"><c><v>1</v></c></row><row r="2"><c><v>1</v></c></row>`}.zip(t), `row "2" after row 3`},
-		{"a value beyond the columns", testBook{rows: head + `<row r="2"><c r="AMK2"><v>1</v></c></row>`}.zip(t), "column AMK, beyond the 1 024 columns"},
+		{"a value beyond the columns", testBook{rows: head + `<row r="2"><c r="AMK2"><v>1</v></c></row>`}.zip(t), "column AMK, beyond the 1,024 columns"},
 		{"a cell too big", testBook{rows: head + `<row r="2">` + inline("A2", strings.Repeat("я", 40<<10)) + `</row>`}.zip(t), "row 2, cell A2: a cell of more than 64 KB"},
 		{"a run too long for a cell", testBook{rows: head + strings.Repeat("a", 2<<20)}.zip(t), "over 1 MB of text in one piece"},
 		{"a zip bomb", bomb(1<<40, []byte("<x/>")), "unpacks to 1048576 MB, more than the 512 MB"},

@@ -228,11 +228,11 @@ func TestXLSXBounds(t *testing.T) {
 	if err := w.WriteRow([]any{1}); err != nil {
 		t.Fatalf("the last row: %v", err)
 	}
-	if err := w.WriteRow([]any{2}); err == nil || !strings.Contains(err.Error(), "row 1048577: more than 1 048 576 rows, the most a sheet holds") {
+	if err := w.WriteRow([]any{2}); err == nil || !strings.Contains(err.Error(), "row 1048577: more than 1,048,576 rows, the most a sheet holds") {
 		t.Errorf("a row past the last: %v", err)
 	}
 	x.sh.row = 1
-	if err := w.WriteRow(make([]any, maxSheetColumns+1)); err == nil || !strings.Contains(err.Error(), "16 385 columns, more than the 16 384") {
+	if err := w.WriteRow(make([]any, maxSheetColumns+1)); err == nil || !strings.Contains(err.Error(), "16,385 columns, more than the 16,384") {
 		t.Errorf("a row too wide: %v", err)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/internal/paths"
 	"github.com/listings-tui/listings/keystore"
 	"github.com/listings-tui/listings/keystore/profile"
@@ -200,7 +201,7 @@ func onService(ctx context.Context, f *cmdutil.Factory, opts *tui.Options) error
 	opts.WatchPath = paths.Watch(t.Env.Dir, t.Profile)
 	if t.BaseURL == "" {
 		opts.Profile = ""
-		opts.LoginReason = "no profile yet: enter the service's address and your API key"
+		opts.LoginReason = i18n.T("cli.tui.no_profile")
 		return nil
 	}
 	s, err := f.Open(ctx, t)
@@ -235,11 +236,11 @@ func openMirror(ctx context.Context, f *cmdutil.Factory, t *cmdutil.Target, opts
 func keyProblem(name string, err error) string {
 	switch {
 	case errors.Is(err, keystore.ErrNoKey), errors.Is(err, keystore.ErrNotFound):
-		return fmt.Sprintf("no key is stored for the profile %q: paste it below", name)
+		return i18n.T("cli.tui.no_key", "Profile", name)
 	case errors.Is(err, keystore.ErrNoKeyring):
-		return "the OS keyring cannot be used: " + err.Error()
+		return i18n.T("cli.tui.no_keyring", "Err", err.Error())
 	default:
-		return fmt.Sprintf("the key of %q could not be read: %v", name, err)
+		return i18n.T("cli.tui.key_unreadable", "Profile", name, "Err", err.Error())
 	}
 }
 
