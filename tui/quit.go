@@ -52,7 +52,7 @@ func countDrafts(store *draft.Store, base string) tea.Cmd {
 }
 
 func (m Model) onDraftsCount(n int) (Model, tea.Cmd) {
-	if n > 0 && m.notice.Text == "" {
+	if n > 0 && m.under.Notice.Text == "" {
 		word := "drafts"
 		if n == 1 {
 			word = "draft"

@@ -49,12 +49,12 @@ func TestEscDismissesTheBannerInTheEditor(t *testing.T) {
 	m := f.started(100, 30)
 	m, _ = f.press(m, "n")
 	m, _ = f.run(m, saverMsg{errFull})
-	if m.banner == nil || !m.capturing() {
-		t.Fatalf("banner %v, capturing %v", m.banner != nil, m.capturing())
+	if m.under.Banner == nil || !m.capturing() {
+		t.Fatalf("banner %v, capturing %v", m.under.Banner != nil, m.capturing())
 	}
 	m, _ = f.press(m, "esc")
-	if m.banner != nil || m.active != viewEditor {
-		t.Fatalf("esc: banner %v, view %v: it must dismiss the banner, not leave the editor", m.banner != nil, m.active)
+	if m.under.Banner != nil || m.active != viewEditor {
+		t.Fatalf("esc: banner %v, view %v: it must dismiss the banner, not leave the editor", m.under.Banner != nil, m.active)
 	}
 }
 

@@ -33,8 +33,8 @@ func (m Model) onSaver(msg saverMsg) (Model, tea.Cmd) {
 	}
 	if m.saveFailing {
 		m.saveFailing = false
-		if m.banner != nil && strings.HasPrefix(m.banner.Op(), "save the draft") {
-			m.banner = nil
+		if m.under.Banner != nil && strings.HasPrefix(m.under.Banner.Op(), "save the draft") {
+			m.under.Banner = nil
 		}
 		m.setNotice(theme.OKMark+" drafts are saved again", false)
 	}

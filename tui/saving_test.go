@@ -22,7 +22,7 @@ func TestDraftSaveFailureIsShown(t *testing.T) {
 		}
 	}
 	m, _ = f.run(m, saverMsg{nil})
-	if m.banner != nil || !strings.Contains(flat(m), "drafts are saved again") {
+	if m.under.Banner != nil || !strings.Contains(flat(m), "drafts are saved again") {
 		t.Errorf("after recovery:\n%s", tuitest.Screen(m))
 	}
 }

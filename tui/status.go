@@ -47,7 +47,7 @@ func (m Model) statusDone(msg confirm.Done) (Model, tea.Cmd) {
 		return m, nil // a later change of the same listing was asked for
 	}
 	if msg.Err != nil {
-		m.notice.Clear()
+		m.under.Notice.Clear()
 		return m.showError(msgs.Error{Op: msg.Op(), Err: msg.Err})
 	}
 	m.setNotice(msg.Notice(), false)

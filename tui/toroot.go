@@ -55,7 +55,7 @@ func (r *router) Notice(x msgs.Notice) tea.Cmd {
 	m := &r.m
 	// A background notice (a moderation decision) waits while the answer to the
 	// user's last key is on the line (notice.Board).
-	m.notice.Say(notice.Line{Text: termtext.Clean(x.Text), Until: m.now.Add(noticeFor)}, x.Background, m.now)
+	m.under.Notice.Say(notice.Line{Text: termtext.Clean(x.Text), Until: m.now.Add(noticeFor)}, x.Background, m.now)
 	if x.Bell {
 		return m.nudge(termtext.Clean(x.Text))
 	}

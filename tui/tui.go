@@ -181,10 +181,9 @@ type Model struct {
 	helpOff  int      // the overlay's scroll
 	helpBox  []string // the overlay, rendered by refresh
 	dialog   *confirm.Dialog
-	banner   *notice.Banner
-	notice   notice.Board // the notice line, and which notice may replace it
-	waitLine notice.Line  // the request budget's wait, when one holds a request back
-	waits    *notice.Waits
+	// under is what is drawn between the view and the footer: the banner, the notice
+	// line (and which notice may replace it), the request budget's wait.
+	under    notice.Under
 	lastIP   string
 	budget   api.Budget
 	statuses map[int]int // the latest status request per listing id
@@ -235,7 +234,7 @@ func New(opts Options) Model {
 		sandbox:  opts.Sandbox,
 		store:    opts.WatchStore,
 		statuses: map[int]int{},
-		waits:    &notice.Waits{},
+		under:    notice.NewUnder(),
 		help:     helpview.New(),
 		keys:     rootkeys.DefaultModal(),
 		bell:     io.Discard,
@@ -267,7 +266,7 @@ func New(opts Options) Model {
 	}
 	m.mirrorNotice()
 	if b := keyProblems(opts.KeysFile, problems); b != nil {
-		m.banner = b
+		m.under.Banner = b
 	}
 	m.layout()
 	return m
@@ -278,7 +277,7 @@ func New(opts Options) Model {
 // start and after a login. The others are built when first needed (lazy.go).
 func (m *Model) setClient(c *api.Client) {
 	m.client = c
-	c.OnWaits(usersWaits(m.waits))
+	c.OnWaits(m.under.Waits.Users())
 	m.budget = c.Budget()
 	// The views that ask for the taxonomy and cities (the detail, the editor, the bulk
 	// form's city, the import's check) ask through the mirror's cache of the day; the

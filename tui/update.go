@@ -80,7 +80,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	if m.client != nil { // the meter follows every answer, not only the clock
 		m.budget = m.client.Budget()
 	}
-	m.refreshWait()
+	m.under.Refresh(m.now, m.client != nil)
 	m.layout()
 	m.refresh()
 	return m, cmd
@@ -95,7 +95,7 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case msgs.Tick:
 		return m.onTick()
 	case tea.KeyMsg:
-		m.notice.Key(m.now) // the answer on the notice line was seen: background notices may follow
+		m.under.Notice.Key(m.now) // the answer on the notice line was seen: background notices may follow
 		return m.handleKey(msg)
 	case tea.MouseMsg:
 		return m.mouse(msg)
@@ -172,11 +172,11 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	}
 	// The banner says "esc: dismiss", so esc dismisses it first on every screen, even
 	// one with a text field in focus: one key, one meaning.
-	if key.Matches(k, keys.Esc) && m.banner != nil {
-		m.banner = nil
+	if key.Matches(k, keys.Esc) && m.under.Banner != nil {
+		m.under.Banner = nil
 		return m, nil
 	}
-	if key.Matches(k, keys.Esc) && m.waitLine.Text != "" {
+	if key.Matches(k, keys.Esc) && m.under.Wait.Text != "" {
 		m.abandonWait()
 		return m, nil
 	}
@@ -231,9 +231,9 @@ func (m Model) onTick() (Model, tea.Cmd) {
 	if m.client != nil {
 		m.budget = m.client.Budget()
 	}
-	m.notice.Tick(m.now)
-	if m.banner != nil {
-		m.banner.Render(m.now, m.width, notice.Height(m.height))
+	m.under.Notice.Tick(m.now)
+	if m.under.Banner != nil {
+		m.under.Banner.Render(m.now, m.width, notice.Height(m.height))
 	}
 	// The views get the root's clock, not the timer's, so tests stay deterministic.
 	m, cmd := m.broadcast(msgs.Tick{At: m.now})
@@ -257,7 +257,7 @@ func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
 	}
 	m.store.Switch(d.BaseURL, d.Key) // the list of this key at this service
 	m.setClient(c)
-	m.banner = nil
+	m.under.Banner = nil
 	if d.Info != nil {
 		m.lastIP = termtext.Clean(d.Info.YourIP)
 	}

@@ -7,25 +7,12 @@ import (
 	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/layout"
-	"github.com/listings-tui/listings/tui/notice"
 )
 
 // layout gives the views what is left between the header and the footer, whenever
 // that changes (a resize, a banner or a notice coming or going).
 func (m *Model) layout() {
-	h := m.height - 2 // header and footer
-	if m.banner != nil {
-		m.banner.Fit(m.now, m.width, notice.Height(m.height))
-		h -= len(m.banner.Lines())
-	}
-	if m.notice.Text != "" {
-		m.notice.Fit(m.width, notice.Height(m.height))
-		h -= len(m.notice.Lines())
-	}
-	if m.waitLine.Text != "" {
-		m.waitLine.Fit(m.width, 2)
-		h -= len(m.waitLine.Lines())
-	}
+	h := m.height - 2 - m.under.Fit(m.now, m.width, m.height) // header and footer
 	h = max(h, 1)
 	if h == m.viewHeight && m.width == m.sizedWidth {
 		return
@@ -91,15 +78,7 @@ func (m Model) View() string {
 	out := make([]string, 0, m.height)
 	out = append(out, m.header)
 	out = append(out, lines...)
-	if m.banner != nil {
-		out = append(out, m.banner.Lines()...)
-	}
-	if m.notice.Text != "" {
-		out = append(out, m.notice.Lines()...)
-	}
-	if m.waitLine.Text != "" {
-		out = append(out, m.waitLine.Lines()...)
-	}
+	out = append(out, m.under.Lines()...)
 	out = append(out, m.footer)
 	if len(out) > m.height && m.height > 0 {
 		out = out[len(out)-m.height:] // the footer and the banner matter more than the header
