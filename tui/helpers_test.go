@@ -20,6 +20,7 @@ import (
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/setup"
 )
 
 func TestMain(m *testing.M) { tuitest.Main(m) }
@@ -53,19 +54,18 @@ func fixedImage(context.Context, string) (image.Image, error) {
 
 // options are the root's options on the fixture.
 func (f *fixture) options() Options {
-	return Options{
+	return Options{Settings: setup.Settings{
 		Client:  f.client,
 		BaseURL: f.ts.URL,
 		Sandbox: true,
 		Lang:    "uk",
 		UILang:  i18n.English, // whatever language an earlier test's L left
 		Now:     f.clock.Now,
-		Images:  fixedImage,
 		Key:     sandbox.KeyPersonal,
 		Version: "test",
 		// The same editor on every machine, so screens do not depend on what is installed.
 		FindEditor: func() []string { return []string{"nano"} },
-	}
+	}, Images: fixedImage}
 }
 
 // model is a root of the given size whose clock only moves when the test says.

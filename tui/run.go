@@ -26,6 +26,7 @@ func Run(ctx context.Context, opts Options) error {
 		// terminal asked and the views built (browser.Prefetch).
 		opts.prefetched = browser.Prefetch(opts.Mirror)
 	}
+	opts.Defaults()
 	var storeErr error
 	if opts.WatchStore == nil && opts.WatchPath != "" {
 		opts.WatchStore, storeErr = watch.OpenService(opts.WatchPath, opts.BaseURL, opts.Key)
@@ -33,9 +34,6 @@ func Run(ctx context.Context, opts Options) error {
 	// The palette is set before any view is built: views keep styles they derive.
 	theme.Use(theme.PaletteOf(opts.Theme, func() bool { return theme.DarkBackground(opts.Output) }))
 	if opts.Painter == nil {
-		if opts.Getenv == nil {
-			opts.Getenv = os.Getenv
-		}
 		opts.Painter, opts.Input = termimg.ForProgram(opts.Photos, opts.Getenv, opts.Input, opts.Output)
 		defer func() { _ = opts.Painter.Close() }()
 	}

@@ -9,9 +9,7 @@
 package tui
 
 import (
-	"context"
 	"io"
-	"os"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -20,7 +18,6 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/internal/i18n"
-	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/bulkform"
@@ -40,99 +37,26 @@ import (
 	"github.com/listings-tui/listings/tui/nudge"
 	"github.com/listings-tui/listings/tui/palette"
 	"github.com/listings-tui/listings/tui/rootkeys"
-	"github.com/listings-tui/listings/tui/termimg"
-	"github.com/listings-tui/listings/tui/theme"
+	"github.com/listings-tui/listings/tui/setup"
 	"github.com/listings-tui/listings/tui/watch"
 )
 
-// Options are what the app starts from. Only Client (or nothing, for the login
-// screen) and Lang are needed; the rest have defaults.
+// Options are what the app starts from: the settings of tui/setup, and those whose
+// types are a view's own.
 type Options struct {
-	Client *api.Client // nil: start on the login screen
-	// LoginReason says why the app starts on the login screen ("no key is stored").
-	LoginReason string
-	Profile     string // "" with --sandbox or --base-url
-	BaseURL     string // shown in the header and prefilled on the login screen
-	Lang        string // uk, ru or en; "" means uk
-	// UILang is the interface's language (i18n.Resolve); "" leaves the one in use.
-	// UIApart keeps it when L switches the listings' language.
-	UILang  i18n.Lang
-	UIApart bool
-	// Env is the profile store, for the login screen and for persisting L; nil in
-	// --sandbox and --base-url mode, where nothing is written.
-	Env *profile.Env
-	// Sandbox says the client talks to the in-process sandbox (the header says so).
-	Sandbox bool
+	setup.Settings
 
-	// WatchPath is the watch list's file of before: the lists, one per key and
-	// service, are kept beside it (watch.OpenService); "" keeps the list in memory.
-	WatchPath     string
-	WatchStore    *watch.Store  // already opened (Run opens the key's and service's list into it)
-	WatchInterval time.Duration // 0 turns polling off
-	// DraftDir is the data directory the editor keeps drafts in; "" keeps them in
-	// memory (the sandbox, whose ids and media mean nothing after it stops).
-	DraftDir string
-	// JobsDir is where bulk jobs are journaled, the CLI's <data dir>/jobs; "" (and
-	// the sandbox, whose listings do not outlive the app) uses a temporary directory.
-	JobsDir string
-	// StartDir is where the editor's photo picker opens; "" is the working directory.
-	StartDir string
-	// Quiet turns off the bell and the desktop notification of a moderation decision.
-	Quiet bool
-	// NoMouse leaves the mouse to the terminal (config tui.mouse false): mouse
-	// reporting is never turned on, so the terminal's own text selection works.
-	NoMouse bool
-	// Theme is the palette (tui/theme); "" is auto: light or dark from the terminal's
-	// background, as Bubble Tea asked it once at start (never asked again).
-	Theme theme.Name
-	// Getenv tells what terminal this is, for its desktop notifications; nil means
-	// os.Getenv.
-	Getenv func(string) string
-	// FindEditor finds the user's editor for a description (ctrl+e); nil means
-	// $VISUAL, $EDITOR, vi or nano on the PATH.
-	FindEditor func() []string
-	Now        func() time.Time
-
-	// SandboxStarter backs "Try the sandbox" on the login screen.
-	SandboxStarter func(ctx context.Context) (baseURL, key string, stop func(), err error)
-	Version        string
-
-	// APIOptions are given to a client built after a login (trace, clock in tests).
-	APIOptions []api.Option
+	WatchStore *watch.Store // already opened (Run opens the key's and service's list into it)
 	// Images fetches photos for the detail preview; nil means plain HTTP.
 	Images detail.ImageFetcher
-	// Photos is the setting of photos drawn as pictures (config tui.images,
-	// LISTINGS_IMAGES): auto asks the terminal at start, off keeps half-blocks.
-	Photos termimg.Mode
-	// Painter draws the photos where the terminal can (tui/termimg); nil: Run makes
-	// one when the terminal draws pictures, else half-blocks only. Tests set it.
-	Painter *termimg.Painter
-	// Mirror is the account's local mirror (api/mirror; mirror.go); nil: none.
-	// MirrorNotice says why the file found was set aside and rebuilt.
-	Mirror       *mirror.DB
-	MirrorNotice string
-	// prefetched is the mirror's first frame, read ahead by Run (browser.Prefetch).
-	prefetched *browser.Prefetched
-
-	// Key is the key in use, only so that a crash report can redact it. It is never
-	// shown or stored by the app.
-	Key string
-	// CrashDir is where crash reports go; "" means <user cache dir>/listings.
-	CrashDir string
-	// Keys are the user's keys by action id (the config's tui.keys), read from
-	// KeysFile; what is wrong with them is said at start (tui/action).
-	Keys     action.Keymap
-	KeysFile string
 	// Columns are the browser's columns (the config's tui.columns) and how the
 	// column menu saves them.
 	Columns browser.ColumnConfig
 	// Views are the saved views (the config's tui.views), each a tab of the
 	// browser, and how the browser saves, renames and deletes them.
 	Views browser.ViewConfig
-
-	// Input and Output replace the terminal (tests); nil means stdin and stdout.
-	Input  io.Reader
-	Output io.Writer
+	// prefetched is the mirror's first frame, read ahead by Run (browser.Prefetch).
+	prefetched *browser.Prefetched
 }
 
 // Model is the root model.
@@ -215,12 +139,7 @@ type Model struct {
 // rows are read), so the first frame is drawn before any network answer (Init returns
 // the loads).
 func New(opts Options) Model {
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
-	if opts.Lang == "" {
-		opts.Lang = "uk"
-	}
+	opts.Defaults()
 	if opts.UILang != "" {
 		i18n.Use(opts.UILang)
 	}
@@ -246,11 +165,7 @@ func New(opts Options) Model {
 	if m.store == nil {
 		m.store = watch.NewMemoryStore()
 	}
-	getenv := opts.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	m.term = nudge.Detect(getenv)
+	m.term = nudge.Detect(opts.Getenv)
 	m.draftStore = draft.OpenStore(opts.DraftDir)
 	m.saver = draft.NewSaver(m.draftStore, nil)
 	m.shared.Keys.Add(opts.Key)
