@@ -4,8 +4,6 @@ import (
 	"context"
 	"os"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/crash"
 	"github.com/listings-tui/listings/tui/termimg"
@@ -55,28 +53,5 @@ func Run(ctx context.Context, opts Options) error {
 	defer func() { _ = m.store.Flush() }()
 	// Drafts are written in the background; the last change must reach the disk.
 	defer func() { _ = m.saver.Flush() }()
-	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.Keys.List}, programOptions(opts)...)
-}
-
-// programOptions are how the program takes the terminal. The mouse is reported (cell
-// motion: clicks, the wheel, drags; not every move) unless the user keeps it for the
-// terminal's own selection of text, which reporting would take over.
-func programOptions(opts Options) []tea.ProgramOption {
-	popts := []tea.ProgramOption{
-		tea.WithAltScreen(),
-		tea.WithReportFocus(), // a decision nudges only when the user is not looking
-	}
-	if !opts.NoMouse {
-		popts = append(popts, tea.WithMouseCellMotion())
-	}
-	if opts.Input != nil {
-		popts = append(popts, tea.WithInput(opts.Input))
-	}
-	switch {
-	case opts.Painter != nil:
-		popts = append(popts, tea.WithOutput(opts.Painter.Output()))
-	case opts.Output != nil:
-		popts = append(popts, tea.WithOutput(opts.Output))
-	}
-	return popts
+	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.Keys.List}, opts.Program()...)
 }

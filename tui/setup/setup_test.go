@@ -1,6 +1,8 @@
 package setup
 
 import (
+	"io"
+	"strings"
 	"testing"
 	"time"
 )
@@ -20,3 +22,16 @@ func TestDefaultsFillOnlyWhatIsUnset(t *testing.T) {
 	}
 }
 
+// The mouse is reported unless the user keeps it for the terminal; the input and the
+// output given replace the terminal's.
+func TestProgramTakesTheTerminalAsSet(t *testing.T) {
+	base := len(Settings{NoMouse: true}.Program())
+	if n := len(Settings{}.Program()); n != base+1 {
+		t.Fatalf("the mouse: %d options, without it %d", n, base)
+	}
+	var s Settings
+	s.Input, s.Output = strings.NewReader(""), io.Discard
+	if n := len(s.Program()); n != base+3 {
+		t.Fatalf("input and output: %d options, want %d", n, base+3)
+	}
+}
