@@ -10,9 +10,9 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/internal/i18n"
-	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/frame"
+	"github.com/listings-tui/listings/tui/langswitch"
 	"github.com/listings-tui/listings/tui/mirrorsync"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
@@ -25,17 +25,11 @@ import (
 // noticeFor is how long a notice stays.
 const noticeFor = 5 * time.Second
 
-// langs is the order L cycles through.
-var langs = []string{"uk", "ru", "en"}
-
 // pingMsg is the answer of the start-up ping.
 type pingMsg struct {
 	info *api.KeyInfo
 	err  error
 }
-
-// langSavedMsg says whether the language made it into the profile.
-type langSavedMsg struct{ err error }
 
 // tick is the root's clock: one msgs.Tick a second.
 func tick() tea.Cmd {
@@ -48,25 +42,6 @@ func ping(c *api.Client) tea.Cmd {
 		defer cancel()
 		info, err := c.Ping(ctx)
 		return pingMsg{info: info, err: err}
-	}
-}
-
-func saveLang(env *profile.Env, name, lang string, apart bool) tea.Cmd {
-	return func() tea.Msg {
-		cfg, err := env.Config()
-		if err != nil {
-			return langSavedMsg{err}
-		}
-		p, ok := cfg.Get(name)
-		if !ok {
-			return langSavedMsg{}
-		}
-		p.Lang = lang
-		if !apart {
-			p.UILang = lang
-		}
-		cfg.Put(p)
-		return langSavedMsg{cfg.Save()}
 	}
 }
 
@@ -124,9 +99,9 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.onDraftsCount(msg.n)
 	case confirm.Done:
 		return m.statusDone(msg)
-	case langSavedMsg:
-		if msg.err != nil {
-			m.setNotice(theme.WarningMark+" the language was not saved to the profile: "+termtext.Clean(msg.err.Error()), true)
+	case langswitch.Saved:
+		if w := msg.Warning(); w != "" {
+			m.setNotice(w, true)
 		}
 		return m, nil
 	case msgs.ToRoot:
@@ -208,12 +183,7 @@ func (m *Model) pop() {
 }
 
 func (m Model) cycleLang() (Model, tea.Cmd) {
-	next := langs[0]
-	for i, l := range langs {
-		if l == m.lang {
-			next = langs[(i+1)%len(langs)]
-		}
-	}
+	next := langswitch.Next(m.lang)
 	m.lang = next
 	if !m.opts.UIApart {
 		i18n.Use(i18n.Lang(next))
@@ -222,7 +192,7 @@ func (m Model) cycleLang() (Model, tea.Cmd) {
 	m.setNotice(i18n.T("app.language", "Lang", l.Name()), false)
 	m, cmd := m.broadcast(msgs.LangChanged{Lang: next})
 	if m.opts.Env != nil && m.profile != "" && !m.sandbox {
-		cmd = tea.Batch(cmd, saveLang(m.opts.Env, m.profile, next, m.opts.UIApart))
+		cmd = tea.Batch(cmd, langswitch.Save(m.opts.Env, m.profile, next, m.opts.UIApart))
 	}
 	return m, cmd
 }
