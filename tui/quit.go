@@ -1,12 +1,9 @@
 package tui
 
 import (
-	"fmt"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/tui/confirm"
-	"github.com/listings-tui/listings/tui/draft"
 )
 
 // Quitting never loses work without a question: q and ctrl+c ask first when a draft is
@@ -35,29 +32,5 @@ func (m Model) quit() (Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	m.dialog = confirm.QuitQuestion(why)
-	return m, nil
-}
-
-// draftsCountMsg is how many unsent drafts the app starts with.
-type draftsCountMsg struct{ n int }
-
-func countDrafts(store *draft.Store, base string) tea.Cmd {
-	return func() tea.Msg {
-		list, err := store.List(base)
-		if err != nil {
-			return nil
-		}
-		return draftsCountMsg{len(list)}
-	}
-}
-
-func (m Model) onDraftsCount(n int) (Model, tea.Cmd) {
-	if n > 0 && m.under.Notice.Text == "" {
-		word := "drafts"
-		if n == 1 {
-			word = "draft"
-		}
-		m.setNotice(fmt.Sprintf("%d unsent %s: D lists them", n, word), false)
-	}
 	return m, nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/listings-tui/listings/api/servers/sandbox"
+	"github.com/listings-tui/listings/tui/draftnote"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
@@ -48,7 +49,7 @@ func TestEscDismissesTheBannerInTheEditor(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
 	m := f.started(100, 30)
 	m, _ = f.press(m, "n")
-	m, _ = f.run(m, saverMsg{errFull})
+	m, _ = f.run(m, draftnote.Health{Err: errFull})
 	if m.under.Banner == nil || !m.capturing() {
 		t.Fatalf("banner %v, capturing %v", m.under.Banner != nil, m.capturing())
 	}

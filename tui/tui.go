@@ -24,6 +24,7 @@ import (
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/draftnote"
 	"github.com/listings-tui/listings/tui/drafts"
 	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/helpview"
@@ -95,7 +96,7 @@ type Model struct {
 	// readOnly: ping said the key lacks listings:write; nothing that writes is offered.
 	readOnly bool
 	// watchSaving waits on the saver's health from Init; Run sets it (a test's
-	// harness, which waits for every command to end, sends saverMsg itself).
+	// harness, which waits for every command to end, sends draftnote.Health itself).
 	watchSaving bool
 
 	active viewID
@@ -257,10 +258,10 @@ func (m *Model) loginBaseURL() string {
 func (m Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.ticker()}
 	if m.watchSaving {
-		cmds = append(cmds, watchSaver(m.saver))
+		cmds = append(cmds, draftnote.Watch(m.saver))
 	}
 	if m.client != nil {
-		cmds = append(cmds, ping(m.client), countDrafts(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.M.Init()),
+		cmds = append(cmds, ping(m.client), draftnote.CountUnsent(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.M.Init()),
 			m.addr(viewWatch, m.watch.M.Init()), m.addr(viewJobs, m.jobs.M.Init()))
 	}
 	return tea.Batch(cmds...)

@@ -11,6 +11,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/confirm"
+	"github.com/listings-tui/listings/tui/draftnote"
 	"github.com/listings-tui/listings/tui/frame"
 	"github.com/listings-tui/listings/tui/langswitch"
 	"github.com/listings-tui/listings/tui/mirrorsync"
@@ -93,10 +94,10 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		m.lastIP = termtext.Clean(msg.info.YourIP)
 		m.budget = m.client.Budget()
 		return m.learnScopes(msg.info)
-	case saverMsg:
+	case draftnote.Health:
 		return m.onSaver(msg)
-	case draftsCountMsg:
-		return m.onDraftsCount(msg.n)
+	case draftnote.Count:
+		return m.onDraftsCount(msg)
 	case confirm.Done:
 		return m.statusDone(msg)
 	case langswitch.Saved:
