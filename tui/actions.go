@@ -18,6 +18,7 @@ import (
 	"github.com/listings-tui/listings/tui/importer"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
+	"github.com/listings-tui/listings/tui/keycheck"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
@@ -72,7 +73,7 @@ func (m Model) isKey(k tea.KeyMsg, id action.ID) bool {
 // runGlobal does a global action, by key or from the palette.
 func (m Model) runGlobal(b action.Bound) (Model, tea.Cmd) {
 	if b.Hidden { // a write under a read-only key: say why nothing happens
-		m.setNotice(readOnlyNote, true)
+		m.setNotice(keycheck.ReadOnly, true)
 		return m, nil
 	}
 	switch b.ID {

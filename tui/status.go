@@ -4,6 +4,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/tui/confirm"
+	"github.com/listings-tui/listings/tui/keycheck"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 )
@@ -18,7 +19,7 @@ func (m Model) requestStatus(r msgs.RequestStatus) (Model, tea.Cmd) {
 	}
 	r.Title = termtext.Clean(r.Title)
 	if m.readOnly {
-		m.setNotice(readOnlyNote, true)
+		m.setNotice(keycheck.ReadOnly, true)
 		return m, nil
 	}
 	if text, warn := confirm.Refused(r); text != "" {

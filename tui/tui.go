@@ -32,6 +32,7 @@ import (
 	"github.com/listings-tui/listings/tui/internal/proc"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
+	"github.com/listings-tui/listings/tui/keycheck"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/mirrorsync"
 	"github.com/listings-tui/listings/tui/notice"
@@ -261,7 +262,7 @@ func (m Model) Init() tea.Cmd {
 		cmds = append(cmds, draftnote.Watch(m.saver))
 	}
 	if m.client != nil {
-		cmds = append(cmds, ping(m.client), draftnote.CountUnsent(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.M.Init()),
+		cmds = append(cmds, keycheck.Ping(m.client), draftnote.CountUnsent(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.M.Init()),
 			m.addr(viewWatch, m.watch.M.Init()), m.addr(viewJobs, m.jobs.M.Init()))
 	}
 	return tea.Batch(cmds...)

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/draftnote"
 	"github.com/listings-tui/listings/tui/frame"
+	"github.com/listings-tui/listings/tui/keycheck"
 	"github.com/listings-tui/listings/tui/langswitch"
 	"github.com/listings-tui/listings/tui/mirrorsync"
 	"github.com/listings-tui/listings/tui/msgs"
@@ -26,24 +26,9 @@ import (
 // noticeFor is how long a notice stays.
 const noticeFor = 5 * time.Second
 
-// pingMsg is the answer of the start-up ping.
-type pingMsg struct {
-	info *api.KeyInfo
-	err  error
-}
-
 // tick is the root's clock: one msgs.Tick a second.
 func tick() tea.Cmd {
 	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return msgs.Tick{At: t} })
-}
-
-func ping(c *api.Client) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer cancel()
-		info, err := c.Ping(ctx)
-		return pingMsg{info: info, err: err}
-	}
 }
 
 // Update implements tea.Model.
@@ -87,13 +72,13 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.mirrorDone(m.mir.VerifyDone(msg))
 	case mirrorsync.Synced:
 		return m.mirrorDone(m.mir.SyncDone(msg))
-	case pingMsg:
-		if msg.err != nil {
-			return m.showError(msgs.Error{Op: "check the key", Err: msg.err})
+	case keycheck.Pinged:
+		if msg.Err != nil {
+			return m.showError(msgs.Error{Op: "check the key", Err: msg.Err})
 		}
-		m.lastIP = termtext.Clean(msg.info.YourIP)
+		m.lastIP = termtext.Clean(msg.Info.YourIP)
 		m.budget = m.client.Budget()
-		return m.learnScopes(msg.info)
+		return m.learnScopes(msg.Writes())
 	case draftnote.Health:
 		return m.onSaver(msg)
 	case draftnote.Count:
@@ -237,6 +222,6 @@ func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
 		where = "the sandbox"
 	}
 	m.setNotice(fmt.Sprintf("%s logged in to %s", theme.OKMark, where), false)
-	return m, tea.Batch(ping(c), m.addr(viewBrowser, m.browser.M.Init()), m.addr(viewWatch, m.watch.M.Init()),
+	return m, tea.Batch(keycheck.Ping(c), m.addr(viewBrowser, m.browser.M.Init()), m.addr(viewWatch, m.watch.M.Init()),
 		m.addr(viewJobs, m.jobs.M.Init()))
 }
