@@ -1,10 +1,7 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
-	"strings"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -21,7 +18,6 @@ import (
 	"github.com/listings-tui/listings/tui/keycheck"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/palette"
 	"github.com/listings-tui/listings/tui/rootkeys"
 	"github.com/listings-tui/listings/tui/watch"
@@ -111,26 +107,6 @@ func (m Model) about() string {
 		s += fmt.Sprintf(" · %d action%s on keys of your own", n, map[bool]string{true: "s"}[n != 1])
 	}
 	return s
-}
-
-// keyProblems is the banner of what is wrong with the user's keys, said at start:
-// the app runs on, with the default keys of the actions concerned.
-func keyProblems(file string, problems []action.Problem) *notice.Banner {
-	if len(problems) == 0 {
-		return nil
-	}
-	where := "the config file"
-	if file != "" {
-		where = file
-	}
-	var said []string
-	for _, p := range problems {
-		said = append(said, p.Text)
-	}
-	text := strings.Join(said, "; ")
-	return notice.NewBanner("your keys in "+where, errors.New(text),
-		notice.Why{Hint: text, Todo: "those actions keep their default keys; fix tui.keys there (docs/config.md lists every action id)"},
-		time.Time{}, time.Time{})
 }
 
 // openPalette shows every action in reach on screen.

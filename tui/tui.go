@@ -182,7 +182,7 @@ func New(opts Options) Model {
 		m.toLogin(opts.LoginReason)
 	}
 	m.mirrorNotice()
-	if b := keyProblems(opts.KeysFile, problems); b != nil {
+	if b := notice.KeyProblems(opts.KeysFile, problems); b != nil {
 		m.under.Banner = b
 	}
 	m.layout()
