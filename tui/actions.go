@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"fmt"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/tui/action"
@@ -92,21 +90,9 @@ func (m Model) runGlobal(b action.Bound) (Model, tea.Cmd) {
 	case rootkeys.Watch:
 		m.toggle(viewWatch)
 	case rootkeys.About:
-		m.setNotice(m.about(), false)
+		m.setNotice(rootkeys.AboutText(m.opts.Version, m.opts.KeysFile, len(m.keymap)), false)
 	}
 	return m, nil
-}
-
-// about is the notice of global.about: what runs, and where its keys come from.
-func (m Model) about() string {
-	s := "listings " + m.opts.Version
-	if m.opts.KeysFile != "" {
-		s += " · config " + m.opts.KeysFile
-	}
-	if n := len(m.keymap); n > 0 {
-		s += fmt.Sprintf(" · %d action%s on keys of your own", n, map[bool]string{true: "s"}[n != 1])
-	}
-	return s
 }
 
 // openPalette shows every action in reach on screen.

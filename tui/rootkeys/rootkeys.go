@@ -3,10 +3,13 @@
 // "Keys") over the root's state, and the keys of its modal parts (the help overlay and
 // the questions), which no table reaches. What each does is the root's dispatch
 // (tui/actions.go); a view's table takes one of these keys only by naming it in
-// Shadows. It is a leaf: it imports only tui/action and Bubble Tea's key types.
+// Shadows; what global.about says is here too. It is a leaf: it imports only
+// tui/action and Bubble Tea's key types.
 package rootkeys
 
 import (
+	"fmt"
+
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/listings-tui/listings/tui/action"
@@ -78,4 +81,17 @@ func DefaultModal() Modal {
 		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
 		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 	}
+}
+
+// AboutText is the notice of global.about: what runs (version), and where its keys come
+// from: the config file keysFile, and own, how many actions are on keys of the user's.
+func AboutText(version, keysFile string, own int) string {
+	s := "listings " + version
+	if keysFile != "" {
+		s += " · config " + keysFile
+	}
+	if own > 0 {
+		s += fmt.Sprintf(" · %d action%s on keys of your own", own, map[bool]string{true: "s"}[own != 1])
+	}
+	return s
 }

@@ -36,3 +36,20 @@ func TestTheStateDecidesWhatIsInReach(t *testing.T) {
 		t.Errorf("a read-only key is offered a write: %v", got)
 	}
 }
+
+// What runs, the config file, and how many actions the user's keys move.
+func TestAboutTextSaysWhatRuns(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		own  int
+		want string
+	}{
+		{"", 0, "listings 1.2"},
+		{"/c.yaml", 1, "listings 1.2 · config /c.yaml · 1 action on keys of your own"},
+		{"/c.yaml", 3, "listings 1.2 · config /c.yaml · 3 actions on keys of your own"},
+	} {
+		if got := AboutText("1.2", c.file, c.own); got != c.want {
+			t.Errorf("AboutText(%q, %d) = %q, want %q", c.file, c.own, got, c.want)
+		}
+	}
+}
