@@ -38,12 +38,8 @@ func (m Model) bindingOf(id action.ID, desc string) key.Binding {
 // root's (root), which are never the ones cut.
 func (m *Model) shortHelp() (view, root []key.Binding) {
 	switch {
-	case m.dialog != nil && m.dialog.Quit:
-		return nil, []key.Binding{
-			key.NewBinding(key.WithKeys("y", "enter", "q"), key.WithHelp("y/enter", "quit")),
-			key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "stay")), m.keys.ForceQuit}
 	case m.dialog != nil:
-		return nil, []key.Binding{m.keys.Yes, m.keys.No}
+		return nil, m.dialog.Footer(m.answers, m.keys.ForceQuit)
 	case m.showHelp:
 		help := m.bindingOf(rootkeys.Help, "close help")
 		help.SetHelp("esc/"+help.Help().Key, "close help")

@@ -116,6 +116,8 @@ type Model struct {
 
 	help help.Model
 	keys rootkeys.Modal
+	// answers are the questions' keys (tui/confirm).
+	answers confirm.Keys
 	// keymap is the user's keys that apply (Options.Keys less what is wrong with
 	// them); palette is the open command palette, or nil.
 	keymap  action.Keymap
@@ -158,6 +160,7 @@ func New(opts Options) Model {
 		under:    notice.NewUnder(),
 		help:     helpview.New(),
 		keys:     rootkeys.DefaultModal(),
+		answers:  confirm.DefaultKeys(),
 		bell:     io.Discard,
 		focused:  true,
 		ticker:   tick,

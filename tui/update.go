@@ -120,10 +120,10 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 		return m.helpKey(k)
 	}
 	if m.dialog != nil {
-		switch {
-		case key.Matches(k, keys.Yes), m.dialog.Quit && m.isKey(k, rootkeys.Quit):
+		switch m.dialog.Answer(k, m.answers, m.isKey(k, rootkeys.Quit)) {
+		case confirm.Yes:
 			return m.yes()
-		case key.Matches(k, keys.No):
+		case confirm.No:
 			m.dialog = nil
 		}
 		return m, nil // the dialog is modal

@@ -66,10 +66,9 @@ var Table = action.Table[State]{
 
 // Modal are the keys of the root's modal parts: the help overlay and the questions,
 // whose keys are the only ones live while they are open (the overlay's scrolling is
-// tui/helpview's).
+// tui/helpview's, the questions' yes and no tui/confirm's).
 type Modal struct {
 	Esc       key.Binding
-	Yes, No   key.Binding
 	ForceQuit key.Binding
 }
 
@@ -77,8 +76,6 @@ type Modal struct {
 func DefaultModal() Modal {
 	return Modal{
 		Esc:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back/close")),
-		Yes:       key.NewBinding(key.WithKeys("y", "Y", "enter"), key.WithHelp("y/enter", "yes")),
-		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
 		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 	}
 }
