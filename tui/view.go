@@ -31,22 +31,10 @@ func (m *Model) refresh() {
 	}
 }
 
-// renderHeader says who is logged in and where (tui/frame draws the line).
+// renderHeader says who is logged in and where (tui/frame words and draws the line).
 func (m *Model) renderHeader() string {
-	who := m.profile
-	switch {
-	case m.sandbox:
-		who = "sandbox"
-	case m.client == nil:
-		who = "not logged in"
-	case who == "":
-		who = "no profile"
-	}
-	where := ""
-	if m.baseURL != "" && !m.sandbox { // the sandbox's address changes on every start
-		where = frame.Host(m.baseURL)
-	}
-	return frame.Header(who, where, m.lang, m.width)
+	s := frame.Session{Profile: m.profile, BaseURL: m.baseURL, Sandbox: m.sandbox, LoggedIn: m.client != nil}
+	return s.Header(m.lang, m.width)
 }
 
 // renderFooter gives the footer the keys of what is on screen and, once logged in,
