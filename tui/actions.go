@@ -54,15 +54,7 @@ func (m Model) global(k tea.KeyMsg) (action.Bound, bool) {
 }
 
 // isKey reports whether k is one of the keys of the global action id, in any state.
-func (m Model) isKey(k tea.KeyMsg, id action.ID) bool {
-	for _, b := range rootkeys.Table.Reach(rootkeys.State{LoggedIn: true, Selection: true}, m.keymap) {
-		if b.ID == id {
-			_, ok := action.Find([]action.Bound{b}, k)
-			return ok
-		}
-	}
-	return false
-}
+func (m Model) isKey(k tea.KeyMsg, id action.ID) bool { return rootkeys.Is(k, m.keymap, id) }
 
 // runGlobal does a global action, by key or from the palette.
 func (m Model) runGlobal(b action.Bound) (Model, tea.Cmd) {

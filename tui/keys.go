@@ -23,16 +23,6 @@ func (m Model) helpKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	return m, nil // the overlay clamps the offset (refresh)
 }
 
-// bindingOf is the global action id as a binding for a modal part's footer.
-func (m Model) bindingOf(id action.ID, desc string) key.Binding {
-	for _, b := range rootkeys.Table.Reach(rootkeys.State{LoggedIn: true}, m.keymap) {
-		if b.ID == id {
-			return key.NewBinding(key.WithKeys(b.Keys...), key.WithHelp(b.Label, desc))
-		}
-	}
-	return key.NewBinding(key.WithDisabled())
-}
-
 // shortHelp is the footer's keys: those of the dialog, the overlay or the palette
 // while one is open, else what the tables put in the footer: the view's, then the
 // root's (root), which are never the ones cut.
@@ -41,9 +31,9 @@ func (m *Model) shortHelp() (view, root []key.Binding) {
 	case m.dialog != nil:
 		return nil, m.dialog.Footer(m.answers, m.keys.ForceQuit)
 	case m.showHelp:
-		help := m.bindingOf(rootkeys.Help, "close help")
+		help := rootkeys.Binding(m.keymap, rootkeys.Help, "close help")
 		help.SetHelp("esc/"+help.Help().Key, "close help")
-		return nil, []key.Binding{help, m.bindingOf(rootkeys.Quit, "quit")}
+		return nil, []key.Binding{help, rootkeys.Binding(m.keymap, rootkeys.Quit, "quit")}
 	case m.palette != nil:
 		return nil, m.palette.ShortHelp()
 	}
@@ -51,25 +41,8 @@ func (m *Model) shortHelp() (view, root []key.Binding) {
 	return action.HelpOf(v).ShortHelp(), action.HelpOf(g).ShortHelp()
 }
 
-// fullHelp is the help overlay's columns: the view's groups, then the root's.
-func (m *Model) fullHelp() [][]key.Binding {
-	v, g := m.split()
-	var root []key.Binding
-	for _, col := range action.HelpOf(g).FullHelp() {
-		root = append(root, col...)
-	}
-	return append(action.HelpOf(v).FullHelp(), root)
-}
-
 // split is what is in reach on screen: the view's actions, and the root's.
 func (m *Model) split() (view, global []action.Bound) {
 	reach, _ := m.reach()
-	for _, b := range reach {
-		if b.Global {
-			global = append(global, b)
-		} else {
-			view = append(view, b)
-		}
-	}
-	return view, global
+	return action.Split(reach)
 }

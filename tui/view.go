@@ -3,6 +3,7 @@ package tui
 import (
 	"strings"
 
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/frame"
 	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/internal/registry"
@@ -27,7 +28,7 @@ func (m *Model) refresh() {
 	m.footer = m.renderFooter()
 	m.helpBox = nil
 	if m.showHelp {
-		m.helpBox, m.helpOff = helpview.Overlay(m.help, m.fullHelp(), m.width, m.viewHeight, m.helpOff)
+		m.helpBox, m.helpOff = helpview.Overlay(m.help, action.Columns(m.split()), m.width, m.viewHeight, m.helpOff)
 	}
 }
 

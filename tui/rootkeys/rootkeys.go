@@ -11,6 +11,7 @@ import (
 	"fmt"
 
 	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/tui/action"
 )
@@ -91,4 +92,28 @@ func AboutText(version, keysFile string, own int) string {
 		s += fmt.Sprintf(" · %d action%s on keys of your own", own, map[bool]string{true: "s"}[own != 1])
 	}
 	return s
+}
+
+// Is reports whether k is one of the keys of the global action id under the user's
+// keymap, in any state: the modal parts (the help, a question) answer the keys of
+// quit and help while the table is out of reach.
+func Is(k tea.KeyMsg, keymap action.Keymap, id action.ID) bool {
+	for _, b := range Table.Reach(State{LoggedIn: true, Selection: true}, keymap) {
+		if b.ID == id {
+			_, ok := action.Find([]action.Bound{b}, k)
+			return ok
+		}
+	}
+	return false
+}
+
+// Binding is the global action id under the user's keymap as a binding for a modal
+// part's footer, saying desc; disabled when it has no key.
+func Binding(keymap action.Keymap, id action.ID, desc string) key.Binding {
+	for _, b := range Table.Reach(State{LoggedIn: true}, keymap) {
+		if b.ID == id {
+			return key.NewBinding(key.WithKeys(b.Keys...), key.WithHelp(b.Label, desc))
+		}
+	}
+	return key.NewBinding(key.WithDisabled())
 }
