@@ -112,7 +112,7 @@ type Model struct {
 	under    notice.Under
 	lastIP   string
 	budget   api.Budget
-	statuses map[int]int // the latest status request per listing id
+	statuses confirm.Changes // the latest status request per listing id
 
 	help help.Model
 	keys rootkeys.Modal
@@ -156,7 +156,7 @@ func New(opts Options) Model {
 		lang:     opts.Lang,
 		sandbox:  opts.Sandbox,
 		store:    opts.WatchStore,
-		statuses: map[int]int{},
+		statuses: confirm.Changes{},
 		under:    notice.NewUnder(),
 		help:     helpview.New(),
 		keys:     rootkeys.DefaultModal(),
