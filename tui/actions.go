@@ -114,7 +114,7 @@ func (m Model) paletteKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	if pane == nil {
 		return m, nil
 	}
-	return m, address(m.active, m.views.Gen(m.active), pane.Run(b.ID))
+	return m, m.views.Address(m.active, pane.Run(b.ID))
 }
 
 // setKeymap gives the user's keys to every view.

@@ -112,7 +112,7 @@ func (f *fixture) settle(m Model, cmd tea.Cmd) (Model, bool) {
 		inflight--
 		inner := msg
 		if a, ok := msg.(addressed); ok {
-			inner = a.msg
+			inner = a.Msg
 		}
 		if name := fmt.Sprintf("%T", inner); strings.HasPrefix(name, "cursor.") || name == "tea.windowSizeMsg" {
 			continue // a text input's blink repeats forever
@@ -120,7 +120,7 @@ func (f *fixture) settle(m Model, cmd tea.Cmd) (Model, bool) {
 		switch msg := msg.(type) {
 		case nil, spinner.TickMsg, msgs.Tick:
 		case addressed:
-			if _, ok := msg.msg.(spinner.TickMsg); ok {
+			if _, ok := msg.Msg.(spinner.TickMsg); ok {
 				continue
 			}
 			var c tea.Cmd

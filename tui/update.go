@@ -106,7 +106,7 @@ func (m Model) capturing() bool {
 }
 
 // addr addresses a command of the view id made outside its Update (an Open, an Init).
-func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return address(id, m.views.Gen(id), cmd) }
+func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return m.views.Address(id, cmd) }
 
 func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	keys := m.keys
