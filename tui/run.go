@@ -39,11 +39,11 @@ func Run(ctx context.Context, opts Options) error {
 	m.watchSaving = true
 	switch {
 	case opts.Painter != nil:
-		m.bell = opts.Painter // through its lock, never inside a frame or a picture
+		m.bell.Out = opts.Painter // through its lock, never inside a frame or a picture
 	case opts.Output != nil:
-		m.bell = opts.Output
+		m.bell.Out = opts.Output
 	default:
-		m.bell = os.Stdout
+		m.bell.Out = os.Stdout
 	}
 	if storeErr != nil {
 		m.setNotice(theme.WarningMark+" the watch list could not be read, it starts empty: "+termtext.Clean(storeErr.Error()), true)

@@ -57,7 +57,7 @@ func (r *router) Notice(x msgs.Notice) tea.Cmd {
 	// user's last key is on the line (notice.Board).
 	m.under.Notice.Say(notice.Line{Text: termtext.Clean(x.Text), Until: m.now.Add(noticeFor)}, x.Background, m.now)
 	if x.Bell {
-		return m.nudge(termtext.Clean(x.Text))
+		return m.bell.Ring(termtext.Clean(x.Text), m.active == viewWatch)
 	}
 	return nil
 }

@@ -120,15 +120,9 @@ type Model struct {
 	answers confirm.Keys
 	// keymap is the user's keys that apply (Options.Keys less what is wrong with
 	// them); palette is the open command palette, or nil.
-	keymap  action.Keymap
-	palette *palette.Model
-	// bell is the terminal, written to directly for the bell and notifications:
-	// Bubble Tea v1 has no bell command and drops Println in the alt screen; the
-	// renderer writes each frame with one Write call, so a short write in between
-	// cannot land inside an escape sequence.
-	bell          io.Writer
-	term          nudge.Terminal // how it shows a desktop notification
-	focused       bool           // the terminal window has focus (as far as it reports)
+	keymap        action.Keymap
+	palette       *palette.Model
+	bell          nudge.Bell     // the terminal, for the bell and notifications
 	ticker        func() tea.Cmd // tick; tests stop the clock
 	width, height int
 	viewHeight    int // what the views were last given
@@ -161,8 +155,7 @@ func New(opts Options) Model {
 		help:     helpview.New(),
 		keys:     rootkeys.DefaultModal(),
 		answers:  confirm.DefaultKeys(),
-		bell:     io.Discard,
-		focused:  true,
+		bell:     nudge.Bell{Out: io.Discard, Quiet: opts.Quiet, Focused: true},
 		ticker:   tick,
 		width:    80,
 		height:   24,
@@ -170,7 +163,7 @@ func New(opts Options) Model {
 	if m.store == nil {
 		m.store = watch.NewMemoryStore()
 	}
-	m.term = nudge.Detect(opts.Getenv)
+	m.bell.Term = nudge.Detect(opts.Getenv)
 	m.draftStore = draft.OpenStore(opts.DraftDir)
 	m.saver = draft.NewSaver(m.draftStore, nil)
 	m.shared.Keys.Add(opts.Key)

@@ -61,10 +61,10 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.MouseMsg:
 		return m.mouse(msg)
 	case tea.FocusMsg:
-		m.focused = true
+		m.bell.Focused = true
 		return m, nil
 	case tea.BlurMsg:
-		m.focused = false
+		m.bell.Focused = false
 		return m, nil
 	case addressed:
 		return m.onAddressed(msg)
