@@ -223,7 +223,7 @@ func (m *Model) toLogin(reason string) {
 	m.login = registry.Hold(login.New(login.Config{
 		Store:   store,
 		Sandbox: m.opts.SandboxStarter,
-		BaseURL: m.loginBaseURL(),
+		BaseURL: login.Prefill(m.baseURL, m.sandbox),
 		Profile: m.profile,
 		Lang:    m.lang,
 		Reason:  reason,
@@ -239,15 +239,6 @@ func (m *Model) toLogin(reason string) {
 	m.dialog = nil
 	m.viewHeight = -1 // a new login screen: layout must size it
 	m.layout()
-}
-
-// loginBaseURL prefills the login screen, but never with the sandbox's address,
-// which changes on every start.
-func (m *Model) loginBaseURL() string {
-	if m.sandbox {
-		return ""
-	}
-	return m.baseURL
 }
 
 // Init pings once (so the meter learns the key's limits), loads the first page and

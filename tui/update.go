@@ -1,25 +1,22 @@
 package tui
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/draftnote"
-	"github.com/listings-tui/listings/tui/frame"
 	"github.com/listings-tui/listings/tui/keycheck"
 	"github.com/listings-tui/listings/tui/langswitch"
+	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/mirrorsync"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/rootkeys"
 	"github.com/listings-tui/listings/tui/termtext"
-	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
 )
 
@@ -197,8 +194,7 @@ func (m Model) onTick() (Model, tea.Cmd) {
 }
 
 func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
-	opts := append([]api.Option{api.WithVersion(m.opts.Version)}, m.opts.APIOptions...)
-	c, err := api.New(d.BaseURL, api.StaticKey(d.Key), opts...)
+	c, err := login.Client(d, m.opts.Version, m.opts.APIOptions)
 	if err != nil { // login checked the URL with the same rule; this is a bug
 		m.login.M.SetReason(termtext.Clean(err.Error()))
 		return m, nil
@@ -217,11 +213,7 @@ func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
 	if d.Info != nil {
 		m.lastIP = termtext.Clean(d.Info.YourIP)
 	}
-	where := frame.Host(d.BaseURL)
-	if d.Sandbox {
-		where = "the sandbox"
-	}
-	m.setNotice(fmt.Sprintf("%s logged in to %s", theme.OKMark, where), false)
+	m.setNotice(login.Welcome(d), false)
 	return m, tea.Batch(keycheck.Ping(c), m.addr(viewBrowser, m.browser.M.Init()), m.addr(viewWatch, m.watch.M.Init()),
 		m.addr(viewJobs, m.jobs.M.Init()))
 }
