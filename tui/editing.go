@@ -1,14 +1,11 @@
 package tui
 
 import (
-	"fmt"
-	"github.com/listings-tui/listings/api/client/format"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/theme"
 )
 
 // openEditor shows the editor and asks it to open what req names (msgs.NewDraft,
@@ -53,14 +50,7 @@ func (m Model) listingSaved(msg msgs.ListingSaved) (Model, tea.Cmd) {
 	if m.active == viewEditor {
 		m.pop()
 	}
-	what := "saved"
-	if msg.Created {
-		what = "created"
-	}
-	text := fmt.Sprintf("%s listing %d %s: %s", theme.OKMark, msg.ID, what, format.Status(msg.Status))
-	if msg.Status == api.StatusPending {
-		text += " (moderation takes about 15 minutes; it is watched)"
-	}
+	text := editing.Saved(msg)
 	m.setNotice(text, false)
 	m, cmd := m.broadcast(msg)
 	cmds := []tea.Cmd{cmd}
