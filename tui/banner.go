@@ -17,7 +17,7 @@ import (
 
 // setNotice says text on the notice line for a few seconds.
 func (m *Model) setNotice(text string, warn bool) {
-	m.under.Notice.Say(notice.Line{Text: text, Warn: warn, Until: m.now.Add(noticeFor)}, false, m.now)
+	m.under.Say(text, warn, false, m.now)
 }
 
 // showError turns a failure into the banner, or into the login screen when the key

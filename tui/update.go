@@ -14,14 +14,10 @@ import (
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/mirrorsync"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/rootkeys"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/watch"
 )
-
-// noticeFor is how long a notice stays.
-const noticeFor = 5 * time.Second
 
 // tick is the root's clock: one msgs.Tick a second.
 func tick() tea.Cmd {
@@ -184,10 +180,7 @@ func (m Model) onTick() (Model, tea.Cmd) {
 	if m.client != nil {
 		m.budget = m.client.Budget()
 	}
-	m.under.Notice.Tick(m.now)
-	if m.under.Banner != nil {
-		m.under.Banner.Render(m.now, m.width, notice.Height(m.height))
-	}
+	m.under.Tick(m.now, m.width, m.height)
 	// The views get the root's clock, not the timer's, so tests stay deterministic.
 	m, cmd := m.broadcast(msgs.Tick{At: m.now})
 	return m, tea.Batch(cmd, m.ticker(), m.mir.Verify(m.opts.Mirror), m.maybeSync())

@@ -86,3 +86,22 @@ func (u *Under) GiveUp() {
 	u.Waits.Clear()
 	u.Wait = Line{}
 }
+
+// Stays is how long a notice stays.
+const Stays = 5 * time.Second
+
+// Say puts text on the notice line for Stays: the answer to the user's key, or, when
+// background, a notice of work in the background, which waits while an answer holds
+// the line (Board).
+func (u *Under) Say(text string, warn, background bool, now time.Time) {
+	u.Notice.Say(Line{Text: text, Warn: warn, Until: now.Add(Stays)}, background, now)
+}
+
+// Tick is the root's second: a notice that has had its time goes, one waiting may
+// show, and the banner's countdown (a request limit's) counts down.
+func (u *Under) Tick(now time.Time, width, height int) {
+	u.Notice.Tick(now)
+	if u.Banner != nil {
+		u.Banner.Render(now, width, Height(height))
+	}
+}

@@ -56,3 +56,23 @@ func TestUnderShowsTheUsersWaitsOnly(t *testing.T) {
 		t.Fatal("the user's wait is not shown")
 	}
 }
+
+// A notice said stays for Stays and goes at the tick after; a background one waits
+// while an answer holds the line.
+func TestUnderSaysForAWhile(t *testing.T) {
+	now := time.Date(2026, 1, 2, 10, 0, 0, 0, time.UTC)
+	u := NewUnder()
+	u.Say("saved", false, false, now)
+	u.Say("approved", false, true, now)
+	if u.Notice.Text != "saved" {
+		t.Fatalf("a background notice replaced the answer: %q", u.Notice.Text)
+	}
+	u.Tick(now.Add(Hold), 80, 24)
+	if u.Notice.Text != "approved" {
+		t.Fatalf("after the hold: %q", u.Notice.Text)
+	}
+	u.Tick(now.Add(Hold+Stays), 80, 24)
+	if u.Notice.Text != "" {
+		t.Fatalf("after its time: %q", u.Notice.Text)
+	}
+}
