@@ -6,7 +6,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/draftnote"
 	"github.com/listings-tui/listings/tui/keycheck"
@@ -164,11 +163,7 @@ func (m *Model) pop() {
 func (m Model) cycleLang() (Model, tea.Cmd) {
 	next := langswitch.Next(m.lang)
 	m.lang = next
-	if !m.opts.UIApart {
-		i18n.Use(i18n.Lang(next))
-	}
-	l, _ := i18n.Parse(next)
-	m.setNotice(i18n.T("app.language", "Lang", l.Name()), false)
+	m.setNotice(langswitch.Switch(next, m.opts.UIApart), false)
 	m, cmd := m.broadcast(msgs.LangChanged{Lang: next})
 	if m.opts.Env != nil && m.profile != "" && !m.sandbox {
 		cmd = tea.Batch(cmd, langswitch.Save(m.opts.Env, m.profile, next, m.opts.UIApart))

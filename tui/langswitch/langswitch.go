@@ -1,12 +1,13 @@
-// Package langswitch is L's: the order the listings' languages cycle in, and the
-// record of the choice in the profile, written off the event loop so that the next
-// start speaks the same. The root switches the language of the views and of the
-// interface (internal/i18n) and says what it did.
+// Package langswitch is L's: the order the listings' languages cycle in, the
+// interface's language following them (internal/i18n) unless it keeps its own, with
+// what L says, and the record of the choice in the profile, written off the event
+// loop so that the next start speaks the same. The root tells the views.
 package langswitch
 
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -56,4 +57,14 @@ func Save(env *profile.Env, name, lang string, apart bool) tea.Cmd {
 		cfg.Put(p)
 		return Saved{cfg.Save()}
 	}
+}
+
+// Switch makes lang the interface's language too, unless the interface keeps its own
+// (apart), and says what L did, in the interface's language: "language: English".
+func Switch(lang string, apart bool) string {
+	if !apart {
+		i18n.Use(i18n.Lang(lang))
+	}
+	l, _ := i18n.Parse(lang)
+	return i18n.T("app.language", "Lang", l.Name())
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore/profile"
 )
 
@@ -45,5 +46,18 @@ func TestSaveRecordsTheChoice(t *testing.T) {
 	}
 	if w := (Saved{errors.New("disk full")}).Warning(); !strings.Contains(w, "not saved") || !strings.Contains(w, "disk full") {
 		t.Fatalf("warning %q", w)
+	}
+}
+
+// The interface follows L unless it keeps its own language.
+func TestSwitchMovesTheInterface(t *testing.T) {
+	t.Cleanup(func() { i18n.Use(i18n.English) })
+	i18n.Use(i18n.English)
+	Switch("uk", true)
+	if i18n.UI().Lang() != i18n.English {
+		t.Fatalf("apart: the interface is %v", i18n.UI().Lang())
+	}
+	if Switch("uk", false) == "" || i18n.UI().Lang() != i18n.Lang("uk") {
+		t.Fatalf("together: the interface is %v", i18n.UI().Lang())
 	}
 }
