@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"os"
 
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/crash"
@@ -37,14 +36,7 @@ func Run(ctx context.Context, opts Options) error {
 	}
 	m := New(opts)
 	m.watchSaving = true
-	switch {
-	case opts.Painter != nil:
-		m.bell.Out = opts.Painter // through its lock, never inside a frame or a picture
-	case opts.Output != nil:
-		m.bell.Out = opts.Output
-	default:
-		m.bell.Out = os.Stdout
-	}
+	m.bell.Out = opts.Terminal()
 	if storeErr != nil {
 		m.setNotice(theme.WarningMark+" the watch list could not be read, it starts empty: "+termtext.Clean(storeErr.Error()), true)
 	}

@@ -1,6 +1,11 @@
 package setup
 
-import tea "github.com/charmbracelet/bubbletea"
+import (
+	"io"
+	"os"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
 
 // Program is how the program takes the terminal. The mouse is reported (cell motion:
 // clicks, the wheel, drags; not every move) unless the user keeps it for the
@@ -23,4 +28,17 @@ func (s Settings) Program() []tea.ProgramOption {
 		popts = append(popts, tea.WithOutput(s.Output))
 	}
 	return popts
+}
+
+// Terminal is where the app writes outside the frames (the bell, a notification): the
+// painter, through its lock, never inside a frame or a picture; else the output
+// given, or stdout.
+func (s Settings) Terminal() io.Writer {
+	switch {
+	case s.Painter != nil:
+		return s.Painter
+	case s.Output != nil:
+		return s.Output
+	}
+	return os.Stdout
 }

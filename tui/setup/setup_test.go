@@ -2,6 +2,7 @@ package setup
 
 import (
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -33,5 +34,17 @@ func TestProgramTakesTheTerminalAsSet(t *testing.T) {
 	s.Input, s.Output = strings.NewReader(""), io.Discard
 	if n := len(s.Program()); n != base+3 {
 		t.Fatalf("input and output: %d options, want %d", n, base+3)
+	}
+}
+
+// The bell goes to the output given, else stdout.
+func TestTerminalIsTheOutput(t *testing.T) {
+	var s Settings
+	if s.Terminal() != io.Writer(os.Stdout) {
+		t.Fatal("no output: not stdout")
+	}
+	s.Output = io.Discard
+	if s.Terminal() != io.Discard {
+		t.Fatal("the output given is not the terminal")
 	}
 }
