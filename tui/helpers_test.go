@@ -174,3 +174,10 @@ func (f *fixture) press(m Model, keys ...string) (Model, bool) {
 // flat is the screen with runs of spaces and line breaks collapsed, for phrases
 // that a narrow screen wraps.
 func flat(m Model) string { return strings.Join(strings.Fields(tuitest.Screen(m)), " ") }
+
+// capturing reports whether the view on screen has a text input in focus (the root
+// asks the tables, action.Typing; tests ask the view).
+func (m Model) capturing() bool {
+	p := m.views.Get(m.active)
+	return p != nil && p.Capturing()
+}

@@ -91,12 +91,6 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	return m.toActive(msg)
 }
 
-// capturing reports whether the view on screen has a text input in focus.
-func (m Model) capturing() bool {
-	p := m.views.Get(m.active)
-	return p != nil && p.Capturing()
-}
-
 // addr addresses a command of the view id made outside its Update (an Open, an Init).
 func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return m.views.Address(id, cmd) }
 
