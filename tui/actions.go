@@ -1,13 +1,8 @@
 package tui
 
 import (
-	"errors"
-	"strings"
-	"time"
-
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/bulkform"
@@ -18,9 +13,9 @@ import (
 	"github.com/listings-tui/listings/tui/importer"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
+	"github.com/listings-tui/listings/tui/keycheck"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/palette"
 	"github.com/listings-tui/listings/tui/rootkeys"
 	"github.com/listings-tui/listings/tui/watch"
@@ -59,20 +54,12 @@ func (m Model) global(k tea.KeyMsg) (action.Bound, bool) {
 }
 
 // isKey reports whether k is one of the keys of the global action id, in any state.
-func (m Model) isKey(k tea.KeyMsg, id action.ID) bool {
-	for _, b := range rootkeys.Table.Reach(rootkeys.State{LoggedIn: true, Selection: true}, m.keymap) {
-		if b.ID == id {
-			_, ok := action.Find([]action.Bound{b}, k)
-			return ok
-		}
-	}
-	return false
-}
+func (m Model) isKey(k tea.KeyMsg, id action.ID) bool { return rootkeys.Is(k, m.keymap, id) }
 
 // runGlobal does a global action, by key or from the palette.
 func (m Model) runGlobal(b action.Bound) (Model, tea.Cmd) {
 	if b.Hidden { // a write under a read-only key: say why nothing happens
-		m.setNotice(readOnlyNote(), true)
+		m.setNotice(keycheck.ReadOnly(), true)
 		return m, nil
 	}
 	switch b.ID {
@@ -95,41 +82,9 @@ func (m Model) runGlobal(b action.Bound) (Model, tea.Cmd) {
 	case rootkeys.Watch:
 		m.toggle(viewWatch)
 	case rootkeys.About:
-		m.setNotice(m.about(), false)
+		m.setNotice(rootkeys.AboutText(m.opts.Version, m.opts.KeysFile, len(m.keymap)), false)
 	}
 	return m, nil
-}
-
-// about is the notice of global.about: what runs, and where its keys come from.
-func (m Model) about() string {
-	s := "listings " + m.opts.Version
-	if m.opts.KeysFile != "" {
-		s += " · " + i18n.T("root.about.config", "File", m.opts.KeysFile)
-	}
-	if n := len(m.keymap); n > 0 {
-		s += " · " + i18n.N("root.about.keys", n)
-	}
-	return s
-}
-
-// keyProblems is the banner of what is wrong with the user's keys, said at start:
-// the app runs on, with the default keys of the actions concerned.
-func keyProblems(file string, problems []action.Problem) *notice.Banner {
-	if len(problems) == 0 {
-		return nil
-	}
-	where := i18n.T("root.keys.config")
-	if file != "" {
-		where = file
-	}
-	var said []string
-	for _, p := range problems {
-		said = append(said, p.Text)
-	}
-	text := strings.Join(said, "; ")
-	return notice.NewBanner(i18n.T("root.keys.op", "Where", where), errors.New(text),
-		notice.Why{Hint: text, Todo: i18n.T("root.keys.todo")},
-		time.Time{}, time.Time{})
 }
 
 // openPalette shows every action in reach on screen.
@@ -159,7 +114,7 @@ func (m Model) paletteKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	if pane == nil {
 		return m, nil
 	}
-	return m, address(m.active, m.views.Gen(m.active), pane.Run(b.ID))
+	return m, m.views.Address(m.active, pane.Run(b.ID))
 }
 
 // setKeymap gives the user's keys to every view.

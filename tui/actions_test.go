@@ -288,7 +288,7 @@ func startedWith(t *testing.T, km action.Keymap) (*fixture, Model) {
 	opts.Keys = km
 	m := f.model(opts, 100, 30)
 	m, _ = f.settle(m, m.Init())
-	if m.banner != nil {
+	if m.under.Banner != nil {
 		t.Fatalf("a good keymap was refused: %s", flat(m))
 	}
 	return f, m

@@ -17,7 +17,7 @@ import (
 
 // setNotice says text on the notice line for a few seconds.
 func (m *Model) setNotice(text string, warn bool) {
-	m.notice.Say(notice.Line{Text: text, Warn: warn, Until: m.now.Add(noticeFor)}, false, m.now)
+	m.under.Say(text, warn, false, m.now)
 }
 
 // showError turns a failure into the banner, or into the login screen when the key
@@ -37,10 +37,10 @@ func (m Model) showError(e msgs.Error) (Model, tea.Cmd) {
 		return m, nil
 	}
 	b := notice.NewBanner(op, e.Err, notice.Why(login.Explain(e.Err, m.lastIP)), m.now, m.budget.DayResetsAt)
-	if b.Same(m.banner) {
+	if b.Same(m.under.Banner) {
 		return m, nil // the same failure from another request: no flicker
 	}
 	b.Render(m.now, m.width, notice.Height(m.height))
-	m.banner = b
+	m.under.Banner = b
 	return m, nil
 }

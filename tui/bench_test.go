@@ -18,6 +18,7 @@ import (
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
+	"github.com/listings-tui/listings/tui/setup"
 )
 
 // Benchmarks of docs/performance.md, "TUI": the root's View with 10 000 loaded rows,
@@ -124,7 +125,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opts := Options{Client: c, Sandbox: true, Lang: "uk", Images: fixedImage, Version: "bench"}
+	opts := Options{Settings: setup.Settings{Client: c, Sandbox: true, Lang: "uk", Version: "bench"}, Images: fixedImage}
 	b.ReportAllocs()
 	for b.Loop() {
 		m := New(opts)
@@ -165,7 +166,7 @@ func BenchmarkProgramFirstFrame(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opts := Options{Client: c, Sandbox: true, Lang: "uk", Images: fixedImage, Version: "bench"}
+	opts := Options{Settings: setup.Settings{Client: c, Sandbox: true, Lang: "uk", Version: "bench"}, Images: fixedImage}
 	in, inW := io.Pipe()
 	defer inW.Close()
 	for b.Loop() {

@@ -3,6 +3,7 @@ package tui
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/tui/keycheck"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -38,7 +39,7 @@ func (m Model) openWriting(id viewID, open func(*Model) tea.Cmd) (Model, tea.Cmd
 		return m, nil
 	}
 	if m.readOnly {
-		m.setNotice(readOnlyNote(), true)
+		m.setNotice(keycheck.ReadOnly(), true)
 		return m, nil
 	}
 	built := m.need(id)

@@ -4,10 +4,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/client/format"
-	"github.com/listings-tui/listings/internal/i18n"
+	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/theme"
 )
 
 // openEditor shows the editor and asks it to open what req names (msgs.NewDraft,
@@ -52,14 +50,7 @@ func (m Model) listingSaved(msg msgs.ListingSaved) (Model, tea.Cmd) {
 	if m.active == viewEditor {
 		m.pop()
 	}
-	what := "saved"
-	if msg.Created {
-		what = "created"
-	}
-	text := theme.OKMark + " " + i18n.T("root.listing."+what, "ID", msg.ID, "Status", format.Status(msg.Status))
-	if msg.Status == api.StatusPending {
-		text += " " + i18n.T("root.listing.watched")
-	}
+	text := editing.Saved(msg)
 	m.setNotice(text, false)
 	m, cmd := m.broadcast(msg)
 	cmds := []tea.Cmd{cmd}

@@ -20,6 +20,7 @@ import (
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
+	"github.com/listings-tui/listings/tui/setup"
 )
 
 func TestMain(m *testing.M) { tuitest.Main(m) }
@@ -53,14 +54,13 @@ func fixedImage(context.Context, string) (image.Image, error) {
 
 // options are the root's options on the fixture.
 func (f *fixture) options() Options {
-	return Options{
+	return Options{Settings: setup.Settings{
 		Client:  f.client,
 		BaseURL: f.ts.URL,
 		Sandbox: true,
 		Lang:    "uk",
 		UILang:  i18n.English, // whatever language an earlier test's L left
 		Now:     f.clock.Now,
-		Images:  fixedImage,
 		Key:     sandbox.KeyPersonal,
 		Version: "test",
 		// The same editor on every machine, so screens do not depend on what is installed.
@@ -69,7 +69,7 @@ func (f *fixture) options() Options {
 		// and the states of TestEveryKeyShownDoesWhatItSays press L beside each other
 		// (TestLanguageCycles clears it).
 		UIApart: true,
-	}
+	}, Images: fixedImage}
 }
 
 // model is a root of the given size whose clock only moves when the test says.
@@ -116,7 +116,7 @@ func (f *fixture) settle(m Model, cmd tea.Cmd) (Model, bool) {
 		inflight--
 		inner := msg
 		if a, ok := msg.(addressed); ok {
-			inner = a.msg
+			inner = a.Msg
 		}
 		if name := fmt.Sprintf("%T", inner); strings.HasPrefix(name, "cursor.") || name == "tea.windowSizeMsg" {
 			continue // a text input's blink repeats forever
@@ -124,7 +124,7 @@ func (f *fixture) settle(m Model, cmd tea.Cmd) (Model, bool) {
 		switch msg := msg.(type) {
 		case nil, spinner.TickMsg, msgs.Tick:
 		case addressed:
-			if _, ok := msg.msg.(spinner.TickMsg); ok {
+			if _, ok := msg.Msg.(spinner.TickMsg); ok {
 				continue
 			}
 			var c tea.Cmd
@@ -178,3 +178,10 @@ func (f *fixture) press(m Model, keys ...string) (Model, bool) {
 // flat is the screen with runs of spaces and line breaks collapsed, for phrases
 // that a narrow screen wraps.
 func flat(m Model) string { return strings.Join(strings.Fields(tuitest.Screen(m)), " ") }
+
+// capturing reports whether the view on screen has a text input in focus (the root
+// asks the tables, action.Typing; tests ask the view).
+func (m Model) capturing() bool {
+	p := m.views.Get(m.active)
+	return p != nil && p.Capturing()
+}

@@ -24,7 +24,7 @@ func TestHostileServerPage(t *testing.T) {
 			{"id":1,"title":"Стіл","price":900,"currency":"UAH","status":"active","views":1,"created_at":"0000-00-00 00:00:00"}]}`}
 	})
 	m := f.started(100, 24)
-	if m.banner != nil {
+	if m.under.Banner != nil {
 		t.Fatalf("a banner for a readable page:\n%s", tuitest.Screen(m))
 	}
 	screen := tuitest.Screen(m)

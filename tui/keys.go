@@ -4,7 +4,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/rootkeys"
@@ -24,31 +23,15 @@ func (m Model) helpKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	return m, nil // the overlay clamps the offset (refresh)
 }
 
-// bindingOf is the global action id as a binding for a modal part's footer.
-func (m Model) bindingOf(id action.ID, desc string) key.Binding {
-	for _, b := range rootkeys.Table.Reach(rootkeys.State{LoggedIn: true}, m.keymap) {
-		if b.ID == id {
-			return key.NewBinding(key.WithKeys(b.Keys...), key.WithHelp(b.Label, desc))
-		}
-	}
-	return key.NewBinding(key.WithDisabled())
-}
-
 // shortHelp is the footer's keys: those of the dialog, the overlay or the palette
 // while one is open, else what the tables put in the footer: the view's, then the
 // root's (root), which are never the ones cut.
 func (m *Model) shortHelp() (view, root []key.Binding) {
 	switch {
-	case m.dialog != nil && m.dialog.Quit:
-		return nil, []key.Binding{
-			key.NewBinding(key.WithKeys("y", "enter", "q"), key.WithHelp("y/enter", i18n.T("confirm.quit.yes"))),
-			key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", i18n.T("confirm.quit.no"))), worded(m.keys.ForceQuit, action.Words(rootkeys.ForceQuit, "quit"))}
 	case m.dialog != nil:
-		return nil, []key.Binding{worded(m.keys.Yes, i18n.T("yes")), worded(m.keys.No, i18n.T("no"))}
+		return nil, m.dialog.Footer(m.answers, m.keys.Force())
 	case m.showHelp:
-		help := m.bindingOf(rootkeys.Help, i18n.T("root.close_help"))
-		help.SetHelp("esc/"+help.Help().Key, i18n.T("root.close_help"))
-		return nil, []key.Binding{help, m.bindingOf(rootkeys.Quit, action.Words(rootkeys.Quit, "quit"))}
+		return nil, rootkeys.HelpFooter(m.keymap)
 	case m.palette != nil:
 		return nil, m.palette.ShortHelp()
 	}
@@ -56,32 +39,8 @@ func (m *Model) shortHelp() (view, root []key.Binding) {
 	return action.HelpOf(v).ShortHelp(), action.HelpOf(g).ShortHelp()
 }
 
-// fullHelp is the help overlay's columns: the view's groups, then the root's.
-func (m *Model) fullHelp() [][]key.Binding {
-	v, g := m.split()
-	var root []key.Binding
-	for _, col := range action.HelpOf(g).FullHelp() {
-		root = append(root, col...)
-	}
-	return append(action.HelpOf(v).FullHelp(), root)
-}
-
 // split is what is in reach on screen: the view's actions, and the root's.
 func (m *Model) split() (view, global []action.Bound) {
 	reach, _ := m.reach()
-	for _, b := range reach {
-		if b.Global {
-			global = append(global, b)
-		} else {
-			view = append(view, b)
-		}
-	}
-	return view, global
-}
-
-// worded is b with its words in the interface's language: the root's keys are made
-// once, their words at every draw, as L may have switched the language since.
-func worded(b key.Binding, desc string) key.Binding {
-	b.SetHelp(b.Help().Key, desc)
-	return b
+	return action.Split(reach)
 }

@@ -124,9 +124,8 @@ func TestViewsImportNoView(t *testing.T) {
 
 // rootMost is the most lines of non-test Go the root (tui/*.go) may have. The root
 // only routes (docs/tui.md, "The root's jobs"); a concern that is not routing goes to
-// a leaf package. The goal is 1 500 lines; this is where it stands now, and it only
-// comes down.
-const rootMost = 1946
+// a leaf package. The goal was 1 500 lines, reached (1 499); it only comes down.
+const rootMost = 1500
 
 // fileMost is the most lines a non-test Go file of the repository may have.
 const fileMost = 400

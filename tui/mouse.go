@@ -13,16 +13,7 @@ import (
 // the one place that knows where the view is: the mouse is translated with it, so no
 // view guesses what is above it.
 func (m Model) viewTop() int {
-	below := 1 // the footer
-	if m.banner != nil {
-		below += len(m.banner.Lines())
-	}
-	if m.notice.Text != "" {
-		below += len(m.notice.Lines())
-	}
-	if m.waitLine.Text != "" {
-		below += len(m.waitLine.Lines())
-	}
+	below := 1 + m.under.Height() // the footer, and the lines above it
 	return m.height - below - m.viewHeight
 }
 

@@ -23,7 +23,7 @@ func TestNudgeOnlyWhenNotLooking(t *testing.T) {
 	}
 	m := f.model(opts, 100, 30)
 	var out bytes.Buffer
-	m.bell = &out
+	m.bell.Out = &out
 	decided := msgs.Notice{Bell: true, Text: "✓ Listing 7 was approved: active"}
 	m, _ = f.run(m, decided)
 	if out.String() != "\a\x1b]9;✓ Listing 7 was approved: active\a" {
@@ -43,7 +43,7 @@ func TestNudgeOnlyWhenNotLooking(t *testing.T) {
 	out.Reset()
 	opts.Quiet = true
 	q := f.model(opts, 100, 30)
-	q.bell = &out
+	q.bell.Out = &out
 	q, _ = f.run(q, decided)
 	if out.Len() != 0 {
 		t.Fatalf("quiet: %q", out.String())

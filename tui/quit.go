@@ -3,9 +3,7 @@ package tui
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/confirm"
-	"github.com/listings-tui/listings/tui/draft"
 )
 
 // Quitting never loses work without a question: q and ctrl+c ask first when a draft is
@@ -34,25 +32,5 @@ func (m Model) quit() (Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	m.dialog = confirm.QuitQuestion(why)
-	return m, nil
-}
-
-// draftsCountMsg is how many unsent drafts the app starts with.
-type draftsCountMsg struct{ n int }
-
-func countDrafts(store *draft.Store, base string) tea.Cmd {
-	return func() tea.Msg {
-		list, err := store.List(base)
-		if err != nil {
-			return nil
-		}
-		return draftsCountMsg{len(list)}
-	}
-}
-
-func (m Model) onDraftsCount(n int) (Model, tea.Cmd) {
-	if n > 0 && m.notice.Text == "" {
-		m.setNotice(i18n.N("root.drafts.unsent", n), false)
-	}
 	return m, nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/listings-tui/listings/api/servers/sandbox"
+	"github.com/listings-tui/listings/tui/draftnote"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
@@ -48,13 +49,13 @@ func TestEscDismissesTheBannerInTheEditor(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
 	m := f.started(100, 30)
 	m, _ = f.press(m, "n")
-	m, _ = f.run(m, saverMsg{errFull})
-	if m.banner == nil || !m.capturing() {
-		t.Fatalf("banner %v, capturing %v", m.banner != nil, m.capturing())
+	m, _ = f.run(m, draftnote.Health{Err: errFull})
+	if m.under.Banner == nil || !m.capturing() {
+		t.Fatalf("banner %v, capturing %v", m.under.Banner != nil, m.capturing())
 	}
 	m, _ = f.press(m, "esc")
-	if m.banner != nil || m.active != viewEditor {
-		t.Fatalf("esc: banner %v, view %v: it must dismiss the banner, not leave the editor", m.banner != nil, m.active)
+	if m.under.Banner != nil || m.active != viewEditor {
+		t.Fatalf("esc: banner %v, view %v: it must dismiss the banner, not leave the editor", m.under.Banner != nil, m.active)
 	}
 }
 

@@ -171,8 +171,8 @@ func TestEscClosesBannerBeforeGoingBack(t *testing.T) {
 	m, _ = f.run(m, errMsg("load listing 1", &api.Error{Status: 500, Code: "internal_error", Hint: "try again"}))
 	has(t, m, "✖ load listing 1: internal_error — try again", "esc: dismiss")
 	m, _ = f.press(m, "esc")
-	if m.banner != nil || m.active != viewDetail {
-		t.Fatalf("esc: banner %v, view %v", m.banner != nil, m.active)
+	if m.under.Banner != nil || m.active != viewDetail {
+		t.Fatalf("esc: banner %v, view %v", m.under.Banner != nil, m.active)
 	}
 	m, _ = f.press(m, "esc")
 	if m.active != viewBrowser {

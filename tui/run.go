@@ -2,9 +2,6 @@ package tui
 
 import (
 	"context"
-	"os"
-
-	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/crash"
@@ -26,6 +23,7 @@ func Run(ctx context.Context, opts Options) error {
 		// terminal asked and the views built (browser.Prefetch).
 		opts.prefetched = browser.Prefetch(opts.Mirror)
 	}
+	opts.Defaults()
 	var storeErr error
 	if opts.WatchStore == nil && opts.WatchPath != "" {
 		opts.WatchStore, storeErr = watch.OpenService(opts.WatchPath, opts.BaseURL, opts.Key)
@@ -33,22 +31,12 @@ func Run(ctx context.Context, opts Options) error {
 	// The palette is set before any view is built: views keep styles they derive.
 	theme.Use(theme.PaletteOf(opts.Theme, func() bool { return theme.DarkBackground(opts.Output) }))
 	if opts.Painter == nil {
-		if opts.Getenv == nil {
-			opts.Getenv = os.Getenv
-		}
 		opts.Painter, opts.Input = termimg.ForProgram(opts.Photos, opts.Getenv, opts.Input, opts.Output)
 		defer func() { _ = opts.Painter.Close() }()
 	}
 	m := New(opts)
 	m.watchSaving = true
-	switch {
-	case opts.Painter != nil:
-		m.bell = opts.Painter // through its lock, never inside a frame or a picture
-	case opts.Output != nil:
-		m.bell = opts.Output
-	default:
-		m.bell = os.Stdout
-	}
+	m.bell.Out = opts.Terminal()
 	if storeErr != nil {
 		m.setNotice(theme.WarningMark+" the watch list could not be read, it starts empty: "+termtext.Clean(storeErr.Error()), true)
 	}
@@ -57,28 +45,5 @@ func Run(ctx context.Context, opts Options) error {
 	defer func() { _ = m.store.Flush() }()
 	// Drafts are written in the background; the last change must reach the disk.
 	defer func() { _ = m.saver.Flush() }()
-	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.Keys.List}, programOptions(opts)...)
-}
-
-// programOptions are how the program takes the terminal. The mouse is reported (cell
-// motion: clicks, the wheel, drags; not every move) unless the user keeps it for the
-// terminal's own selection of text, which reporting would take over.
-func programOptions(opts Options) []tea.ProgramOption {
-	popts := []tea.ProgramOption{
-		tea.WithAltScreen(),
-		tea.WithReportFocus(), // a decision nudges only when the user is not looking
-	}
-	if !opts.NoMouse {
-		popts = append(popts, tea.WithMouseCellMotion())
-	}
-	if opts.Input != nil {
-		popts = append(popts, tea.WithInput(opts.Input))
-	}
-	switch {
-	case opts.Painter != nil:
-		popts = append(popts, tea.WithOutput(opts.Painter.Output()))
-	case opts.Output != nil:
-		popts = append(popts, tea.WithOutput(opts.Output))
-	}
-	return popts
+	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.Keys.List}, opts.Program()...)
 }

@@ -3,39 +3,38 @@ package tui
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/internal/i18n"
-	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/draftnote"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/theme"
 )
 
-// saverMsg is a change of the draft saver's health: a failed write, or nil once
-// writes succeed again.
-type saverMsg struct{ err error }
-
-// watchSaver waits, off the event loop, for the next change of the saver's health.
-func watchSaver(s *draft.Saver) tea.Cmd {
-	return func() tea.Msg { return saverMsg{<-s.State()} }
-}
-
 // onSaver says in the banner that drafts are not being saved, and why, for as long as
-// that lasts: typing on would otherwise be lost without a word at the next crash.
-func (m Model) onSaver(msg saverMsg) (Model, tea.Cmd) {
+// that lasts: typing on would otherwise be lost without a word at the next crash
+// (tui/draftnote hears the saver and words it).
+func (m Model) onSaver(msg draftnote.Health) (Model, tea.Cmd) {
 	var next tea.Cmd
 	if m.watchSaving {
-		next = watchSaver(m.saver)
+		next = draftnote.Watch(m.saver)
 	}
-	if msg.err != nil {
+	if msg.Err != nil {
 		m.saveFailing = true
-		m, cmd := m.showError(msgs.Error{Op: i18n.T("root.save.failed"), Err: msg.err})
+		m, cmd := m.showError(msgs.Error{Op: draftnote.FailingOp(), Err: msg.Err})
 		return m, tea.Batch(cmd, next)
 	}
 	if m.saveFailing {
 		m.saveFailing = false
-		if m.banner != nil && m.banner.Op() == i18n.T("root.save.failed") {
-			m.banner = nil
+		if m.under.Banner != nil && draftnote.IsFailing(m.under.Banner.Op()) {
+			m.under.Banner = nil
 		}
-		m.setNotice(theme.OKMark+" "+i18n.T("root.save.again"), false)
+		m.setNotice(draftnote.Again(), false)
 	}
 	return m, next
+}
+
+// onDraftsCount says at start how many unsent drafts there are, unless the notice
+// line says something already.
+func (m Model) onDraftsCount(c draftnote.Count) (Model, tea.Cmd) {
+	if text := c.Notice(); text != "" && m.under.Notice.Text == "" {
+		m.setNotice(text, false)
+	}
+	return m, nil
 }

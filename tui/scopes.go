@@ -3,27 +3,19 @@ package tui
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/internal/i18n"
+	"github.com/listings-tui/listings/tui/keycheck"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/theme"
 )
 
-// readOnlyNote says, once at start and whenever a write key is pressed, why nothing
-// that writes is offered, and what to do.
-func readOnlyNote() string { return theme.WarningMark + " " + i18n.T("root.read_only") }
-
-// learnScopes takes the key's scopes from ping: without listings:write the app is
-// read-only from the start, instead of spending a request on each refused write (and
-// opening an editor whose listing could never be sent).
-func (m Model) learnScopes(info *api.KeyInfo) (Model, tea.Cmd) {
-	write := info.HasScope(api.ScopeWrite)
+// learnScopes takes the key's scopes from the ping (tui/keycheck): without
+// listings:write the app is read-only from the start, and every view is told.
+func (m Model) learnScopes(write bool) (Model, tea.Cmd) {
 	if m.readOnly == !write {
 		return m, nil
 	}
 	m.readOnly = !write
 	if m.readOnly {
-		m.setNotice(readOnlyNote(), true)
+		m.setNotice(keycheck.ReadOnly(), true)
 	}
 	return m.broadcast(msgs.KeyScopes{Write: write})
 }

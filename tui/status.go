@@ -4,28 +4,28 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/tui/confirm"
+	"github.com/listings-tui/listings/tui/keycheck"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/termtext"
 )
 
 // A status change is asked for by the browser or the detail (msgs.RequestStatus);
 // the root checks it, asks the user, sends it and tells every view the new status.
-// The words, the question and the request are tui/confirm's.
+// The words, the question, the request and which answer counts are tui/confirm's.
 
 func (m Model) requestStatus(r msgs.RequestStatus) (Model, tea.Cmd) {
 	if m.client == nil {
 		return m, nil
 	}
-	r.Title = termtext.Clean(r.Title)
 	if m.readOnly {
-		m.setNotice(readOnlyNote(), true)
+		m.setNotice(keycheck.ReadOnly(), true)
 		return m, nil
 	}
-	if text, warn := confirm.Refused(r); text != "" {
+	d, text, warn := confirm.Ask(r)
+	if d == nil {
 		m.setNotice(text, warn)
 		return m, nil
 	}
-	m.dialog = confirm.Status(r)
+	m.dialog = d
 	return m, nil
 }
 
@@ -36,18 +36,16 @@ func (m Model) yes() (Model, tea.Cmd) {
 	}
 	r := m.dialog.Req
 	m.dialog = nil
-	m.statuses[r.ID]++
-	seq := m.statuses[r.ID]
 	m.setNotice(confirm.Sending(r), false)
-	return m, confirm.Send(m.client, r, seq)
+	return m, m.statuses.Send(m.client, r)
 }
 
 func (m Model) statusDone(msg confirm.Done) (Model, tea.Cmd) {
-	if msg.Seq != m.statuses[msg.Req.ID] {
+	if !m.statuses.Latest(msg) {
 		return m, nil // a later change of the same listing was asked for
 	}
 	if msg.Err != nil {
-		m.notice.Clear()
+		m.under.Notice.Clear()
 		return m.showError(msgs.Error{Op: msg.Op(), Err: msg.Err})
 	}
 	m.setNotice(msg.Notice(), false)

@@ -5,7 +5,6 @@ import (
 
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -55,9 +54,9 @@ func (r *router) Notice(x msgs.Notice) tea.Cmd {
 	m := &r.m
 	// A background notice (a moderation decision) waits while the answer to the
 	// user's last key is on the line (notice.Board).
-	m.notice.Say(notice.Line{Text: termtext.Clean(x.Text), Until: m.now.Add(noticeFor)}, x.Background, m.now)
+	m.under.Say(termtext.Clean(x.Text), false, x.Background, m.now)
 	if x.Bell {
-		return m.nudge(termtext.Clean(x.Text))
+		return m.bell.Ring(termtext.Clean(x.Text), m.active == viewWatch)
 	}
 	return nil
 }

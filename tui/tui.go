@@ -9,9 +9,7 @@
 package tui
 
 import (
-	"context"
 	"io"
-	"os"
 	"time"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -20,13 +18,13 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
 	"github.com/listings-tui/listings/internal/i18n"
-	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/bulkform"
 	"github.com/listings-tui/listings/tui/confirm"
 	"github.com/listings-tui/listings/tui/detail"
 	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/draftnote"
 	"github.com/listings-tui/listings/tui/drafts"
 	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/helpview"
@@ -34,105 +32,33 @@ import (
 	"github.com/listings-tui/listings/tui/internal/proc"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
+	"github.com/listings-tui/listings/tui/keycheck"
 	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/mirrorsync"
 	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/nudge"
 	"github.com/listings-tui/listings/tui/palette"
 	"github.com/listings-tui/listings/tui/rootkeys"
-	"github.com/listings-tui/listings/tui/termimg"
-	"github.com/listings-tui/listings/tui/theme"
+	"github.com/listings-tui/listings/tui/setup"
 	"github.com/listings-tui/listings/tui/watch"
 )
 
-// Options are what the app starts from. Only Client (or nothing, for the login
-// screen) and Lang are needed; the rest have defaults.
+// Options are what the app starts from: the settings of tui/setup, and those whose
+// types are a view's own.
 type Options struct {
-	Client *api.Client // nil: start on the login screen
-	// LoginReason says why the app starts on the login screen ("no key is stored").
-	LoginReason string
-	Profile     string // "" with --sandbox or --base-url
-	BaseURL     string // shown in the header and prefilled on the login screen
-	Lang        string // uk, ru or en; "" means uk
-	// UILang is the interface's language (i18n.Resolve); "" leaves the one in use.
-	// UIApart keeps it when L switches the listings' language.
-	UILang  i18n.Lang
-	UIApart bool
-	// Env is the profile store, for the login screen and for persisting L; nil in
-	// --sandbox and --base-url mode, where nothing is written.
-	Env *profile.Env
-	// Sandbox says the client talks to the in-process sandbox (the header says so).
-	Sandbox bool
+	setup.Settings
 
-	// WatchPath is the watch list's file of before: the lists, one per key and
-	// service, are kept beside it (watch.OpenService); "" keeps the list in memory.
-	WatchPath     string
-	WatchStore    *watch.Store  // already opened (Run opens the key's and service's list into it)
-	WatchInterval time.Duration // 0 turns polling off
-	// DraftDir is the data directory the editor keeps drafts in; "" keeps them in
-	// memory (the sandbox, whose ids and media mean nothing after it stops).
-	DraftDir string
-	// JobsDir is where bulk jobs are journaled, the CLI's <data dir>/jobs; "" (and
-	// the sandbox, whose listings do not outlive the app) uses a temporary directory.
-	JobsDir string
-	// StartDir is where the editor's photo picker opens; "" is the working directory.
-	StartDir string
-	// Quiet turns off the bell and the desktop notification of a moderation decision.
-	Quiet bool
-	// NoMouse leaves the mouse to the terminal (config tui.mouse false): mouse
-	// reporting is never turned on, so the terminal's own text selection works.
-	NoMouse bool
-	// Theme is the palette (tui/theme); "" is auto: light or dark from the terminal's
-	// background, as Bubble Tea asked it once at start (never asked again).
-	Theme theme.Name
-	// Getenv tells what terminal this is, for its desktop notifications; nil means
-	// os.Getenv.
-	Getenv func(string) string
-	// FindEditor finds the user's editor for a description (ctrl+e); nil means
-	// $VISUAL, $EDITOR, vi or nano on the PATH.
-	FindEditor func() []string
-	Now        func() time.Time
-
-	// SandboxStarter backs "Try the sandbox" on the login screen.
-	SandboxStarter func(ctx context.Context) (baseURL, key string, stop func(), err error)
-	Version        string
-
-	// APIOptions are given to a client built after a login (trace, clock in tests).
-	APIOptions []api.Option
+	WatchStore *watch.Store // already opened (Run opens the key's and service's list into it)
 	// Images fetches photos for the detail preview; nil means plain HTTP.
 	Images detail.ImageFetcher
-	// Photos is the setting of photos drawn as pictures (config tui.images,
-	// LISTINGS_IMAGES): auto asks the terminal at start, off keeps half-blocks.
-	Photos termimg.Mode
-	// Painter draws the photos where the terminal can (tui/termimg); nil: Run makes
-	// one when the terminal draws pictures, else half-blocks only. Tests set it.
-	Painter *termimg.Painter
-	// Mirror is the account's local mirror (api/mirror; mirror.go); nil: none.
-	// MirrorNotice says why the file found was set aside and rebuilt.
-	Mirror       *mirror.DB
-	MirrorNotice string
-	// prefetched is the mirror's first frame, read ahead by Run (browser.Prefetch).
-	prefetched *browser.Prefetched
-
-	// Key is the key in use, only so that a crash report can redact it. It is never
-	// shown or stored by the app.
-	Key string
-	// CrashDir is where crash reports go; "" means <user cache dir>/listings.
-	CrashDir string
-	// Keys are the user's keys by action id (the config's tui.keys), read from
-	// KeysFile; what is wrong with them is said at start (tui/action).
-	Keys     action.Keymap
-	KeysFile string
 	// Columns are the browser's columns (the config's tui.columns) and how the
 	// column menu saves them.
 	Columns browser.ColumnConfig
 	// Views are the saved views (the config's tui.views), each a tab of the
 	// browser, and how the browser saves, renames and deletes them.
 	Views browser.ViewConfig
-
-	// Input and Output replace the terminal (tests); nil means stdin and stdout.
-	Input  io.Reader
-	Output io.Writer
+	// prefetched is the mirror's first frame, read ahead by Run (browser.Prefetch).
+	prefetched *browser.Prefetched
 }
 
 // Model is the root model.
@@ -171,7 +97,7 @@ type Model struct {
 	// readOnly: ping said the key lacks listings:write; nothing that writes is offered.
 	readOnly bool
 	// watchSaving waits on the saver's health from Init; Run sets it (a test's
-	// harness, which waits for every command to end, sends saverMsg itself).
+	// harness, which waits for every command to end, sends draftnote.Health itself).
 	watchSaving bool
 
 	active viewID
@@ -181,27 +107,22 @@ type Model struct {
 	helpOff  int      // the overlay's scroll
 	helpBox  []string // the overlay, rendered by refresh
 	dialog   *confirm.Dialog
-	banner   *notice.Banner
-	notice   notice.Board // the notice line, and which notice may replace it
-	waitLine notice.Line  // the request budget's wait, when one holds a request back
-	waits    *notice.Waits
+	// under is what is drawn between the view and the footer: the banner, the notice
+	// line (and which notice may replace it), the request budget's wait.
+	under    notice.Under
 	lastIP   string
 	budget   api.Budget
-	statuses map[int]int // the latest status request per listing id
+	statuses confirm.Changes // the latest status request per listing id
 
 	help help.Model
 	keys rootkeys.Modal
+	// answers are the questions' keys (tui/confirm).
+	answers confirm.Keys
 	// keymap is the user's keys that apply (Options.Keys less what is wrong with
 	// them); palette is the open command palette, or nil.
-	keymap  action.Keymap
-	palette *palette.Model
-	// bell is the terminal, written to directly for the bell and notifications:
-	// Bubble Tea v1 has no bell command and drops Println in the alt screen; the
-	// renderer writes each frame with one Write call, so a short write in between
-	// cannot land inside an escape sequence.
-	bell          io.Writer
-	term          nudge.Terminal // how it shows a desktop notification
-	focused       bool           // the terminal window has focus (as far as it reports)
+	keymap        action.Keymap
+	palette       *palette.Model
+	bell          nudge.Bell     // the terminal, for the bell and notifications
 	ticker        func() tea.Cmd // tick; tests stop the clock
 	width, height int
 	viewHeight    int // what the views were last given
@@ -216,12 +137,7 @@ type Model struct {
 // rows are read), so the first frame is drawn before any network answer (Init returns
 // the loads).
 func New(opts Options) Model {
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
-	if opts.Lang == "" {
-		opts.Lang = "uk"
-	}
+	opts.Defaults()
 	if opts.UILang != "" {
 		i18n.Use(opts.UILang)
 	}
@@ -234,12 +150,12 @@ func New(opts Options) Model {
 		lang:     opts.Lang,
 		sandbox:  opts.Sandbox,
 		store:    opts.WatchStore,
-		statuses: map[int]int{},
-		waits:    &notice.Waits{},
+		statuses: confirm.Changes{},
+		under:    notice.NewUnder(),
 		help:     helpview.New(),
 		keys:     rootkeys.DefaultModal(),
-		bell:     io.Discard,
-		focused:  true,
+		answers:  confirm.DefaultKeys(),
+		bell:     nudge.Bell{Out: io.Discard, Quiet: opts.Quiet, Focused: true},
 		ticker:   tick,
 		width:    80,
 		height:   24,
@@ -247,11 +163,7 @@ func New(opts Options) Model {
 	if m.store == nil {
 		m.store = watch.NewMemoryStore()
 	}
-	getenv := opts.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	m.term = nudge.Detect(getenv)
+	m.bell.Term = nudge.Detect(opts.Getenv)
 	m.draftStore = draft.OpenStore(opts.DraftDir)
 	m.saver = draft.NewSaver(m.draftStore, nil)
 	m.shared.Keys.Add(opts.Key)
@@ -266,8 +178,8 @@ func New(opts Options) Model {
 		m.toLogin(opts.LoginReason)
 	}
 	m.mirrorNotice()
-	if b := keyProblems(opts.KeysFile, problems); b != nil {
-		m.banner = b
+	if b := notice.KeyProblems(opts.KeysFile, problems); b != nil {
+		m.under.Banner = b
 	}
 	m.layout()
 	return m
@@ -278,7 +190,7 @@ func New(opts Options) Model {
 // start and after a login. The others are built when first needed (lazy.go).
 func (m *Model) setClient(c *api.Client) {
 	m.client = c
-	c.OnWaits(usersWaits(m.waits))
+	c.OnWaits(m.under.Waits.Users())
 	m.budget = c.Budget()
 	// The views that ask for the taxonomy and cities (the detail, the editor, the bulk
 	// form's city, the import's check) ask through the mirror's cache of the day; the
@@ -311,7 +223,7 @@ func (m *Model) toLogin(reason string) {
 	m.login = registry.Hold(login.New(login.Config{
 		Store:   store,
 		Sandbox: m.opts.SandboxStarter,
-		BaseURL: m.loginBaseURL(),
+		BaseURL: login.Prefill(m.baseURL, m.sandbox),
 		Profile: m.profile,
 		Lang:    m.lang,
 		Reason:  reason,
@@ -329,24 +241,15 @@ func (m *Model) toLogin(reason string) {
 	m.layout()
 }
 
-// loginBaseURL prefills the login screen, but never with the sandbox's address,
-// which changes on every start.
-func (m *Model) loginBaseURL() string {
-	if m.sandbox {
-		return ""
-	}
-	return m.baseURL
-}
-
 // Init pings once (so the meter learns the key's limits), loads the first page and
 // starts the clock.
 func (m Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.ticker()}
 	if m.watchSaving {
-		cmds = append(cmds, watchSaver(m.saver))
+		cmds = append(cmds, draftnote.Watch(m.saver))
 	}
 	if m.client != nil {
-		cmds = append(cmds, ping(m.client), countDrafts(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.M.Init()),
+		cmds = append(cmds, keycheck.Ping(m.client), draftnote.CountUnsent(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.M.Init()),
 			m.addr(viewWatch, m.watch.M.Init()), m.addr(viewJobs, m.jobs.M.Init()))
 	}
 	return tea.Batch(cmds...)

@@ -1,72 +1,26 @@
 package tui
 
 import (
-	"context"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/internal/i18n"
-	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/confirm"
-	"github.com/listings-tui/listings/tui/frame"
+	"github.com/listings-tui/listings/tui/draftnote"
+	"github.com/listings-tui/listings/tui/keycheck"
+	"github.com/listings-tui/listings/tui/langswitch"
+	"github.com/listings-tui/listings/tui/login"
 	"github.com/listings-tui/listings/tui/mirrorsync"
 	"github.com/listings-tui/listings/tui/msgs"
-	"github.com/listings-tui/listings/tui/notice"
 	"github.com/listings-tui/listings/tui/rootkeys"
 	"github.com/listings-tui/listings/tui/termtext"
-	"github.com/listings-tui/listings/tui/theme"
 	"github.com/listings-tui/listings/tui/watch"
 )
-
-// noticeFor is how long a notice stays.
-const noticeFor = 5 * time.Second
-
-// langs is the order L cycles through.
-var langs = []string{"uk", "ru", "en"}
-
-// pingMsg is the answer of the start-up ping.
-type pingMsg struct {
-	info *api.KeyInfo
-	err  error
-}
-
-// langSavedMsg says whether the language made it into the profile.
-type langSavedMsg struct{ err error }
 
 // tick is the root's clock: one msgs.Tick a second.
 func tick() tea.Cmd {
 	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return msgs.Tick{At: t} })
-}
-
-func ping(c *api.Client) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer cancel()
-		info, err := c.Ping(ctx)
-		return pingMsg{info: info, err: err}
-	}
-}
-
-func saveLang(env *profile.Env, name, lang string, apart bool) tea.Cmd {
-	return func() tea.Msg {
-		cfg, err := env.Config()
-		if err != nil {
-			return langSavedMsg{err}
-		}
-		p, ok := cfg.Get(name)
-		if !ok {
-			return langSavedMsg{}
-		}
-		p.Lang = lang
-		if !apart {
-			p.UILang = lang
-		}
-		cfg.Put(p)
-		return langSavedMsg{cfg.Save()}
-	}
 }
 
 // Update implements tea.Model.
@@ -79,7 +33,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	if m.client != nil { // the meter follows every answer, not only the clock
 		m.budget = m.client.Budget()
 	}
-	m.refreshWait()
+	m.under.Refresh(m.now, m.client != nil)
 	m.layout()
 	m.refresh()
 	return m, cmd
@@ -94,15 +48,15 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	case msgs.Tick:
 		return m.onTick()
 	case tea.KeyMsg:
-		m.notice.Key(m.now) // the answer on the notice line was seen: background notices may follow
+		m.under.Notice.Key(m.now) // the answer on the notice line was seen: background notices may follow
 		return m.handleKey(msg)
 	case tea.MouseMsg:
 		return m.mouse(msg)
 	case tea.FocusMsg:
-		m.focused = true
+		m.bell.Focused = true
 		return m, nil
 	case tea.BlurMsg:
-		m.focused = false
+		m.bell.Focused = false
 		return m, nil
 	case addressed:
 		return m.onAddressed(msg)
@@ -110,22 +64,22 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.mirrorDone(m.mir.VerifyDone(msg))
 	case mirrorsync.Synced:
 		return m.mirrorDone(m.mir.SyncDone(msg))
-	case pingMsg:
-		if msg.err != nil {
-			return m.showError(msgs.Error{Op: i18n.T("root.check_key"), Err: msg.err})
+	case keycheck.Pinged:
+		if msg.Err != nil {
+			return m.showError(msgs.Error{Op: keycheck.CheckOp(), Err: msg.Err})
 		}
-		m.lastIP = termtext.Clean(msg.info.YourIP)
+		m.lastIP = termtext.Clean(msg.Info.YourIP)
 		m.budget = m.client.Budget()
-		return m.learnScopes(msg.info)
-	case saverMsg:
+		return m.learnScopes(msg.Writes())
+	case draftnote.Health:
 		return m.onSaver(msg)
-	case draftsCountMsg:
-		return m.onDraftsCount(msg.n)
+	case draftnote.Count:
+		return m.onDraftsCount(msg)
 	case confirm.Done:
 		return m.statusDone(msg)
-	case langSavedMsg:
-		if msg.err != nil {
-			m.setNotice(theme.WarningMark+" "+i18n.T("root.lang_unsaved", "Err", termtext.Clean(msg.err.Error())), true)
+	case langswitch.Saved:
+		if w := msg.Warning(); w != "" {
+			m.setNotice(w, true)
 		}
 		return m, nil
 	case msgs.ToRoot:
@@ -137,14 +91,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 	return m.toActive(msg)
 }
 
-// capturing reports whether the view on screen has a text input in focus.
-func (m Model) capturing() bool {
-	p := m.views.Get(m.active)
-	return p != nil && p.Capturing()
-}
-
 // addr addresses a command of the view id made outside its Update (an Open, an Init).
-func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return address(id, m.views.Gen(id), cmd) }
+func (m Model) addr(id viewID, cmd tea.Cmd) tea.Cmd { return m.views.Address(id, cmd) }
 
 func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	keys := m.keys
@@ -158,10 +106,10 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 		return m.helpKey(k)
 	}
 	if m.dialog != nil {
-		switch {
-		case key.Matches(k, keys.Yes), m.dialog.Quit && m.isKey(k, rootkeys.Quit):
+		switch m.dialog.Answer(k, m.answers, m.isKey(k, rootkeys.Quit)) {
+		case confirm.Yes:
 			return m.yes()
-		case key.Matches(k, keys.No):
+		case confirm.No:
 			m.dialog = nil
 		}
 		return m, nil // the dialog is modal
@@ -171,11 +119,11 @@ func (m Model) handleKey(k tea.KeyMsg) (Model, tea.Cmd) {
 	}
 	// The banner says "esc: dismiss", so esc dismisses it first on every screen, even
 	// one with a text field in focus: one key, one meaning.
-	if key.Matches(k, keys.Esc) && m.banner != nil {
-		m.banner = nil
+	if key.Matches(k, keys.Esc) && m.under.Banner != nil {
+		m.under.Banner = nil
 		return m, nil
 	}
-	if key.Matches(k, keys.Esc) && m.waitLine.Text != "" {
+	if key.Matches(k, keys.Esc) && m.under.Wait.Text != "" {
 		m.abandonWait()
 		return m, nil
 	}
@@ -207,21 +155,12 @@ func (m *Model) pop() {
 }
 
 func (m Model) cycleLang() (Model, tea.Cmd) {
-	next := langs[0]
-	for i, l := range langs {
-		if l == m.lang {
-			next = langs[(i+1)%len(langs)]
-		}
-	}
+	next := langswitch.Next(m.lang)
 	m.lang = next
-	if !m.opts.UIApart {
-		i18n.Use(i18n.Lang(next))
-	}
-	l, _ := i18n.Parse(next)
-	m.setNotice(i18n.T("app.language", "Lang", l.Name()), false)
+	m.setNotice(langswitch.Switch(next, m.opts.UIApart), false)
 	m, cmd := m.broadcast(msgs.LangChanged{Lang: next})
 	if m.opts.Env != nil && m.profile != "" && !m.sandbox {
-		cmd = tea.Batch(cmd, saveLang(m.opts.Env, m.profile, next, m.opts.UIApart))
+		cmd = tea.Batch(cmd, langswitch.Save(m.opts.Env, m.profile, next, m.opts.UIApart))
 	}
 	return m, cmd
 }
@@ -230,18 +169,14 @@ func (m Model) onTick() (Model, tea.Cmd) {
 	if m.client != nil {
 		m.budget = m.client.Budget()
 	}
-	m.notice.Tick(m.now)
-	if m.banner != nil {
-		m.banner.Render(m.now, m.width, notice.Height(m.height))
-	}
+	m.under.Tick(m.now, m.width, m.height)
 	// The views get the root's clock, not the timer's, so tests stay deterministic.
 	m, cmd := m.broadcast(msgs.Tick{At: m.now})
 	return m, tea.Batch(cmd, m.ticker(), m.mir.Verify(m.opts.Mirror), m.maybeSync())
 }
 
 func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
-	opts := append([]api.Option{api.WithVersion(m.opts.Version)}, m.opts.APIOptions...)
-	c, err := api.New(d.BaseURL, api.StaticKey(d.Key), opts...)
+	c, err := login.Client(d, m.opts.Version, m.opts.APIOptions)
 	if err != nil { // login checked the URL with the same rule; this is a bug
 		m.login.M.SetReason(termtext.Clean(err.Error()))
 		return m, nil
@@ -256,15 +191,11 @@ func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
 	}
 	m.store.Switch(d.BaseURL, d.Key) // the list of this key at this service
 	m.setClient(c)
-	m.banner = nil
+	m.under.Banner = nil
 	if d.Info != nil {
 		m.lastIP = termtext.Clean(d.Info.YourIP)
 	}
-	text := i18n.T("root.logged_in", "Where", frame.Host(d.BaseURL))
-	if d.Sandbox {
-		text = i18n.T("root.logged_in.sandbox")
-	}
-	m.setNotice(theme.OKMark+" "+text, false)
-	return m, tea.Batch(ping(c), m.addr(viewBrowser, m.browser.M.Init()), m.addr(viewWatch, m.watch.M.Init()),
+	m.setNotice(login.Welcome(d), false)
+	return m, tea.Batch(keycheck.Ping(c), m.addr(viewBrowser, m.browser.M.Init()), m.addr(viewWatch, m.watch.M.Init()),
 		m.addr(viewJobs, m.jobs.M.Init()))
 }

@@ -3,30 +3,17 @@ package tui
 import (
 	"strings"
 
-	"github.com/listings-tui/listings/internal/i18n"
+	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/frame"
 	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/layout"
-	"github.com/listings-tui/listings/tui/notice"
 )
 
 // layout gives the views what is left between the header and the footer, whenever
 // that changes (a resize, a banner or a notice coming or going).
 func (m *Model) layout() {
-	h := m.height - 2 // header and footer
-	if m.banner != nil {
-		m.banner.Fit(m.now, m.width, notice.Height(m.height))
-		h -= len(m.banner.Lines())
-	}
-	if m.notice.Text != "" {
-		m.notice.Fit(m.width, notice.Height(m.height))
-		h -= len(m.notice.Lines())
-	}
-	if m.waitLine.Text != "" {
-		m.waitLine.Fit(m.width, 2)
-		h -= len(m.waitLine.Lines())
-	}
+	h := m.height - 2 - m.under.Fit(m.now, m.width, m.height) // header and footer
 	h = max(h, 1)
 	if h == m.viewHeight && m.width == m.sizedWidth {
 		return
@@ -41,26 +28,14 @@ func (m *Model) refresh() {
 	m.footer = m.renderFooter()
 	m.helpBox = nil
 	if m.showHelp {
-		m.helpBox, m.helpOff = helpview.Overlay(m.help, m.fullHelp(), m.width, m.viewHeight, m.helpOff)
+		m.helpBox, m.helpOff = helpview.Overlay(m.help, action.Columns(m.split()), m.width, m.viewHeight, m.helpOff)
 	}
 }
 
-// renderHeader says who is logged in and where (tui/frame draws the line).
+// renderHeader says who is logged in and where (tui/frame words and draws the line).
 func (m *Model) renderHeader() string {
-	who := m.profile
-	switch {
-	case m.sandbox:
-		who = i18n.T("root.who.sandbox")
-	case m.client == nil:
-		who = i18n.T("root.who.logged_out")
-	case who == "":
-		who = i18n.T("root.who.no_profile")
-	}
-	where := ""
-	if m.baseURL != "" && !m.sandbox { // the sandbox's address changes on every start
-		where = frame.Host(m.baseURL)
-	}
-	return frame.Header(who, where, m.lang, m.width)
+	s := frame.Session{Profile: m.profile, BaseURL: m.baseURL, Sandbox: m.sandbox, LoggedIn: m.client != nil}
+	return s.Header(m.lang, m.width)
 }
 
 // renderFooter gives the footer the keys of what is on screen and, once logged in,
@@ -92,15 +67,7 @@ func (m Model) View() string {
 	out := make([]string, 0, m.height)
 	out = append(out, m.header)
 	out = append(out, lines...)
-	if m.banner != nil {
-		out = append(out, m.banner.Lines()...)
-	}
-	if m.notice.Text != "" {
-		out = append(out, m.notice.Lines()...)
-	}
-	if m.waitLine.Text != "" {
-		out = append(out, m.waitLine.Lines()...)
-	}
+	out = append(out, m.under.Lines()...)
 	out = append(out, m.footer)
 	if len(out) > m.height && m.height > 0 {
 		out = out[len(out)-m.height:] // the footer and the banner matter more than the header

@@ -17,7 +17,7 @@ func TestABudgetWaitIsShownAndCanBeGivenUp(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
 	m := f.started(100, 30)
 	until := f.clock.Now().Add(42 * time.Second)
-	m.waits.Note(api.Wait{For: 42 * time.Second, Until: until, PerMinute: 60})
+	m.under.Waits.Note(api.Wait{For: 42 * time.Second, Until: until, PerMinute: 60})
 	m, _ = f.run(m, msgs.Tick{})
 	tuitest.Contains(t, flat(m), "waiting 42s for the request budget", "60 requests a minute are spent", "esc gives up")
 	f.clock.Advance(30 * time.Second)
@@ -26,20 +26,20 @@ func TestABudgetWaitIsShownAndCanBeGivenUp(t *testing.T) {
 	tuitest.CheckSize(t, m.View(), 100, 30)
 
 	m, _ = f.press(m, "esc")
-	if m.waitLine.Text != "" || m.active != viewBrowser || !strings.Contains(flat(m), "gave up waiting") {
-		t.Fatalf("esc: wait line %q, view %v\n%s", m.waitLine.Text, m.active, tuitest.Screen(m))
+	if m.under.Wait.Text != "" || m.active != viewBrowser || !strings.Contains(flat(m), "gave up waiting") {
+		t.Fatalf("esc: wait line %q, view %v\n%s", m.under.Wait.Text, m.active, tuitest.Screen(m))
 	}
 	// A load given up this way is no failure worth a banner.
 	m, _ = f.run(m, msgs.Error{Op: "load listings", Err: api.ErrWaitAbandoned})
-	if m.banner != nil {
+	if m.under.Banner != nil {
 		t.Fatal("the abandoned wait made a banner")
 	}
 	// Once the wait is over, the line goes by itself.
-	m.waits.Note(api.Wait{For: time.Second, Until: f.clock.Now().Add(time.Second), PerMinute: 60})
+	m.under.Waits.Note(api.Wait{For: time.Second, Until: f.clock.Now().Add(time.Second), PerMinute: 60})
 	f.clock.Advance(2 * time.Second)
 	m, _ = f.run(m, msgs.Tick{})
-	if m.waitLine.Text != "" {
-		t.Fatalf("an ended wait is still shown: %q", m.waitLine.Text)
+	if m.under.Wait.Text != "" {
+		t.Fatalf("an ended wait is still shown: %q", m.under.Wait.Text)
 	}
 }
 
@@ -63,10 +63,10 @@ func TestDecisionNoticeWraps(t *testing.T) {
 func TestAJobsWaitIsNotTheUsers(t *testing.T) {
 	f := newFixture(t, sandbox.KeyPersonal, nil)
 	m := f.started(100, 30)
-	note := usersWaits(m.waits) // what the client calls on each wait
+	note := m.under.Waits.Users() // what the client calls on each wait
 	note(api.Wait{For: 42 * time.Second, Until: f.clock.Now().Add(42 * time.Second), PerMinute: 60, Background: true})
 	m, _ = f.run(m, msgs.Tick{})
-	if m.waitLine.Text != "" {
-		t.Fatalf("a job's wait is on the user's line: %q", m.waitLine.Text)
+	if m.under.Wait.Text != "" {
+		t.Fatalf("a job's wait is on the user's line: %q", m.under.Wait.Text)
 	}
 }

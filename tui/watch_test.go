@@ -26,7 +26,7 @@ func TestWatchedListingGetsItsDecision(t *testing.T) {
 	opts.WatchStore, opts.WatchInterval = store, watch.DefaultInterval
 	m := f.model(opts, 100, 30)
 	var bell bytes.Buffer
-	m.bell = &bell
+	m.bell.Out = &bell
 	m, _ = f.settle(m, m.Init())
 
 	m, _ = f.press(m, "shift+tab", "down") // moderation: the replica sabre, pending

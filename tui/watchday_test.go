@@ -102,7 +102,7 @@ func TestDecisionsOfABurstAreOneLine(t *testing.T) {
 	f := grown(t, 100, 20*time.Second)
 	m := f.model(watching(f), 100, 30)
 	var bell bytes.Buffer
-	m.bell = &bell
+	m.bell.Out = &bell
 	m, _ = f.settle(m, m.Init())
 	ls := active(t, f, 40)
 	submit(t, f, ls)

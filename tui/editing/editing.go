@@ -3,7 +3,8 @@
 // edit of a listing or a fresh edit of it), and keeping the open draft on screen
 // while its uploads or its submit run, since opening another one then would drop
 // their answers. The form itself, its steps, checks and submit, is tui/components/editor; this
-// package is the view the root registers for it.
+// package is the view the root registers for it, and words what an accepted save says
+// (Saved).
 package editing
 
 import (

@@ -1,7 +1,7 @@
 // Package nudge owns how the app draws the user's eye to a moderation decision: which
 // terminal this is, read from its environment, and the escape sequence that shows a
-// desktop notification there. The root decides when to nudge and writes the bell and
-// the sequence to the terminal.
+// desktop notification there, written to the terminal with the bell (Bell), unless the
+// user asked for quiet or is looking. The root decides what is worth a nudge.
 package nudge
 
 import "strings"

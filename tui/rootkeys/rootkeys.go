@@ -3,12 +3,15 @@
 // "Keys") over the root's state, and the keys of its modal parts (the help overlay and
 // the questions), which no table reaches. What each does is the root's dispatch
 // (tui/actions.go); a view's table takes one of these keys only by naming it in
-// Shadows. It is a leaf: it imports only tui/action and Bubble Tea's key types.
+// Shadows; what global.about says is here too. It is a leaf: it imports only
+// tui/action, Bubble Tea's key types and internal/i18n for its words.
 package rootkeys
 
 import (
 	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 )
 
@@ -63,10 +66,9 @@ var Table = action.Table[State]{
 
 // Modal are the keys of the root's modal parts: the help overlay and the questions,
 // whose keys are the only ones live while they are open (the overlay's scrolling is
-// tui/helpview's).
+// tui/helpview's, the questions' yes and no tui/confirm's).
 type Modal struct {
 	Esc       key.Binding
-	Yes, No   key.Binding
 	ForceQuit key.Binding
 }
 
@@ -74,8 +76,60 @@ type Modal struct {
 func DefaultModal() Modal {
 	return Modal{
 		Esc:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back/close")),
-		Yes:       key.NewBinding(key.WithKeys("y", "Y", "enter"), key.WithHelp("y/enter", "yes")),
-		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n/esc", "no")),
 		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 	}
+}
+
+// AboutText is the notice of global.about: what runs (version), and where its keys come
+// from: the config file keysFile, and own, how many actions are on keys of the user's.
+func AboutText(version, keysFile string, own int) string {
+	s := "listings " + version
+	if keysFile != "" {
+		s += " · " + i18n.T("root.about.config", "File", keysFile)
+	}
+	if own > 0 {
+		s += " · " + i18n.N("root.about.keys", own)
+	}
+	return s
+}
+
+// Force is the key that quits at once, as a question's footer names it, in the
+// interface's language: the keys are made once, their words at every draw, as L may
+// have switched the language since.
+func (m Modal) Force() key.Binding {
+	b := m.ForceQuit
+	b.SetHelp(b.Help().Key, action.Words(ForceQuit, "quit"))
+	return b
+}
+
+// HelpFooter is the help overlay's footer, in the interface's language: the key that
+// closes it (esc too) and the one that quits, under the user's keymap.
+func HelpFooter(keymap action.Keymap) []key.Binding {
+	help := Binding(keymap, Help, i18n.T("root.close_help"))
+	help.SetHelp("esc/"+help.Help().Key, i18n.T("root.close_help"))
+	return []key.Binding{help, Binding(keymap, Quit, action.Words(Quit, "quit"))}
+}
+
+// Is reports whether k is one of the keys of the global action id under the user's
+// keymap, in any state: the modal parts (the help, a question) answer the keys of
+// quit and help while the table is out of reach.
+func Is(k tea.KeyMsg, keymap action.Keymap, id action.ID) bool {
+	for _, b := range Table.Reach(State{LoggedIn: true, Selection: true}, keymap) {
+		if b.ID == id {
+			_, ok := action.Find([]action.Bound{b}, k)
+			return ok
+		}
+	}
+	return false
+}
+
+// Binding is the global action id under the user's keymap as a binding for a modal
+// part's footer, saying desc; disabled when it has no key.
+func Binding(keymap action.Keymap, id action.ID, desc string) key.Binding {
+	for _, b := range Table.Reach(State{LoggedIn: true}, keymap) {
+		if b.ID == id {
+			return key.NewBinding(key.WithKeys(b.Keys...), key.WithHelp(b.Label, desc))
+		}
+	}
+	return key.NewBinding(key.WithDisabled())
 }

@@ -1,6 +1,7 @@
 // Package registry is the container of the root's views: each view, whatever its
 // type, adapted to one small interface (Pane) and held by id, with a generation per id
-// that tells an answer meant for a view since replaced. The root asks it, never a
+// that tells an answer meant for a view since replaced; and the addressing of a view's
+// commands (Address), so that their answers come back to it. The root asks it, never a
 // switch, for routing, key capture, the help, sizing and rendering; which views there
 // are, and where a message goes, stay the root's (docs/tui.md, "The registry, and who
 // owns a view").

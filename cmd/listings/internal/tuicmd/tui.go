@@ -26,6 +26,7 @@ import (
 	"github.com/listings-tui/listings/tui"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/browser"
+	"github.com/listings-tui/listings/tui/setup"
 )
 
 // errNoTerminal is said when the interactive app is started without a terminal.
@@ -78,7 +79,7 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 	}
 	warn := &warnings{w: ios.ErrOut}
 	f.Warn = warn.add
-	opts := tui.Options{
+	opts := tui.Options{Settings: setup.Settings{
 		Lang:           f.Lang,
 		Now:            time.Now,
 		Version:        f.Version,
@@ -86,7 +87,7 @@ func run(ctx context.Context, f *cmdutil.Factory, useSandbox, noNotify bool, sta
 		SandboxStarter: serveInProcessSandbox,
 		Theme:          name,
 		Photos:         photos,
-	}
+	}}
 	if useSandbox {
 		var stop func()
 		if stop, err = onSandbox(ctx, f, &opts); err != nil {
