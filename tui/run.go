@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/browser"
 	"github.com/listings-tui/listings/tui/crash"
 	"github.com/listings-tui/listings/tui/termimg"
@@ -38,7 +39,7 @@ func Run(ctx context.Context, opts Options) error {
 	m.watchSaving = true
 	m.bell.Out = opts.Terminal()
 	if storeErr != nil {
-		m.setNotice(theme.WarningMark+" the watch list could not be read, it starts empty: "+termtext.Clean(storeErr.Error()), true)
+		m.setNotice(theme.WarningMark+" "+i18n.T("root.watch_unreadable", "Err", termtext.Clean(storeErr.Error())), true)
 	}
 	defer m.shared.StopAll()
 	// The watch list is written off the event loop; its last change must reach the disk.

@@ -72,8 +72,9 @@ func contentWords(t *testing.T) map[string]bool {
 // englishWords are the Latin words of screen that are the interface's.
 func englishWords(screen string, content map[string]bool) []string {
 	// Addresses, paths, ids and a public page's slug (remont-kvartyr-pid-kliuch) are
-	// not words.
-	screen = regexp.MustCompile(`\S*(://|/|_|@|-\S*-)\S*`).ReplaceAllString(screen, " ")
+	// not words; nor are a command's name (listings import --help) and a format's
+	// (JSON Lines), which stay English in every language.
+	screen = regexp.MustCompile(`\S*(://|/|_|@|-\S*-)\S*|listings [a-z]+|JSON Lines`).ReplaceAllString(screen, " ")
 	var out []string
 	for _, w := range latinWord.FindAllString(screen, -1) {
 		lw := strings.ToLower(w)

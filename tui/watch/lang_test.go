@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
@@ -54,7 +55,7 @@ func TestPseudoKeepsTheCounts(t *testing.T) {
 	tuitest.CheckSize(t, m.View(), 80, 24)
 	// The counts in the order they matter: what waits, then the decisions.
 	if !tuitest.Contains(t, screen, i18n.T("watch.title"), i18n.N("watch.count.pending", 663), i18n.N("watch.count.approved", 1),
-		i18n.N("watch.count.blocked", 1), "On its own", "pending") {
+		i18n.N("watch.count.blocked", 1), "On its own", format.StatusWord(api.StatusPending)) {
 		t.Log("\n" + screen)
 	}
 }

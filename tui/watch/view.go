@@ -87,7 +87,8 @@ func (m *Model) refresh() {
 	m.summary = m.summaryText()
 
 	idW := m.idW
-	const statusW, addedW = 10, 6
+	const addedW = 6
+	statusW := statusWidth()
 	showAdded := m.width >= 70
 	fixed := 2 + idW + 1 + 1 + statusW + 1
 	if showAdded {
@@ -295,4 +296,19 @@ func errorWord(e string) string {
 
 func untilText(until, now time.Time) string {
 	return i18n.T("watch.for", "Wait", countdown(until.Sub(now)))
+}
+
+// watchedStatuses are the statuses a watched listing shows, unknown among them.
+var watchedStatuses = []api.Status{api.StatusActive, api.StatusInactive, api.StatusPending, api.StatusBlocked,
+	api.StatusSold, api.StatusArchived, ""}
+
+// statusWidth is the status column's width in the interface's language: its widest
+// status (English's 10, "на модерації" 14), at most 15, past which a word is cut
+// rather than the title squeezed.
+func statusWidth() int {
+	w := 10
+	for _, st := range watchedStatuses {
+		w = max(w, ansi.StringWidth(format.Status(st)))
+	}
+	return min(w, 15)
 }

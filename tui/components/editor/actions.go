@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/components/catpick"
 	"github.com/listings-tui/listings/tui/components/citypick"
@@ -78,9 +79,9 @@ func unchangedReview(m Model) bool { return m.step == stepReview && m.review.unc
 func moveNote(last bool) func(Model) string {
 	return func(m Model) string {
 		if m.onEdge(last) {
-			return "step"
+			return i18n.T("editor.note.step")
 		}
-		return "field"
+		return i18n.T("editor.note.field")
 	}
 }
 
