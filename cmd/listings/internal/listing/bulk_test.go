@@ -259,7 +259,11 @@ func TestStatusManyInterrupted(t *testing.T) {
 			doubt++
 		}
 	}
-	if done < 2 || doubt != 0 || int64(done) != writes.Load() {
+	// Every write the service answered is done. A request the client was still
+	// writing when Ctrl+C came (under load, a fourth worker's) never reached the
+	// service, but the client cannot know that: it is journaled in doubt, and the
+	// resume reads it before sending (seen once under make test's load).
+	if done < 2 || doubt > 1 || int64(done) != writes.Load() {
 		t.Errorf("after Ctrl+C: %d done, %d in doubt, %d sent: %+v", done, doubt, writes.Load(), res)
 	}
 	job := regexp.MustCompile(`jobs resume (\S+)`).FindStringSubmatch(r.Stderr)
