@@ -259,11 +259,12 @@ func TestStatusManyInterrupted(t *testing.T) {
 			doubt++
 		}
 	}
-	// Every write the service answered is done. A request the client was still
-	// writing when Ctrl+C came (under load, a fourth worker's) never reached the
-	// service, but the client cannot know that: it is journaled in doubt, and the
-	// resume reads it before sending (seen once under make test's load).
-	if done < 2 || doubt > 1 || int64(done) != writes.Load() {
+	// Every write the client finished sending is answered and done. A request it
+	// was still writing when Ctrl+C came (under load, another worker's) may or may
+	// not have reached the service, and the client cannot know which: it is
+	// journaled in doubt, and the resume reads it before sending (both seen under
+	// make test's load).
+	if n := writes.Load(); done < 2 || doubt > 1 || int64(done) > n || n > int64(done+doubt) {
 		t.Errorf("after Ctrl+C: %d done, %d in doubt, %d sent: %+v", done, doubt, writes.Load(), res)
 	}
 	job := regexp.MustCompile(`jobs resume (\S+)`).FindStringSubmatch(r.Stderr)
