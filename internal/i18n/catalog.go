@@ -1,8 +1,6 @@
 package i18n
 
 import (
-	"encoding/json"
-	"fmt"
 	"io/fs"
 	"path"
 	"slices"
@@ -13,7 +11,10 @@ import (
 
 // A language's catalog is the folder assets/i18n/<lang>, a file an area of the
 // interface (common, browser, cli, …), so that the words of one screen sit together
-// and two translators rarely edit one file. An id belongs to one file only.
+// and two translators rarely edit one file. An id's first word names its file
+// (browser.tab.active is in browser.json; common.json holds the ids of no area): a
+// lookup reads only that file (book, printer.go), and TestIDsLiveInTheirArea keeps
+// every id where a lookup will look for it.
 
 // files are the catalog files of l, sorted.
 func files(l Lang) ([]string, error) {
@@ -28,33 +29,5 @@ func files(l Lang) ([]string, error) {
 		}
 	}
 	slices.Sort(out)
-	return out, nil
-}
-
-// raw is l's whole catalog, id by id, as the files hold it; an id in two files is
-// an error, since which one wins would depend on the order they are read in.
-func raw(l Lang) (map[string]json.RawMessage, error) {
-	names, err := files(l)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]json.RawMessage{}
-	where := map[string]string{}
-	for _, name := range names {
-		b, err := assets.I18n.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(b, &m); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		for id, v := range m {
-			if prev, dup := where[id]; dup {
-				return nil, fmt.Errorf("%s: %q is also in %s", name, id, prev)
-			}
-			out[id], where[id] = v, name
-		}
-	}
 	return out, nil
 }
