@@ -36,6 +36,9 @@ func Run(ctx context.Context, opts Options) error {
 		defer func() { _ = opts.Painter.Close() }()
 	}
 	m := New(opts)
+	if m.client != nil && m.active == viewBrowser {
+		m.browser.M.StartFirstPage() // before the program draws (browser/early.go)
+	}
 	m.watchSaving = true
 	m.bell.Out = opts.Terminal()
 	if storeErr != nil {

@@ -122,6 +122,7 @@ type Model struct {
 	// readOnly: the key lacks listings:write (msgs.KeyScopes); no write is offered.
 	readOnly bool
 	svc      Lister
+	early    tea.Cmd // the first page's request, sent ahead of Init (early.go)
 	lang     string
 	limit    int
 	strs     *strtab // the repeated strings of every source's rows (store.go)
@@ -213,10 +214,13 @@ func New(svc Lister, lang string, opts ...Option) Model {
 }
 
 // Init sends the request for the first page of the first tab (prepared by New).
+// The mirror's first frame, when prefetched, comes from it too (prefetch.go).
 func (m Model) Init() tea.Cmd {
-	s := m.srcs[0]
-	return tea.Batch(fetchPage(s.reqCtx, s.cancel, m.svc, m.params(0, 0), 0, s.seq, true), m.spin.Tick,
-		m.configNotice(), m.afterFirstFrame())
+	var mirrored tea.Cmd
+	if m.mir.await != nil {
+		mirrored = awaitFirstFrame(m.mir.await)
+	}
+	return tea.Batch(mirrored, m.firstPage(), m.spin.Tick, m.configNotice(), m.afterFirstFrame())
 }
 
 // settle is how long after Init the mirror's background reads begin (every row, the

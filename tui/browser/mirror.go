@@ -87,6 +87,8 @@ type mirrored struct {
 	complete bool
 	full     bool          // rows holds every row of the mirror (not the first frame's page)
 	pre      *Prefetched   // the first frame's read, ahead of New (prefetch.go); nil once taken
+	await    *Prefetched   // the first frame New left to come as a message; nil once come
+	held     []tea.Msg     // what came before it, handled after it (prefetch.go)
 	started  time.Time     // when its last sync began: what the app learnt later is newer
 	local    []localChange // what the app changed or learnt since (mirrorfill.go)
 }
@@ -108,7 +110,18 @@ func (m *Model) loadMirror() {
 		return
 	}
 	si := m.def(m.cur).src
-	msg, counts, err := m.firstFrame(m.srcs[si].status)
+	if p := m.takePrefetched(m.srcs[si].status); p != nil {
+		m.mir.await = p // Init waits for it (prefetch.go)
+		return
+	}
+	m.adoptFirstFrame(firstFrame(m.mir.db, m.srcs[si].status, m.limit))
+}
+
+// adoptFirstFrame takes the mirror's first frame: the first page of the tab on screen
+// and, when the mirror holds every listing in the language on screen, every tab's
+// rows and count.
+func (m *Model) adoptFirstFrame(msg mirrorRowsMsg, counts map[api.Status]int, err error) {
+	si := m.def(m.cur).src
 	m.mir.lang, m.mir.complete, m.mir.started = msg.lang, msg.complete, msg.started
 	m.adopt(msg)
 	if msg.synced.IsZero() || !m.sameLang() && !m.mir.complete {

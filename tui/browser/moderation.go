@@ -53,6 +53,10 @@ func WithBudget(b Budgeter) Option { return func(m *Model) { m.rev.budget = b } 
 // Update handles keys, mouse, page answers and the root's messages (update), and
 // then asks for the reasons the moderation tab on screen lacks.
 func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	if m, cmd, held := m.holdUntilFirstFrame(msg); held {
+		m.countMarks()
+		return m, cmd
+	}
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case reviewMsg:

@@ -3,6 +3,8 @@ package browser
 import (
 	"context"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/listings-tui/listings/api"
 )
 
@@ -69,14 +71,68 @@ func firstFrame(db Mirror, st api.Status, limit int) (mirrorRowsMsg, map[api.Sta
 	return msg, r.counts, r.err
 }
 
-// firstFrame is the first frame's read: the prefetched one when it fits, else read
-// now.
-func (m *Model) firstFrame(st api.Status) (mirrorRowsMsg, map[api.Status]int, error) {
+// takePrefetched returns the prefetched read when it is of the mirror, the status and
+// the page New shows first, and forgets it either way.
+func (m *Model) takePrefetched(st api.Status) *Prefetched {
 	p := m.mir.pre
 	m.mir.pre = nil
 	if p != nil && p.db == m.mir.db && p.st == st && p.limit == m.limit {
-		<-p.done
-		return p.first, p.counts, p.err
+		return p
 	}
-	return firstFrame(m.mir.db, st, m.limit)
+	return nil
+}
+
+// The prefetched first frame comes as a message, as the service's first page does:
+// New does not wait for it. Bubble Tea writes its first frame at the renderer's first
+// tick, a sixtieth of a second after the program starts, so a read that ends within
+// that tick still shows in the first frame, while the program's start no longer
+// waits for SQLite's first statements (docs/performance.md, "Start").
+//
+// Until it comes, the browser holds every other message and handles them after it,
+// in order, so that they find the state New would have made had it read the mirror
+// itself: the service's first page lands on the mirror's rows, not under them, and a
+// key typed ahead moves over the rows it was typed at.
+
+// firstFrameMsg is the prefetched read, done.
+type firstFrameMsg struct{ p *Prefetched }
+
+// maxHeld bounds the messages held while the first frame is awaited; past it the
+// browser waits for the read (itself bounded by mirrorTimeout) where it stands.
+const maxHeld = 512
+
+// awaitFirstFrame waits off the event loop for p.
+func awaitFirstFrame(p *Prefetched) tea.Cmd {
+	return func() tea.Msg {
+		<-p.done
+		return firstFrameMsg{p}
+	}
+}
+
+// holdUntilFirstFrame keeps msg for after the first frame while it is awaited, and
+// takes the first frame when it comes; held reports that Update need do nothing more.
+func (m Model) holdUntilFirstFrame(msg tea.Msg) (_ Model, _ tea.Cmd, held bool) {
+	p := m.mir.await
+	if p == nil {
+		return m, nil, false
+	}
+	queue := m.mir.held
+	switch f, ok := msg.(firstFrameMsg); {
+	case ok && f.p != p:
+		return m, nil, true // a read this model no longer waits for
+	case !ok && len(queue) < maxHeld:
+		m.mir.held = append(queue, msg)
+		return m, nil, true
+	case !ok:
+		queue = append(queue, msg)
+		<-p.done // the bound: wait here
+	}
+	m.mir.await, m.mir.held = nil, nil
+	m.adoptFirstFrame(p.first, p.counts, p.err)
+	cmds := []tea.Cmd{m.watchScreen(), m.wantReviews()}
+	for _, h := range queue {
+		var cmd tea.Cmd
+		m, cmd = m.Update(h)
+		cmds = append(cmds, cmd)
+	}
+	return m, tea.Batch(cmds...), true
 }
