@@ -1,12 +1,18 @@
 package tui
 
 import (
+	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
+	"github.com/charmbracelet/x/ansi"
+	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/draft"
+	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
 
 // New builds what the first frame shows and what works from the start (the watch,
@@ -85,5 +91,37 @@ func TestALoginDropsTheViewsBuiltLater(t *testing.T) {
 	m, _ = f.press(m, "enter")
 	if m.active != viewDetail || m.detail == nil {
 		t.Fatalf("enter after the login shows view %d", m.active)
+	}
+}
+
+// Run's first browser sends its first page's request from New, before the program
+// runs Init (browser/early.go); a New of its own (a test's, a login's) sends it from
+// Init as before.
+func TestRunsFirstPageLeavesFromNew(t *testing.T) {
+	var lists atomic.Int64
+	f := newFixture(t, sandbox.KeyPersonal, apitest.Counting(&lists, func(r *http.Request) bool {
+		return r.URL.Path == "/api/v1/my/listings"
+	}))
+	opts := f.options()
+	opts.early = true
+	m := New(opts)
+	deadline := time.Now().Add(20 * time.Second)
+	for lists.Load() == 0 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if lists.Load() != 1 {
+		t.Fatalf("%d requests for the first page before Init, want 1", lists.Load())
+	}
+	m, _ = f.settle(m, m.Init())
+	if n := lists.Load(); n != 1 {
+		t.Errorf("%d requests for the first page in all, want 1", n)
+	}
+	tuitest.Contains(t, ansi.Strip(m.View()), "Ремонт квартир")
+
+	lists.Store(0)
+	_ = New(f.options())
+	time.Sleep(50 * time.Millisecond)
+	if n := lists.Load(); n != 0 {
+		t.Errorf("a New of a test's sent %d requests before Init", n)
 	}
 }

@@ -35,10 +35,8 @@ func Run(ctx context.Context, opts Options) error {
 		opts.Painter, opts.Input = termimg.ForProgram(opts.Photos, opts.Getenv, opts.Input, opts.Output)
 		defer func() { _ = opts.Painter.Close() }()
 	}
+	opts.early = true // the first page's request leaves from New (browser/early.go)
 	m := New(opts)
-	if m.client != nil && m.active == viewBrowser {
-		m.browser.M.StartFirstPage() // before the program draws (browser/early.go)
-	}
 	m.watchSaving = true
 	m.bell.Out = opts.Terminal()
 	if storeErr != nil {

@@ -59,6 +59,8 @@ type Options struct {
 	Views browser.ViewConfig
 	// prefetched is the mirror's first frame, read ahead by Run (browser.Prefetch).
 	prefetched *browser.Prefetched
+	// early: Run's first browser sends its first page's request from New, not Init.
+	early bool
 }
 
 // Model is the root model.
@@ -196,13 +198,16 @@ func (m *Model) setClient(c *api.Client) {
 	// form's city, the import's check) ask through the mirror's cache of the day; the
 	// pickers and the detail keep their own in memory on top.
 	m.cached = mirror.NewCachedClient(m.opts.Mirror, c)
+	// The browser first, so that its first page's request, when Run starts it early,
+	// leaves while the rest is built.
+	m.browser = registry.Hold(browser.New(c, m.lang, m.browserOptions()...))
+	if m.opts.early {
+		m.browser.M.StartFirstPage()
+	}
+	m.opts.prefetched, m.opts.early = nil, false // the first browser's only
 	m.watch = registry.Hold(watch.New(c, m.store, m.opts.WatchInterval, m.opts.Now))
 	m.jobs = registry.Hold(jobs.New(c, jobs.Config{Dir: m.shared.JobsDir(m.opts.JobsDir, m.sandbox), Scan: !m.sandbox,
 		BaseURL: m.baseURL, Now: m.opts.Now}))
-	// The browser comes after the views above, which need no mirror: a first frame
-	// read ahead (Run) has had their time to come.
-	m.browser = registry.Hold(browser.New(c, m.lang, m.browserOptions()...))
-	m.opts.prefetched = nil // the first browser's only
 	m.mir = mirrorsync.Start(m.opts.Mirror, m.now)
 	m.views.Set(viewBrowser, m.browser)
 	m.views.Set(viewWatch, m.watch)
