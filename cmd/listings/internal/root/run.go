@@ -28,7 +28,11 @@ func Run(args []string, version string) int {
 	// rather than signal.Ignore: an ignored signal stays ignored in the programs this
 	// one starts (an editor, a browser, the keyring's helpers), a caught one does not.
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// A hangup (the terminal window closed, the SSH connection lost) ends a command
+	// as Ctrl+C does: the app flushes its drafts and watch list and removes what it
+	// made for itself, a job journals the requests it had not sent. Left to its
+	// default, SIGHUP killed the process where it stood.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 
 	f := &cmdutil.Factory{
