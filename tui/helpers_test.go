@@ -78,6 +78,9 @@ func (f *fixture) model(opts Options, w, h int) Model {
 	// next test must start in English again.
 	f.t.Cleanup(func() { i18n.Use(i18n.English) })
 	m := New(opts)
+	// What the process made for itself (the sandbox's jobs directory) goes with the
+	// test, as Run's end removes it.
+	f.t.Cleanup(m.shared.StopAll)
 	m.ticker = func() tea.Cmd { return nil }
 	m, _ = m.update(tea.WindowSizeMsg{Width: w, Height: h})
 	return m
