@@ -2,7 +2,9 @@ package tui
 
 import (
 	"net/http"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -123,5 +125,29 @@ func TestRunsFirstPageLeavesFromNew(t *testing.T) {
 	time.Sleep(50 * time.Millisecond)
 	if n := lists.Load(); n != 0 {
 		t.Errorf("a New of a test's sent %d requests before Init", n)
+	}
+}
+
+// What the first frame does not show waits for it: the first page's request reaches
+// the service before the key's ping (batch.AfterFirstFrame), which used to leave
+// first and come between the page and the renderer's first write.
+func TestTheFirstPageGoesBeforeThePing(t *testing.T) {
+	var mu sync.Mutex
+	var order []string
+	f := newFixture(t, sandbox.KeyPersonal, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			order = append(order, r.URL.Path)
+			mu.Unlock()
+			h.ServeHTTP(w, r)
+		})
+	})
+	m := f.model(f.options(), 100, 30)
+	f.settle(m, m.Init())
+	mu.Lock()
+	defer mu.Unlock()
+	page, ping := slices.Index(order, "/api/v1/my/listings"), slices.Index(order, "/api/v1/ping")
+	if page < 0 || ping < 0 || ping < page {
+		t.Errorf("requests in the order %v: the first page must go before the ping", order)
 	}
 }

@@ -20,9 +20,7 @@ type CrashError = crash.Error
 // app crashes (then it returns a *CrashError after the terminal is restored).
 func Run(ctx context.Context, opts Options) error {
 	if opts.Mirror != nil && opts.Client != nil {
-		// The first frame's read of the mirror, while the watch list is read, the
-		// terminal asked and the views built (browser.Prefetch).
-		opts.prefetched = browser.Prefetch(opts.Mirror)
+		opts.prefetched = browser.Prefetch(opts.Mirror) // while the rest is set up and built
 	}
 	opts.Defaults()
 	var storeErr error
@@ -43,9 +41,9 @@ func Run(ctx context.Context, opts Options) error {
 		m.setNotice(theme.WarningMark+" "+i18n.T("root.watch_unreadable", "Err", termtext.Clean(storeErr.Error())), true)
 	}
 	defer m.shared.StopAll()
-	// The watch list is written off the event loop; its last change must reach the disk.
+	// The watch list and the drafts are written off the event loop; their last
+	// changes must reach the disk.
 	defer func() { _ = m.store.Flush() }()
-	// Drafts are written in the background; the last change must reach the disk.
 	defer func() { _ = m.saver.Flush() }()
 	return crash.Run(ctx, m, crash.Report{Dir: opts.CrashDir, Version: opts.Version, Secrets: m.shared.Keys.List}, opts.Program()...)
 }

@@ -29,6 +29,7 @@ import (
 	"github.com/listings-tui/listings/tui/editing"
 	"github.com/listings-tui/listings/tui/helpview"
 	"github.com/listings-tui/listings/tui/importer"
+	"github.com/listings-tui/listings/tui/internal/batch"
 	"github.com/listings-tui/listings/tui/internal/proc"
 	"github.com/listings-tui/listings/tui/internal/registry"
 	"github.com/listings-tui/listings/tui/jobs"
@@ -56,11 +57,9 @@ type Options struct {
 	Columns browser.ColumnConfig
 	// Views are the saved views (the config's tui.views), each a tab of the
 	// browser, and how the browser saves, renames and deletes them.
-	Views browser.ViewConfig
-	// prefetched is the mirror's first frame, read ahead by Run (browser.Prefetch).
-	prefetched *browser.Prefetched
-	// early: Run's first browser sends its first page's request from New, not Init.
-	early bool
+	Views      browser.ViewConfig
+	prefetched *browser.Prefetched // the mirror's first frame, read ahead by Run (browser.Prefetch)
+	early      bool                // Run's first browser sends its first page's request from New
 }
 
 // Model is the root model.
@@ -246,16 +245,21 @@ func (m *Model) toLogin(reason string) {
 	m.layout()
 }
 
-// Init pings once (so the meter learns the key's limits), loads the first page and
-// starts the clock.
+// Init loads the first page, starts the clock, and a little later pings once (so
+// the meter learns the key's limits) and counts the unsent drafts.
 func (m Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.ticker()}
 	if m.watchSaving {
 		cmds = append(cmds, draftnote.Watch(m.saver))
 	}
 	if m.client != nil {
-		cmds = append(cmds, keycheck.Ping(m.client), draftnote.CountUnsent(m.draftStore, m.baseURL), m.addr(viewBrowser, m.browser.M.Init()),
-			m.addr(viewWatch, m.watch.M.Init()), m.addr(viewJobs, m.jobs.M.Init()))
+		cmds = append(cmds, m.startViews(m.client), batch.AfterFirstFrame(draftnote.CountUnsent(m.draftStore, m.baseURL)))
 	}
 	return tea.Batch(cmds...)
+}
+
+// startViews starts the views over c: the first page now, the rest after the first frame.
+func (m Model) startViews(c *api.Client) tea.Cmd {
+	return tea.Batch(m.addr(viewBrowser, m.browser.M.Init()), batch.AfterFirstFrame(tea.Batch(keycheck.Ping(c),
+		m.addr(viewWatch, m.watch.M.Init()), m.addr(viewJobs, m.jobs.M.Init()))))
 }

@@ -196,6 +196,5 @@ func (m Model) loggedIn(d msgs.LoggedIn) (Model, tea.Cmd) {
 		m.lastIP = termtext.Clean(d.Info.YourIP)
 	}
 	m.setNotice(login.Welcome(d), false)
-	return m, tea.Batch(keycheck.Ping(c), m.addr(viewBrowser, m.browser.M.Init()), m.addr(viewWatch, m.watch.M.Init()),
-		m.addr(viewJobs, m.jobs.M.Init()))
+	return m, m.startViews(c)
 }

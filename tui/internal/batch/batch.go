@@ -6,6 +6,7 @@ package batch
 
 import (
 	"reflect"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -26,4 +27,24 @@ func Map(msg tea.Msg, f func(tea.Cmd) tea.Cmd) (tea.Msg, bool) {
 		out.Index(i).Set(reflect.ValueOf(f(c)))
 	}
 	return out.Interface(), true
+}
+
+// FirstFrames is how long after the start work the first frame does not show waits:
+// Bubble Tea writes its first frame at the renderer's first tick, a sixtieth of a
+// second after the program starts; two ticks leave room for a first page that comes
+// a little late.
+const FirstFrames = 2 * time.Second / 60
+
+// AfterFirstFrame runs cmd FirstFrames from now, off the event loop, so that what it
+// asks for (a request, a read of the disk) and the message it yields do not come
+// between the first page and the renderer's first write, on the event loop and on a
+// machine's cores (docs/performance.md, "Start").
+func AfterFirstFrame(cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		time.Sleep(FirstFrames)
+		return cmd()
+	}
 }
