@@ -24,6 +24,19 @@ func Cut(s string, w int) string {
 	return ansi.Truncate(s, w, theme.Ellipsis)
 }
 
+// CutLeft shortens s to at most w cells from its start, beginning it with an ellipsis
+// when it was cut: a path keeps its file's name.
+func CutLeft(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	n := ansi.StringWidth(s)
+	if n <= w {
+		return s
+	}
+	return ansi.TruncateLeft(s, n-w+ansi.StringWidth(theme.Ellipsis), theme.Ellipsis)
+}
+
 // Pad makes s exactly w cells: cut (with an ellipsis) or padded with spaces.
 func Pad(s string, w int) string {
 	s = Cut(s, w)

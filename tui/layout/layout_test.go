@@ -47,3 +47,21 @@ func TestBlock(t *testing.T) {
 		t.Errorf("zero height: %q", got)
 	}
 }
+
+// CutLeft keeps the end: a path's file name.
+func TestCutLeftKeepsTheEnd(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"/home/olena/photos/car.jpg", 40, "/home/olena/photos/car.jpg"},
+		{"/home/olena/photos/car.jpg", 12, "…tos/car.jpg"},
+		{"/дім/фото/авто.jpg", 9, "…авто.jpg"},
+		{"abc", 0, ""},
+	} {
+		if got := CutLeft(c.in, c.w); got != c.want || ansi.StringWidth(got) > max(c.w, 0) {
+			t.Errorf("CutLeft(%q, %d) = %q, want %q", c.in, c.w, got, c.want)
+		}
+	}
+}

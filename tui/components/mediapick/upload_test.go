@@ -2,6 +2,7 @@ package mediapick
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -273,5 +274,28 @@ func TestFileErrorAtUploadIsNotABanner(t *testing.T) {
 	l.settle()
 	if l.m.Failed() != 1 || len(tuitest.Of[msgs.Error](l.out)) != 0 {
 		t.Errorf("failed %d errors %v", l.m.Failed(), tuitest.Of[msgs.Error](l.out))
+	}
+}
+
+// Under a directory longer than the line, the selected upload's line still says how
+// far it is: the path gives way from its start, its file name kept.
+func TestProgressShownUnderALongPath(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), strings.Repeat("a-folder-with-a-long-name-", 3), "and-another-one-inside-it")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeJPEG(t, dir, "big.jpg")
+	f := newFake()
+	f.progress["big.jpg"] = [2]int64{30, 100}
+	f.block()
+	t.Cleanup(f.release)
+	l := newLoop(t, f, dir, 80, 24)
+	l.addPath("p", "big.jpg")
+	l.awaitStarts(f, 1)
+	l.send(tickMsg{owner: l.m.id})
+	l.press("k")
+	s := tuitest.Screen(l.m)
+	if !strings.Contains(s, "…") || !strings.Contains(s, "/big.jpg · ") || !strings.Contains(s, "uploading 30%") {
+		t.Fatalf("the upload's line under a long path:\n%s", s)
 	}
 }

@@ -327,7 +327,7 @@ func (m *Model) detailLine() string {
 	if it.state == done {
 		return theme.Muted.Render(url)
 	}
-	parts := []string{tilde(path)}
+	var parts []string
 	if s := sizeText(size); s != "" {
 		parts = append(parts, s)
 	}
@@ -336,7 +336,10 @@ func (m *Model) detailLine() string {
 	} else {
 		parts = append(parts, i18n.T("pickers.media.uploading_pct", "Pct", fmt.Sprintf("%.0f", it.pct*100)))
 	}
-	return theme.Muted.Render(strings.Join(parts, " · "))
+	// The path gives way to the size and the state, from its start: a long directory
+	// hid how far the upload was.
+	tail := " · " + strings.Join(parts, " · ")
+	return theme.Muted.Render(layout.CutLeft(tilde(path), max(m.width-ansi.StringWidth(tail), 8)) + tail)
 }
 
 func (m *Model) framesDetail() string {
