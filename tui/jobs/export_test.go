@@ -29,7 +29,11 @@ func (d detailSvc) GetListing(ctx context.Context, id int, _ string) (*api.Listi
 // resumed there, and its file written where it was asked to when its details are in;
 // one to standard output (which only a terminal writes) is not offered.
 func TestInterruptedExportOfferedResumedAndWritten(t *testing.T) {
-	dir, out := t.TempDir(), filepath.Join(t.TempDir(), "shop.csv")
+	// A directory longer than the panel is wide: the file's line breaks, whole.
+	dir, out := t.TempDir(), filepath.Join(t.TempDir(), strings.Repeat("exports-of-the-shop-", 4), "shop.csv")
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, to := range []string{out, ""} {
 		h := export.Header{Info: job.Info{BaseURL: base}, Items: []bulk.Planned{{ID: 1}, {ID: 2}, {ID: 3}},
 			Export: export.Options{Format: sheet.CSV, Output: to, Status: "all", Lang: "uk"}}
@@ -47,7 +51,9 @@ func TestInterruptedExportOfferedResumedAndWritten(t *testing.T) {
 	}
 	tuitest.Contains(t, tuitest.Screen(m), "was interrupted: 3 of 3 left")
 	m = resumeRun(m, "r")
-	tuitest.Contains(t, tuitest.Screen(m), "export of 3 listings", "3 done", "0 left", "file: "+out)
+	tuitest.Contains(t, tuitest.Screen(m), "export of 3 listings", "3 done", "0 left")
+	tuitest.Contains(t, tuitest.Unbroken(tuitest.Screen(m)), "file: "+out)
+	tuitest.CheckExactSize(t, m.View(), m.width, m.height)
 	b, err := os.ReadFile(out)
 	if err != nil || strings.Count(string(b), "\n") != 4 {
 		t.Fatalf("the file: %v\n%s", err, b)

@@ -81,7 +81,7 @@ func (m Model) openLines() []string {
 		lines = append(lines, theme.Warning.Render(theme.WarningMark+" "+i18n.T("jobs.refused", "Items", o.noun(o.refused))))
 	}
 	if o.reportAt != "" {
-		lines = append(lines, theme.Muted.Render(i18n.T("jobs.report_at", "Path", o.reportAt)))
+		lines = append(lines, m.pathLines(i18n.T("jobs.report_at", "Path", o.reportAt))...)
 	}
 	lines = append(lines, "")
 	if m.openOff > 0 {

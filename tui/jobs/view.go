@@ -63,6 +63,17 @@ func (m Model) wrap(s string) []string {
 	return strings.Split(ansi.Wrap(s, max(m.width, 1), " "), "\n")
 }
 
+// pathLines are a line that ends with a path (a report's, an export's file), broken
+// at the panel's width wherever it falls, muted: a path has no spaces to break at,
+// and cut, it lost the file's name the user is to open.
+func (m Model) pathLines(s string) []string {
+	lines := strings.Split(ansi.Hardwrap(s, max(m.width, 1), true), "\n")
+	for i, l := range lines {
+		lines[i] = theme.Muted.Render(l)
+	}
+	return lines
+}
+
 func (m Model) jobLines() []string {
 	j := m.job
 	if j.st == stNone {
@@ -97,10 +108,10 @@ func (m Model) jobLines() []string {
 		lines = append(lines, theme.Warning.Render(theme.WarningMark+" "+i18n.T("jobs.refused", "Items", j.noun(j.refused))))
 	}
 	if j.reportAt != "" {
-		lines = append(lines, theme.Muted.Render(i18n.T("jobs.report_at", "Path", j.reportAt)))
+		lines = append(lines, m.pathLines(i18n.T("jobs.report_at", "Path", j.reportAt))...)
 	}
 	if j.fileAt != "" {
-		lines = append(lines, theme.Muted.Render(i18n.T("jobs.file_at", "Path", j.fileAt)))
+		lines = append(lines, m.pathLines(i18n.T("jobs.file_at", "Path", j.fileAt))...)
 	}
 	return append(lines, m.failureLines()...)
 }

@@ -24,6 +24,16 @@ func Flat(screen string) string {
 	return strings.Join(strings.Fields(screen), " ")
 }
 
+// Unbroken is a screen's lines, each without its trailing spaces, joined with nothing
+// between them: a path broken at the width anywhere (a report's) reads whole in it.
+func Unbroken(screen string) string {
+	lines := strings.Split(screen, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "")
+}
+
 // Pages is every page of a scrolled view: its screen, then after each of up to n
 // presses of next (pgdown), so that a test reads all of what it says.
 func Pages[M interface{ View() string }](m M, n int, next func(M) M) string {
