@@ -40,7 +40,7 @@ func pseudo(s string) string {
 // pseudoMessage is English's entry m in the pseudo-language; the number marks are
 // kept, so numbers still read.
 func pseudoMessage(m *goi18n.Message) *goi18n.Message {
-	if strings.HasPrefix(m.ID, "number.") || m.ID == "price" {
+	if strings.HasPrefix(m.ID, "number.") || strings.HasPrefix(m.ID, "date.") || m.ID == "price" {
 		return m
 	}
 	m.One, m.Other = pseudo(m.One), pseudo(m.Other)

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -24,8 +25,6 @@ const (
 	// refreshEvery is how often the moderation tab on screen reloads while a
 	// listing in it awaits review (a review takes about 15 minutes).
 	refreshEvery = 60 * time.Second
-	// reviewTime is how a review's time reads, in Kyiv time as every screen.
-	reviewTime = "2006-01-02 15:04"
 )
 
 // reviews is the moderation tab's state: the reasons learnt by id and the clock of
@@ -147,12 +146,12 @@ func learnt(st api.Status, updated *api.Time, mod *api.Moderation) review {
 			e.reason = strings.TrimSpace(termtext.Clean(*mod.Reason))
 		}
 		if mod != nil && mod.ReviewedAt != nil && !mod.ReviewedAt.IsZero() {
-			e.when = mod.ReviewedAt.In(api.Kyiv).Format(reviewTime)
+			e.when = format.Minute(mod.ReviewedAt.Time)
 		}
 	case api.StatusPending:
 		// A listing enters review when it is sent: created or edited.
 		if updated != nil && !updated.IsZero() {
-			e.when = updated.In(api.Kyiv).Format(reviewTime)
+			e.when = format.Minute(updated.Time)
 		}
 	}
 	return e

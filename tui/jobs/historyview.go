@@ -4,15 +4,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
-
-// whenLayout is how the history says when a job started (Kyiv time, as the CLI).
-const whenLayout = "2006-01-02 15:04"
 
 // historyLines are the history: a line a job, newest first, the cursor's marked, in
 // a window that keeps the cursor in sight.
@@ -35,7 +32,7 @@ func (m Model) historyLines() []string {
 		if e.lineage != "" {
 			kind += " (" + strings.Fields(e.lineage)[0] + ")"
 		}
-		l := fmt.Sprintf("%-16s  %-22s %6d %6d %6d  %s", e.created.In(api.Kyiv).Format(whenLayout), layout.Cut(kind, 22), e.done, e.failed, e.left, stateWord(e.state))
+		l := fmt.Sprintf("%-16s  %-22s %6d %6d %6d  %s", format.Minute(e.created), layout.Cut(kind, 22), e.done, e.failed, e.left, stateWord(e.state))
 		if i == m.histCur {
 			lines = append(lines, theme.Selected.Render("▸ "+l))
 		} else {
@@ -68,7 +65,7 @@ func (m Model) openLines() []string {
 	o := m.open
 	lines := []string{theme.Title.Render(i18n.T("jobs.open.title", "ID", o.id)), ""}
 	lines = append(lines, m.wrap(theme.Heading.Render(o.lineWord()))...)
-	facts := i18n.T("jobs.open.created", "When", o.created.In(api.Kyiv).Format(whenLayout)) + " · " + stateWord(o.state) + " · " +
+	facts := i18n.T("jobs.open.created", "When", format.Minute(o.created)) + " · " + stateWord(o.state) + " · " +
 		counts(o.done, o.failed, o.left)
 	if o.lineage != "" {
 		facts += " · " + o.lineage

@@ -75,11 +75,18 @@ const (
 	kyivZoneLabel = "Kyiv"
 )
 
-// Date is the day of t in Kyiv; "" for a zero time.
-func Date(t time.Time) string { return layout(t, DateLayout) }
+// Date is the day of t in Kyiv as the interface's language writes a date (its
+// catalog's date.day, a Go layout: 2026-11-24 in English, 24.11.2026 in Ukrainian);
+// "" for a zero time. What a machine reads (--json) is DayISO's.
+func Date(t time.Time) string { return layout(t, i18n.T("date.day")) }
 
-// Minute is t to the minute in Kyiv; "" for a zero time.
-func Minute(t time.Time) string { return layout(t, MinuteLayout) }
+// Minute is t to the minute in Kyiv as the language writes it (date.minute); "" for a
+// zero time.
+func Minute(t time.Time) string { return layout(t, i18n.T("date.minute")) }
+
+// DayISO is the day of t in Kyiv as ISO 8601 writes it, whatever the language: for
+// --json; "" for a zero time.
+func DayISO(t time.Time) string { return layout(t, DateLayout) }
 
 // Stamp is t as the service renders listing datetimes, in Kyiv; "" for a zero time.
 func Stamp(t time.Time) string { return layout(t, SecondLayout) }

@@ -125,3 +125,29 @@ func TestEveryStatusHasItsWord(t *testing.T) {
 		t.Errorf("English waits: %q %q", format.Wait(3605*time.Second), format.Wait(59*time.Second))
 	}
 }
+
+// Dates follow the interface's language (24.11.2026 in Ukrainian and Russian,
+// 2026-11-24 in English), always in Kyiv; DayISO, for --json, is ISO whatever it is.
+func TestDatesFollowTheLanguage(t *testing.T) {
+	defer i18n.Use(i18n.English)
+	at := time.Date(2026, 11, 24, 21, 59, 0, 0, time.UTC) // 23:59 in Kyiv
+	for _, c := range []struct {
+		lang        i18n.Lang
+		day, minute string
+	}{
+		{i18n.English, "2026-11-24", "2026-11-24 23:59"},
+		{i18n.Ukrainian, "24.11.2026", "24.11.2026 23:59"},
+		{i18n.Russian, "24.11.2026", "24.11.2026 23:59"},
+	} {
+		i18n.Use(c.lang)
+		if d, m := format.Date(at), format.Minute(at); d != c.day || m != c.minute {
+			t.Errorf("%s: %q, %q; want %q, %q", c.lang, d, m, c.day, c.minute)
+		}
+		if d := format.DayISO(at); d != "2026-11-24" {
+			t.Errorf("%s: DayISO %q", c.lang, d)
+		}
+		if format.Date(time.Time{}) != "" || format.Minute(time.Time{}) != "" {
+			t.Errorf("%s: a zero time is shown", c.lang)
+		}
+	}
+}

@@ -149,7 +149,7 @@ func known(ds []mirror.Day) []mirror.Day {
 func days(ds []mirror.Day) []dayJSON {
 	out := make([]dayJSON, len(ds))
 	for i, d := range ds {
-		out[i] = dayJSON{Date: format.Date(d.Date)}
+		out[i] = dayJSON{Date: format.DayISO(d.Date)}
 		if d.Known {
 			g := d.Gained
 			out[i].Gained = &g
