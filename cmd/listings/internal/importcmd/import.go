@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
@@ -225,7 +226,7 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan, keep bool) {
 		fmt.Fprintln(w, termtext.Clean(l))
 	}
 	for _, r := range p.Header.Rows {
-		for _, l := range r.ProblemLines() {
+		for _, l := range r.ProblemLinesIn(problemWords) {
 			fmt.Fprintf(w, "  %s: %s\n", i18n.T("cli.plan.row", "Row", r.Line), termtext.Clean(l))
 		}
 		for _, n := range r.Notes {
@@ -234,7 +235,7 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan, keep bool) {
 			}
 		}
 	}
-	for _, l := range p.FixLines() {
+	for _, l := range p.FixLinesIn(problemWords, true) {
 		fmt.Fprintf(w, "  %s\n", termtext.Clean(l))
 	}
 	if files := p.FileLines(filepath.Dir(p.Header.File)); len(files) > 0 {
@@ -247,6 +248,10 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan, keep bool) {
 		}
 	}
 }
+
+// problemWords says a row's problem in the language of the human text (the app's
+// words for it: the importer's catalog entries).
+func problemWords(w rules.Why) string { return i18n.Reason("importer.why.", w) }
 
 // confirmSuggestions asks before listings go in categories the AI chose: on a
 // terminal a y/N question, else --yes is needed.
