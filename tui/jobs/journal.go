@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/api/jobs/job"
@@ -20,7 +21,8 @@ import (
 // about is what the panel says of a job.
 type about struct {
 	id, verb string
-	line     string // the job in a line (job.Job's About)
+	line     string    // the job in a line (job.Job's About)
+	lineWhy  rules.Why // the line as a Why, when the kind gives one (job.Described)
 	path     string
 	total    int  // the items to send
 	refused  int  // refused before anything was sent (an import's rows)
@@ -35,6 +37,9 @@ type about struct {
 func aboutOf(j job.Job) about {
 	done, failed, left := j.Counts()
 	a := about{id: j.Info().Job, verb: j.Verb(), line: termtext.Clean(j.About()), path: j.File(), total: done + failed + left}
+	if d, ok := j.(job.Described); ok {
+		a.lineWhy = d.AboutWhy()
+	}
 	seen := map[int]bool{}
 	for _, r := range j.Refusals() {
 		if !seen[r.Key] {

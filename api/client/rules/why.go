@@ -55,10 +55,32 @@ func Register(words map[string]string) {
 }
 
 // Num is a value that is an amount (bytes, a count of files), not a name or an id:
-// the app writes it as the language writes numbers (12 000 001), String plainly.
+// the app writes it as the language writes numbers (12 000 001), String as English
+// does (12,000,001).
 type Num int64
 
-func (n Num) String() string { return strconv.FormatInt(int64(n), 10) }
+func (n Num) String() string {
+	d := strconv.FormatInt(int64(n), 10)
+	sign := ""
+	if n < 0 {
+		sign, d = "-", d[1:]
+	}
+	var b strings.Builder
+	for i, c := range d {
+		if i > 0 && (len(d)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return sign + b.String()
+}
+
+// Sayer is a value a front end says in its language by Said (a wait, a count with
+// its noun), and String in English.
+type Sayer interface {
+	fmt.Stringer
+	Said() string
+}
 
 // lazy are the words of packages with many Whys (the importer's), each made the
 // first time one of its ids is said: a command that says none of them does not build

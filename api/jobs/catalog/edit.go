@@ -125,7 +125,7 @@ func (c *checker) edit(ctx context.Context, b *rowBuild, cells map[string]string
 	}
 	switch effect, _ := api.CheckEdit(d.l.Status); effect {
 	case api.EditRefused:
-		b.refuse("id", because("not_editable", "Status", string(d.l.Status)))
+		b.refuse("id", rules.Because("bulk.skip.not_editable", "Status", string(d.l.Status))) // bulk's words
 		return nil
 	case api.EditToModeration:
 		b.ToModeration = true

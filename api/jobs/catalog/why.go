@@ -26,7 +26,6 @@ func importWords() map[string]string {
 		"import.id.invalid":           "{{.Value}} is not a listing id: leave it empty to create a listing",
 		"import.id.ambiguous":         "earlier imports of this sheet made listings {{.IDs}} with this title: put the id of the one this row is in the id column",
 		"import.id.unknown":           "no listing {{.ID}} in this account: leave the id empty to create it (a sheet exported from another account: listings import --new)",
-		"import.not_editable":         "the listing is {{.Status}}: it cannot be edited through the API; manage it on the website",
 		"import.category.two":         "{{.Column}} {{.Value}} and category_id {{.ID}} name two categories: keep one",
 		"import.category.no_id":       "no category has the id {{.ID}}: see listings categories",
 		"import.category.no_path":     "no category has the path {{.Value}} in {{.Langs}}: copy a path or an id from listings categories",
