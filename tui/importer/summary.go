@@ -12,11 +12,12 @@ import (
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
-// summary is catalog.Plan.Summary in the interface's language, line for line: the
+// Summary is catalog.Plan.Summary in the interface's language, line for line: the
 // rows by what they do, how the file was read (the sheet's notes, in English), the
 // unknown columns, the listings compared with the mirror, what the edits change, a
-// whole export imported back, what goes back to moderation, and the cost.
-func summary(p *catalog.Plan) []string {
+// whole export imported back, what goes back to moderation, and the cost. The CLI's
+// `listings import` prints it too: one wording of a plan in each language.
+func Summary(p *catalog.Plan) []string {
 	num := i18n.UI().Number
 	out := []string{i18n.N("importer.plan.rows", len(p.Header.Rows), "Creates", num(p.Creates), "Edits", num(p.Edits),
 		"Unchanged", num(p.Unchanged), "Refused", num(p.Refused))}

@@ -22,7 +22,7 @@ import (
 // lines are not cut: the box wraps them.
 func planLines(p *catalog.Plan, file string, keep bool) []string {
 	out := []string{theme.Heading.Render(i18n.T("importer.plan.heading", "File", termtext.Clean(filepath.Base(file)))), ""}
-	out = append(out, summary(p)...)
+	out = append(out, Summary(p)...)
 	if p.Refused > 0 {
 		out = append(out, "", theme.Danger.Render(theme.ErrorMark+" "+i18n.N("importer.plan.refused", p.Refused)))
 		for _, r := range p.Header.Rows {

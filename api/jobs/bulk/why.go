@@ -11,6 +11,8 @@ func init() {
 	rules.Register(map[string]string{
 		"bulk.skip.already":         "already {{.Status}}: nothing to do",
 		"bulk.move.already":         "already {{.Status}}",
+		"bulk.summary":              "{{.Changes}} of {{.Total}} listings change; {{.Skipped}} skipped",
+		"bulk.summary.skipped":      "skipped {{.N}}: {{.Why}}",
 		"bulk.skip.api_only":        "only activation and deactivation can be done through the API",
 		"bulk.skip.pending":         "awaiting moderation",
 		"bulk.skip.blocked":         "rejected by a moderator: edit it to resubmit",

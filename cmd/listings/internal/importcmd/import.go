@@ -21,6 +21,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/internal/i18n"
+	"github.com/listings-tui/listings/tui/importer"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -222,7 +223,7 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 // written (a phone whose + a spreadsheet dropped).
 func printPlan(f *cmdutil.Factory, p *catalog.Plan, keep bool) {
 	w := f.IOStreams.ErrOut
-	for _, l := range p.Summary() {
+	for _, l := range importer.Summary(p) { // the app's words for it
 		fmt.Fprintln(w, termtext.Clean(l))
 	}
 	for _, r := range p.Header.Rows {
