@@ -1,6 +1,7 @@
 package jobs
 
 import (
+	"strings"
 	"time"
 
 	"github.com/listings-tui/listings/api"
@@ -95,7 +96,18 @@ func failureOf(it job.Item) failure {
 	if code == "" {
 		code = it.Code
 	}
-	return failure{what: termtext.Clean(it.What()), code: termtext.Clean(code), hint: termtext.Clean(it.Hint)}
+	what := it.What()
+	if it.Row > 0 { // a sheet's row, as the panel names rows
+		what = i18n.T("jobs.row", "Row", it.Row)
+		if t := strings.TrimSpace(it.Title); t != "" {
+			what += " “" + t + "”"
+		}
+	}
+	hint := it.Hint
+	if !it.HintWhy.OK() {
+		hint = i18n.Reason("importer.why.", it.HintWhy)
+	}
+	return failure{what: termtext.Clean(what), code: termtext.Clean(code), hint: termtext.Clean(hint)}
 }
 
 // failuresOf are what the panel lists as a run begins: what was refused before

@@ -65,11 +65,11 @@ func (j *Journal) Refusals() []job.Item {
 		}
 		it := job.Item{Key: r.Line, Row: r.Line, Title: r.Title, ListingID: r.ListingID, State: job.Failed, Result: job.ResultRefused}
 		for _, p := range r.Problems {
-			it.Field, it.Hint = p.Column, p.Reason
+			it.Field, it.Hint, it.HintWhy = p.Column, p.Reason, p.Why
 			out = append(out, it)
 		}
 		if r.MoreProblems > 0 {
-			it.Field, it.Hint = MoreProblems(r.MoreProblems), ""
+			it.Field, it.Hint, it.HintWhy = MoreProblems(r.MoreProblems), "", rules.Why{}
 			out = append(out, it)
 		}
 	}
