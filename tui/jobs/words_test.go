@@ -36,7 +36,8 @@ func TestEveryPlanLineHasItsWords(t *testing.T) {
 				"Requests", job.Requests(3), "Wait", job.Wait(90*time.Second), "Days", 2, "Why", rules.Because("bulk.skip.pending"),
 				"Status", "active", "SetStatus", "inactive", "OldStatus", "inactive", "NewStatus", "inactive", "Price", "900",
 				"Set", "1000", "Fields", "price", "Lost", "city_ref", "Change", job.Because("undo.sets_back", "Fields", "price"),
-				"From", "1000", "To", "900", "File", "stock.csv", "Rows", job.Counted(2, "row"))
+				"From", "1000", "To", "900", "File", "stock.csv", "Rows", job.Counted(2, "row"),
+				"Cost", job.CostWhy(3, 0, true, 1), "Fetched", rules.Num(1))
 			got := planWords(w)
 			if got == "jobs.why."+id || strings.Contains(got, "{{") || strings.Contains(got, "<no value>") || strings.Contains(got, "job.") {
 				t.Errorf("%s: %s has no words: %q", l, id, got)

@@ -81,6 +81,10 @@ func jobWords() map[string]string {
 		"job.undo.gone":           "the listing is gone",
 		"job.undo.move":           "{{.Status}} → {{.OldStatus}}",
 		"job.undo.deactivate":     "{{.Status}} → inactive (made by the job: the API cannot delete it)",
+		"job.export.what":         "{{.N}} listings to export with their detail",
+		"job.export.what_fetched": "{{.N}} listings to export with their detail; {{.Fetched}} fetched already",
+		"job.export.details":      "details: {{.Cost}}",
+		"job.export.list":         "the list: {{.Cost}} (read)",
 		"job.about.import":        "import of {{.File}}: {{.Rows}} to send",
 		"job.about.export":        "export of {{.N}} listings with their detail",
 	}
