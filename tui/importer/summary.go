@@ -68,3 +68,27 @@ func fieldList(fields map[string]int) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// changeText is catalog.Result.ChangeText in the interface's language: its own words
+// for a value (nothing before, the profile's contact, yes or no) said so, the
+// listing's values as they are.
+func changeText(cs []catalog.Change) string {
+	word := func(v string) string {
+		switch v {
+		case "", catalog.ChangeNone:
+			return i18n.T("importer.change.none")
+		case catalog.ChangeProfiles:
+			return i18n.T("importer.change.profiles")
+		case catalog.ChangeYes:
+			return i18n.T("yes")
+		case catalog.ChangeNo:
+			return i18n.T("no")
+		}
+		return v
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Field + " " + word(c.Old) + " → " + word(c.New)
+	}
+	return strings.Join(parts, "; ")
+}

@@ -49,8 +49,7 @@ func planLines(p *catalog.Plan, file string, keep bool) []string {
 				break
 			}
 			shown++
-			res := catalog.Result{Changes: r.Changes}
-			out = append(out, "  "+i18n.T("importer.plan.edit", "Row", rowName(r), "ID", r.ListingID, "Changes", termtext.Clean(res.ChangeText())))
+			out = append(out, "  "+i18n.T("importer.plan.edit", "Row", rowName(r), "ID", r.ListingID, "Changes", termtext.Clean(changeText(r.Changes))))
 		}
 	}
 	if files := p.FileLines(filepath.Dir(file)); len(files) > 0 {

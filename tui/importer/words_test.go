@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/listings-tui/listings/api/client/rules"
+	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 )
@@ -106,5 +107,21 @@ func TestRefusedRowsInUkrainian(t *testing.T) {
 	}
 	if len(english) > 0 {
 		t.Errorf("English on a Ukrainian plan: %q\n%s", english, text)
+	}
+}
+
+// An edit's values that are the importer's words (nothing before, the profile's
+// contact, yes or no) are said in the interface's language; English as the report
+// writes them.
+func TestChangeWords(t *testing.T) {
+	cs := []catalog.Change{{Field: "hide_phone", Old: catalog.ChangeNo, New: catalog.ChangeYes},
+		{Field: "contact_name", Old: "", New: catalog.ChangeProfiles}, {Field: "price", Old: "1000", New: "900"}}
+	tuitest.InLang(t, i18n.English)
+	if got, want := changeText(cs), (catalog.Result{Changes: cs}).ChangeText(); got != want {
+		t.Errorf("English %q, the report's %q", got, want)
+	}
+	tuitest.InLang(t, i18n.Ukrainian)
+	if got, want := changeText(cs), "hide_phone ні → так; contact_name (порожньо) → (з профілю); price 1000 → 900"; got != want {
+		t.Errorf("Ukrainian %q, want %q", got, want)
 	}
 }

@@ -286,10 +286,19 @@ func (d *differ) choices(cells map[string]string) error {
 
 func yesNo(v bool) string {
 	if v {
-		return "yes"
+		return ChangeYes
 	}
-	return "no"
+	return ChangeNo
 }
+
+// The words a Change's value may be, which a front end says in its language: a
+// contact cleared to the profile's, a yes/no, and nothing before (ChangeText).
+const (
+	ChangeProfiles = "(the profile's)"
+	ChangeYes      = "yes"
+	ChangeNo       = "no"
+	ChangeNone     = "(none)"
+)
 
 // contacts compares the contact name and phone; cleared, the profile's are shown.
 func (d *differ) contacts(cells map[string]string) error {
@@ -307,7 +316,7 @@ func (d *differ) contacts(cells map[string]string) error {
 		if isClear(v) {
 			if old != "" {
 				*dst = api.Null[string]()
-				d.change(f, old, "(the profile's)")
+				d.change(f, old, ChangeProfiles)
 			}
 			continue
 		}
