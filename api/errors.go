@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/listings-tui/listings/api/client/media"
 )
 
 // Error codes of the spec's error table.
@@ -221,7 +223,23 @@ type FileError struct {
 	Rule   string
 	Detail string
 	Err    error
+	// Case names the message a front end can say in its language, with the values
+	// it needs ("" when there is none: Detail is said as it is): FileOver* with Size
+	// and Limit, FileNot* with Seen.
+	Case        string
+	Size, Limit int64
+	Seen        media.Format
 }
+
+// The cases of a FileError that a front end says in its own words.
+const (
+	FileOverHEIC   = "over_heic"   // a HEIC photo over the limit: it cannot be shrunk here
+	FileOverDecode = "over_decode" // a photo over the limit, too large to decode here (Err says why)
+	FileOverShrunk = "over_shrunk" // a photo still over the limit after shrinking
+	FileOverVideo  = "over_video"  // a video over its limit
+	FileNotPhoto   = "not_photo"   // not a JPG, PNG, WebP or HEIC image by content
+	FileNotVideo   = "not_video"   // not an MP4, MOV or WebM video by content
+)
 
 func (e *FileError) Error() string { return baseName(e.Path) + ": " + e.Detail }
 

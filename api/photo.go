@@ -48,14 +48,14 @@ func CheckPhoto(path string) (*PhotoCheck, error) {
 	}
 	defer f.Close()
 	if !format.IsPhoto() {
-		return nil, &FileError{Path: path, Rule: RuleFormat,
+		return nil, &FileError{Path: path, Rule: RuleFormat, Case: FileNotPhoto, Seen: format,
 			Detail: "is not a JPG, PNG, WebP or HEIC image" + seenAs(format)}
 	}
 	chk := &PhotoCheck{Path: path, Size: size, Format: format}
 	over := size > media.MaxPhotoBytes
 	if format == media.HEIC {
 		if over {
-			return nil, &FileError{Path: path, Rule: RuleSize, Detail: media.OverLimit(size, media.MaxPhotoBytes) +
+			return nil, &FileError{Path: path, Rule: RuleSize, Case: FileOverHEIC, Size: size, Limit: media.MaxPhotoBytes, Detail: media.OverLimit(size, media.MaxPhotoBytes) +
 				", and a HEIC photo cannot be shrunk here; export it as JPEG or at a smaller size"}
 		}
 		return chk, nil
@@ -72,7 +72,7 @@ func CheckPhoto(path string) (*PhotoCheck, error) {
 	tooBig := hdr.Fitted(maxDecodeBytes)
 	switch {
 	case over && tooBig != nil:
-		return nil, &FileError{Path: path, Rule: RuleSize, Err: tooBig, Detail: fmt.Sprintf(
+		return nil, &FileError{Path: path, Rule: RuleSize, Err: tooBig, Case: FileOverDecode, Size: size, Limit: media.MaxPhotoBytes, Detail: fmt.Sprintf(
 			"%s, and it cannot be shrunk here: %v", media.OverLimit(size, media.MaxPhotoBytes), tooBig)}
 	case tooBig != nil:
 		// Too large to decode here but within the size limit: sent as it is, and
@@ -179,7 +179,7 @@ func shrink(path string, format media.Format) ([]byte, media.Format, error) {
 		return fail(err)
 	}
 	if buf.Len() > media.MaxPhotoBytes {
-		return nil, "", &FileError{Path: path, Rule: RuleSize,
+		return nil, "", &FileError{Path: path, Rule: RuleSize, Case: FileOverShrunk, Size: int64(buf.Len()), Limit: media.MaxPhotoBytes,
 			Detail: "after shrinking, " + media.OverLimit(int64(buf.Len()), media.MaxPhotoBytes)}
 	}
 	return buf.Bytes(), format, nil

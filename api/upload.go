@@ -47,11 +47,11 @@ func CheckVideo(path string) (*VideoCheck, error) {
 	}
 	defer f.Close()
 	if !format.IsVideo() {
-		return nil, &FileError{Path: path, Rule: RuleFormat,
+		return nil, &FileError{Path: path, Rule: RuleFormat, Case: FileNotVideo, Seen: format,
 			Detail: "is not an MP4, MOV or WebM video" + seenAs(format)}
 	}
 	if size > media.MaxVideoBytes {
-		return nil, &FileError{Path: path, Rule: RuleSize,
+		return nil, &FileError{Path: path, Rule: RuleSize, Case: FileOverVideo, Size: size, Limit: media.MaxVideoBytes,
 			Detail: media.OverLimit(size, media.MaxVideoBytes) + " for a video"}
 	}
 	d, _, err := media.VideoDuration(f, size)

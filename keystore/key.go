@@ -9,10 +9,12 @@ import (
 // Shape of a key, from the service's documentation: sk_live_ or sk_test_
 // followed by 48 lower-case hex characters.
 const (
-	livePrefix   = "sk_live_"
-	testPrefix   = "sk_test_"
-	secretHexLen = 48
-	keyLen       = len(livePrefix) + secretHexLen
+	livePrefix = "sk_live_"
+	testPrefix = "sk_test_"
+	// SecretHexLen and KeyLen are the hex part's length and the key's, which a
+	// front end names when it says a malformed key's expected shape.
+	SecretHexLen = 48
+	KeyLen       = len(livePrefix) + SecretHexLen
 
 	// redacted replaces a key in text. It keeps the "sk_" so a reader can
 	// still tell a key was there.
@@ -29,8 +31,8 @@ const (
 func CleanKey(raw string) (string, error) {
 	key := strings.TrimSpace(raw)
 	if err := checkShape(key); err != nil {
-		return "", fmt.Errorf("%w: %s; expected sk_live_ or sk_test_ followed by %d lower-case hex characters (0-9, a-f), %d characters in all",
-			ErrMalformedKey, err.Error(), secretHexLen, keyLen)
+		return "", fmt.Errorf("%w: %w; expected sk_live_ or sk_test_ followed by %d lower-case hex characters (0-9, a-f), %d characters in all",
+			ErrMalformedKey, err, SecretHexLen, KeyLen)
 	}
 	return key, nil
 }
@@ -42,28 +44,57 @@ func ValidKey(raw string) error {
 	return err
 }
 
-// keyShapeError is a reason that never includes key material.
-type keyShapeError string
+// ShapeError is what is wrong with a key's shape, a reason that never includes key
+// material; Case names it for a front end to say in its language (N: the key's
+// length for ShapeLength), Error in English.
+type ShapeError struct {
+	Case string
+	N    int
+}
 
-func (e keyShapeError) Error() string { return string(e) }
+// The cases of a ShapeError.
+const (
+	ShapeEmpty  = "empty"
+	ShapeSpaces = "spaces"
+	ShapePrefix = "prefix"
+	ShapeLength = "length"
+	ShapeUpper  = "upper"
+	ShapeHex    = "hex"
+)
+
+func (e *ShapeError) Error() string {
+	switch e.Case {
+	case ShapeEmpty:
+		return "the key is empty"
+	case ShapeSpaces:
+		return "the key contains spaces or line breaks"
+	case ShapePrefix:
+		return "the key does not start with sk_live_ or sk_test_"
+	case ShapeLength:
+		return fmt.Sprintf("the key has %d characters", e.N)
+	case ShapeUpper:
+		return "the hex part is in upper case"
+	}
+	return "the part after the prefix has characters other than 0-9 and a-f"
+}
 
 func checkShape(key string) error {
 	switch {
 	case key == "":
-		return keyShapeError("the key is empty")
+		return &ShapeError{Case: ShapeEmpty}
 	case strings.IndexFunc(key, unicode.IsSpace) >= 0:
-		return keyShapeError("the key contains spaces or line breaks")
+		return &ShapeError{Case: ShapeSpaces}
 	case !strings.HasPrefix(key, livePrefix) && !strings.HasPrefix(key, testPrefix):
-		return keyShapeError("the key does not start with sk_live_ or sk_test_")
-	case len(key) != keyLen:
-		return keyShapeError(fmt.Sprintf("the key has %d characters", len(key)))
+		return &ShapeError{Case: ShapePrefix}
+	case len(key) != KeyLen:
+		return &ShapeError{Case: ShapeLength, N: len(key)}
 	}
 	secret := key[len(livePrefix):]
 	if strings.ToLower(secret) != secret && isHex(strings.ToLower(secret)) {
-		return keyShapeError("the hex part is in upper case")
+		return &ShapeError{Case: ShapeUpper}
 	}
 	if !isHex(secret) {
-		return keyShapeError("the part after the prefix has characters other than 0-9 and a-f")
+		return &ShapeError{Case: ShapeHex}
 	}
 	return nil
 }
@@ -80,7 +111,7 @@ func isHex(s string) bool {
 
 // isSecretHex reports whether s looks like the bare secret part of a key.
 func isSecretHex(s string) bool {
-	return len(s) == secretHexLen && isHex(strings.ToLower(s))
+	return len(s) == SecretHexLen && isHex(strings.ToLower(s))
 }
 
 // Redact returns s with every occurrence of key replaced by "sk_…REDACTED".
@@ -114,7 +145,7 @@ func Redact(s, key string) string {
 func Prefix(key string) string {
 	r := []rune(strings.TrimSpace(key))
 	n := prefixLen
-	if len(r) < keyLen {
+	if len(r) < KeyLen {
 		n = min(n, len(r)/4)
 	}
 	return string(r[:n])

@@ -192,8 +192,7 @@ func (k *Keyring) call(ctx context.Context, key string, fn func() (string, error
 // effects.
 func (k *Keyring) precheck() error {
 	if k.hung.Load() > 0 {
-		return unavailable(fmt.Sprintf("an earlier keyring call did not answer within %s and is still waiting", k.timeout),
-			k.goos, ErrKeyringTimeout)
+		return unavailable(KeyringStillWaiting, k.timeout.String(), k.goos, ErrKeyringTimeout)
 	}
 	// Where go-keyring talks D-Bus and DBUS_SESSION_BUS_ADDRESS is empty
 	// (or "autolaunch:"), godbus runs dbus-launch if it is installed, which
@@ -203,7 +202,7 @@ func (k *Keyring) precheck() error {
 	// /run/user/<uid>/bus needs DBUS_SESSION_BUS_ADDRESS exported.
 	if usesSessionBus(k.goos) {
 		if addr := k.getenv("DBUS_SESSION_BUS_ADDRESS"); addr == "" || addr == "autolaunch:" {
-			return unavailable("no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set", k.goos)
+			return unavailable(KeyringNoBusAddress, "", k.goos)
 		}
 	}
 	return nil

@@ -24,7 +24,7 @@ func (s *fakeStore) Delete(context.Context, string) error      { return nil }
 func (s *fakeStore) Kind() Source                              { return s.kind }
 
 func TestResolve(t *testing.T) {
-	noKeyring := unavailable("no Secret Service is running", "linux")
+	noKeyring := unavailable(KeyringNoService, "", "linux")
 	found := func(key string) *fakeStore { return &fakeStore{key: key} }
 	missing := func() *fakeStore { return &fakeStore{err: ErrNotFound} }
 	failing := func(err error) *fakeStore { return &fakeStore{err: err} }

@@ -99,24 +99,55 @@ const MaxProfileLen = 64
 // not see it printed back.
 func ValidProfile(profile string) error {
 	if profile == "" {
-		return fmt.Errorf("%w: the profile name is empty", ErrInvalidProfile)
+		return &ProfileError{Case: ProfileEmpty}
 	}
 	if len(profile) > MaxProfileLen {
-		return fmt.Errorf("%w: the profile name has %d characters, at most %d are allowed",
-			ErrInvalidProfile, len(profile), MaxProfileLen)
+		return &ProfileError{Case: ProfileLong, N: len(profile)}
 	}
 	for _, r := range profile {
 		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' ||
 			r == '.' || r == '_' || r == '-'
 		if !ok {
-			return fmt.Errorf("%w: use only letters, digits, '.', '_' and '-'", ErrInvalidProfile)
+			return &ProfileError{Case: ProfileChars}
 		}
 	}
 	// A key is made of allowed characters, so it would pass the checks
 	// above and then be echoed in every message that names the profile.
 	if strings.HasPrefix(profile, "sk_live_") || strings.HasPrefix(profile, "sk_test_") || isSecretHex(profile) {
-		return fmt.Errorf("%w: it looks like an API key; give the key to listings auth login, not as a profile name",
-			ErrInvalidProfile)
+		return &ProfileError{Case: ProfileKey}
 	}
 	return nil
 }
+
+// ProfileError is what is wrong with a profile name (it matches
+// ErrInvalidProfile); Case names it for a front end to say in its language (N: the
+// name's length for ProfileLong), Error in English.
+type ProfileError struct {
+	Case string
+	N    int
+}
+
+// The cases of a ProfileError.
+const (
+	ProfileEmpty = "empty"
+	ProfileLong  = "long"
+	ProfileChars = "chars"
+	ProfileKey   = "key"
+)
+
+func (e *ProfileError) Error() string {
+	var why string
+	switch e.Case {
+	case ProfileEmpty:
+		why = "the profile name is empty"
+	case ProfileLong:
+		why = fmt.Sprintf("the profile name has %d characters, at most %d are allowed", e.N, MaxProfileLen)
+	case ProfileChars:
+		why = "use only letters, digits, '.', '_' and '-'"
+	default:
+		why = "it looks like an API key; give the key to listings auth login, not as a profile name"
+	}
+	return ErrInvalidProfile.Error() + ": " + why
+}
+
+func (e *ProfileError) Unwrap() error { return ErrInvalidProfile }

@@ -159,6 +159,7 @@ func TestE2EFirstHourInUkrainian(t *testing.T) {
 		s.send(step.back...)
 		s.waitFor("28]")
 	}
+	s.firstHourPlans(content)
 	s.send("q")
 	time.Sleep(300 * time.Millisecond)
 	if scr = s.screen(); !strings.Contains(scr, exitMarker) {

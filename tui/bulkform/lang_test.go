@@ -48,7 +48,8 @@ func TestEveryBulkReasonHasItsWords(t *testing.T) {
 			if !strings.HasPrefix(id, "bulk.") {
 				continue
 			}
-			w := rules.Because(id, "Status", "sold", "Price", "900 UAH", "Value", `"x"`)
+			w := rules.Because(id, "Status", "sold", "Price", "900 UAH", "Value", `"x"`, "Changes", rules.Num(1), "Total", rules.Num(2),
+				"Skipped", rules.Num(1), "N", rules.Num(1), "Why", rules.Because("bulk.skip.pending"), "Count", 2)
 			got := i18n.Reason("bulkform.why.", w)
 			if got == "bulkform.why."+id || strings.Contains(got, "{{") || strings.Contains(got, "<no value>") {
 				t.Errorf("%s: %s has no words: %q", l, id, got)

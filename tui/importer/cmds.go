@@ -114,7 +114,8 @@ func (m Model) checked(c checkedMsg) (Model, tea.Cmd) {
 	switch {
 	case errors.As(c.err, &unfinished):
 		m.stage = stPath
-		m.problem = termtext.Clean(fmt.Sprintf("%v: J shows it (r or p resumes it, c gives it up)", c.err))
+		m.problem = termtext.Clean(i18n.T("importer.unfinished", "Jobs", strings.Join(unfinished.Jobs, ", "), "Show", "J",
+			"Resume", "r", "Pause", "p", "Cancel", "c"))
 		return m, m.input.Focus()
 	case errors.Is(c.err, context.DeadlineExceeded):
 		m.stage, m.problem = stPath, i18n.T("importer.too_long")

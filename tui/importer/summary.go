@@ -12,11 +12,12 @@ import (
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
-// summary is catalog.Plan.Summary in the interface's language, line for line: the
+// Summary is catalog.Plan.Summary in the interface's language, line for line: the
 // rows by what they do, how the file was read (the sheet's notes, in English), the
 // unknown columns, the listings compared with the mirror, what the edits change, a
-// whole export imported back, what goes back to moderation, and the cost.
-func summary(p *catalog.Plan) []string {
+// whole export imported back, what goes back to moderation, and the cost. The CLI's
+// `listings import` prints it too: one wording of a plan in each language.
+func Summary(p *catalog.Plan) []string {
 	num := i18n.UI().Number
 	out := []string{i18n.N("importer.plan.rows", len(p.Header.Rows), "Creates", num(p.Creates), "Edits", num(p.Edits),
 		"Unchanged", num(p.Unchanged), "Refused", num(p.Refused))}
@@ -66,4 +67,28 @@ func fieldList(fields map[string]int) string {
 		parts[i] = f + " (" + i18n.N("count.listings", fields[f]) + ")"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// changeText is catalog.Result.ChangeText in the interface's language: its own words
+// for a value (nothing before, the profile's contact, yes or no) said so, the
+// listing's values as they are.
+func changeText(cs []catalog.Change) string {
+	word := func(v string) string {
+		switch v {
+		case "", catalog.ChangeNone:
+			return i18n.T("importer.change.none")
+		case catalog.ChangeProfiles:
+			return i18n.T("importer.change.profiles")
+		case catalog.ChangeYes:
+			return i18n.T("yes")
+		case catalog.ChangeNo:
+			return i18n.T("no")
+		}
+		return v
+	}
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Field + " " + word(c.Old) + " → " + word(c.New)
+	}
+	return strings.Join(parts, "; ")
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/components/planbox"
@@ -21,11 +22,11 @@ import (
 // lines are not cut: the box wraps them.
 func planLines(p *catalog.Plan, file string, keep bool) []string {
 	out := []string{theme.Heading.Render(i18n.T("importer.plan.heading", "File", termtext.Clean(filepath.Base(file)))), ""}
-	out = append(out, summary(p)...)
+	out = append(out, Summary(p)...)
 	if p.Refused > 0 {
 		out = append(out, "", theme.Danger.Render(theme.ErrorMark+" "+i18n.N("importer.plan.refused", p.Refused)))
 		for _, r := range p.Header.Rows {
-			for _, l := range r.ProblemLines() {
+			for _, l := range r.ProblemLinesIn(problemWords) {
 				out = append(out, "  "+rowName(r)+": "+termtext.Clean(l))
 			}
 		}
@@ -48,8 +49,7 @@ func planLines(p *catalog.Plan, file string, keep bool) []string {
 				break
 			}
 			shown++
-			res := catalog.Result{Changes: r.Changes}
-			out = append(out, "  "+i18n.T("importer.plan.edit", "Row", rowName(r), "ID", r.ListingID, "Changes", termtext.Clean(res.ChangeText())))
+			out = append(out, "  "+i18n.T("importer.plan.edit", "Row", rowName(r), "ID", r.ListingID, "Changes", termtext.Clean(changeText(r.Changes))))
 		}
 	}
 	if files := p.FileLines(filepath.Dir(file)); len(files) > 0 {
@@ -65,10 +65,10 @@ func planLines(p *catalog.Plan, file string, keep bool) []string {
 			out = append(out, theme.Muted.Render("  "+api.MetadataLine(keep)))
 		}
 	}
-	if fixed := p.FixLines(); len(fixed) > 0 {
+	if fixed := p.FixLinesIn(problemWords, false); len(fixed) > 0 {
 		out = append(out, "", i18n.T("importer.plan.fixed"))
 		for _, f := range fixed {
-			out = append(out, "  "+termtext.Clean(strings.TrimPrefix(f, catalog.NoteFixed)))
+			out = append(out, "  "+termtext.Clean(f))
 		}
 	}
 	out = append(out, "")
@@ -80,6 +80,9 @@ func planLines(p *catalog.Plan, file string, keep bool) []string {
 	}
 	return out
 }
+
+// problemWords says a row's problem in the interface's language.
+func problemWords(w rules.Why) string { return i18n.Reason("importer.why.", w) }
 
 // maxEditLines bounds the edits the plan lists one by one: the plan box scrolls, but
 // ten thousand lines say less than their count.

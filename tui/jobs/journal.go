@@ -1,9 +1,11 @@
 package jobs
 
 import (
+	"strings"
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/api/jobs/job"
@@ -20,7 +22,8 @@ import (
 // about is what the panel says of a job.
 type about struct {
 	id, verb string
-	line     string // the job in a line (job.Job's About)
+	line     string    // the job in a line (job.Job's About)
+	lineWhy  rules.Why // the line as a Why, when the kind gives one (job.Described)
 	path     string
 	total    int  // the items to send
 	refused  int  // refused before anything was sent (an import's rows)
@@ -35,6 +38,9 @@ type about struct {
 func aboutOf(j job.Job) about {
 	done, failed, left := j.Counts()
 	a := about{id: j.Info().Job, verb: j.Verb(), line: termtext.Clean(j.About()), path: j.File(), total: done + failed + left}
+	if d, ok := j.(job.Described); ok {
+		a.lineWhy = d.AboutWhy()
+	}
 	seen := map[int]bool{}
 	for _, r := range j.Refusals() {
 		if !seen[r.Key] {
@@ -90,7 +96,18 @@ func failureOf(it job.Item) failure {
 	if code == "" {
 		code = it.Code
 	}
-	return failure{what: termtext.Clean(it.What()), code: termtext.Clean(code), hint: termtext.Clean(it.Hint)}
+	what := it.What()
+	if it.Row > 0 { // a sheet's row, as the panel names rows
+		what = i18n.T("jobs.row", "Row", it.Row)
+		if t := strings.TrimSpace(it.Title); t != "" {
+			what += " “" + t + "”"
+		}
+	}
+	hint := it.Hint
+	if !it.HintWhy.OK() {
+		hint = i18n.Reason("importer.why.", it.HintWhy)
+	}
+	return failure{what: termtext.Clean(what), code: termtext.Clean(code), hint: termtext.Clean(hint)}
 }
 
 // failuresOf are what the panel lists as a run begins: what was refused before

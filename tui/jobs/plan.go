@@ -71,7 +71,7 @@ func (m Model) planned(pm planMsg) (Model, tea.Cmd) {
 func planLines(p *job.Plan) []string {
 	title := i18n.T("jobs.plan.title."+p.How, "Of", p.Of) // retry or undo: TestVerbAndStateWords
 	lines := []string{theme.Heading.Render(title), ""}
-	for _, l := range p.Summary {
+	for _, l := range p.SummaryIn(planWords) {
 		lines = append(lines, termtext.Clean(l))
 	}
 	lines = append(lines, "")
@@ -85,11 +85,11 @@ func planLines(p *job.Plan) []string {
 		}
 		switch {
 		case r.Skip != "":
-			lines = append(lines, theme.Muted.Render("– "+what+": "+i18n.T("jobs.plan.skip", "Why", termtext.Clean(r.Skip))))
+			lines = append(lines, theme.Muted.Render("– "+what+": "+i18n.T("jobs.plan.skip", "Why", termtext.Clean(r.SkipIn(planWords)))))
 		case r.ToModeration:
-			lines = append(lines, theme.Danger.Render("! "+what+": "+termtext.Clean(r.Change)+" "+i18n.T("jobs.plan.to_moderation")))
+			lines = append(lines, theme.Danger.Render("! "+what+": "+termtext.Clean(r.ChangeIn(planWords))+" "+i18n.T("jobs.plan.to_moderation")))
 		default:
-			lines = append(lines, "✎ "+what+": "+termtext.Clean(r.Change))
+			lines = append(lines, "✎ "+what+": "+termtext.Clean(r.ChangeIn(planWords)))
 		}
 	}
 	return lines

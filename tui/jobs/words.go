@@ -5,8 +5,10 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/internal/i18n"
+	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -43,8 +45,15 @@ func (a about) lineWord() string {
 	if a.line == a.verb+" "+format.Count(a.total, "listing") {
 		return verbWord(a.verb) + " " + a.noun(a.total)
 	}
+	if !a.lineWhy.OK() {
+		return termtext.Clean(planWords(a.lineWhy))
+	}
 	return a.line
 }
+
+// planWords says a job's Why (a plan's line, a row's change or reason, a job's
+// line) in the interface's language.
+func planWords(w rules.Why) string { return i18n.Reason("jobs.why.", w) }
 
 // states are a journal's states (api/jobs/job).
 var states = []string{job.StateRunning, job.StateStopped, job.StateCancelled, job.StateDone}

@@ -64,10 +64,10 @@ func Explain(err error, lastIP string) Explanation {
 	}
 	switch {
 	case errors.Is(err, keystore.ErrMalformedKey):
-		x.Hint = termtext.Clean(err.Error())
+		x.Hint = keyWords(err)
 		x.Todo = i18n.T("login.todo.malformed", "Settings", settings())
 	case errors.Is(err, keystore.ErrNoKeyring):
-		x.Hint = termtext.Clean(err.Error())
+		x.Hint = keyWords(err)
 	case api.IsUnreachable(err):
 		x.Hint = termtext.Clean(err.Error())
 		x.Todo = i18n.T("login.todo.unreachable")

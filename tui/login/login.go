@@ -211,7 +211,7 @@ func (m *Model) validate() (string, bool) {
 	}
 	if m.cfg.Store != nil {
 		if err := keystore.ValidProfile(strings.TrimSpace(m.name.Value())); err != nil {
-			m.errs[fieldProfile] = err.Error()
+			m.errs[fieldProfile] = keyWords(err)
 			ok = false
 		}
 	}

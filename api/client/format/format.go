@@ -110,16 +110,36 @@ func layout(t time.Time, l string) string {
 
 // Wait reads a duration the way a person counts a wait: whole seconds, "1m30s",
 // "1 хв 30 с"; English as Go writes a duration ("1h0m5s").
-func Wait(d time.Duration) string {
+func Wait(d time.Duration) string { return waitIn(i18n.UI(), d) }
+
+func waitIn(p *i18n.Printer, d time.Duration) string {
 	d = max(d.Round(time.Second), time.Second)
 	h, m, s := int(d/time.Hour), int(d%time.Hour/time.Minute), int(d%time.Minute/time.Second)
 	switch {
 	case h > 0:
-		return i18n.T("format.wait.hms", "H", h, "M", m, "S", s)
+		return p.T("format.wait.hms", "H", h, "M", m, "S", s)
 	case m > 0:
-		return i18n.T("format.wait.ms", "M", m, "S", s)
+		return p.T("format.wait.ms", "M", m, "S", s)
 	}
-	return i18n.T("format.wait.s", "S", s)
+	return p.T("format.wait.s", "S", s)
+}
+
+// The words api/ keeps in English whatever the interface's language: a job plan's
+// summary, which --json prints and a script reads, says its counts and waits so; a
+// front end says them again in its language (rules.Why).
+
+// EnglishWait is Wait in English.
+func EnglishWait(d time.Duration) string { return waitIn(i18n.For(i18n.English), d) }
+
+// EnglishRequests is Requests in English.
+func EnglishRequests(n int) string { return i18n.For(i18n.English).N("count.requests", n) }
+
+// EnglishCount is Count with English's grouping of thousands.
+func EnglishCount(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return i18n.For(i18n.English).Number(n) + " " + word + "s"
 }
 
 // statusSymbols tell statuses apart without colour.

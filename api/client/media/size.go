@@ -12,18 +12,31 @@ import (
 // states a file's size or a limit goes through it, so that a number is never read in
 // two units (a file manager, and the spec, count 55 198 985 bytes as 55.2 MB).
 func FileSize(n int64) string {
+	num, unit := SizeParts(n)
+	switch {
+	case unit != UnitBytes:
+		return num + " " + unit
+	case n == 1:
+		return "1 byte"
+	}
+	return num + " bytes"
+}
+
+// UnitBytes is SizeParts' unit below a kilobyte.
+const UnitBytes = "bytes"
+
+// SizeParts is FileSize as its number, a plain decimal ("55.2"), and its unit
+// (UnitBytes, "kB", "MB" or "GB"), for a front end to write in its language.
+func SizeParts(n int64) (num, unit string) {
 	switch {
 	case n < 1000:
-		if n == 1 {
-			return "1 byte"
-		}
-		return strconv.FormatInt(n, 10) + " bytes"
+		return strconv.FormatInt(n, 10), UnitBytes
 	case n < 1_000_000:
-		return decimal(n, 1000) + " kB"
+		return decimal(n, 1000), "kB"
 	case n < 1_000_000_000:
-		return decimal(n, 1_000_000) + " MB"
+		return decimal(n, 1_000_000), "MB"
 	}
-	return decimal(n, 1_000_000_000) + " GB"
+	return decimal(n, 1_000_000_000), "GB"
 }
 
 // decimal is n/unit rounded to one decimal, without a trailing ".0". A value that
@@ -54,6 +67,10 @@ func ExactBytes(n int64) string {
 	return b.String() + " bytes"
 }
 
+// Near reports whether size is near limit, within a quarter of it above: a size so
+// close is said in exact bytes too.
+func Near(size, limit int64) bool { return size <= limit+limit/4 }
+
 // OverLimit says that a file of size bytes is over limit: "71.3 MB is over the 50 MB
 // limit", and with the exact bytes when the file is near the limit (within a quarter
 // of it above), where a rounded figure could read as within it or hide how close it
@@ -61,7 +78,7 @@ func ExactBytes(n int64) string {
 // is over the 12 MB limit".
 func OverLimit(size, limit int64) string {
 	s := FileSize(size)
-	if size <= limit+limit/4 {
+	if Near(size, limit) {
 		s = ExactBytes(size) + " (" + s + ")"
 	}
 	return s + " is over the " + FileSize(limit) + " limit"

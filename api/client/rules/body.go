@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,10 +13,12 @@ import (
 // budget and a round trip to say what can be told at once. An edit is checked only
 // in the fields it gives.
 
-// Problem is one rule a body breaks: the body's field and what is wrong.
+// Problem is one rule a body breaks: the body's field and what is wrong, in English
+// (Msg) and as a Why for a front end to say in its language.
 type Problem struct {
 	Field string
 	Msg   string
+	Why   Why
 }
 
 func (p Problem) String() string { return p.Field + ": " + p.Msg }
@@ -29,16 +30,16 @@ func CheckCreate(b *api.ListingCreate) []Problem {
 	p.add("description", length(b.Description, DescriptionMin, DescriptionMax, true))
 	free := b.PriceType == api.PriceExchange || b.PriceType == api.PriceFree
 	if b.Price.IsZero() && !free {
-		p.add("price", "required unless price_type is exchange or free")
+		p.add("price", why("body.price"))
 	}
 	p.add("price_type", oneOf(b.PriceType, PriceTypes))
 	p.add("currency", oneOf(b.Currency, Currencies))
 	p.add("condition", oneOf(b.Condition, Conditions))
 	if b.CategoryID <= 0 {
-		p.add("category_id", "required (a category id from listings categories)")
+		p.add("category_id", why("body.category"))
 	}
 	if strings.TrimSpace(b.CityRef) == "" {
-		p.add("city_ref", "required (a city ref from listings cities)")
+		p.add("city_ref", why("body.city"))
 	}
 	p.add("photos", photoCount(len(b.Photos)))
 	if len(b.PhotosWM) > 0 {
@@ -75,42 +76,42 @@ func CheckEdit(e *api.ListingEdit) []Problem {
 
 type problems []Problem
 
-func (p *problems) add(field, msg string) {
-	if msg != "" {
-		*p = append(*p, Problem{Field: field, Msg: msg})
+func (p *problems) add(field string, w Why) {
+	if !w.OK() {
+		*p = append(*p, Problem{Field: field, Msg: w.String(), Why: w})
 	}
 }
 
 // length checks a text's length in characters as the service counts them.
-func length(s string, lo, hi int, required bool) string {
+func length(s string, lo, hi int, required bool) Why {
 	n := Chars(s)
 	switch {
 	case n == 0 && required:
-		return fmt.Sprintf("required (%d to %d characters)", lo, hi)
+		return why("body.required", "Min", lo, "Max", hi)
 	case n < lo || n > hi:
-		return fmt.Sprintf("%d characters; use %d to %d", n, lo, hi)
+		return why("body.length", "N", n, "Min", lo, "Max", hi)
 	}
-	return ""
+	return Why{}
 }
 
 // oneOf checks an optional value of a list the spec gives; "" is not given.
-func oneOf(v string, allowed []string) string {
+func oneOf(v string, allowed []string) Why {
 	if v == "" || slices.Contains(allowed, v) {
-		return ""
+		return Why{}
 	}
-	return fmt.Sprintf("%s is not one of %s", strconv.Quote(v), strings.Join(allowed, ", "))
+	return why("body.one_of", "Value", strconv.Quote(v), "Allowed", strings.Join(allowed, ", "))
 }
 
-func photoCount(n int) string {
+func photoCount(n int) Why {
 	if n > MaxPhotos {
-		return fmt.Sprintf("%d photos; a listing has at most %d", n, MaxPhotos)
+		return why("body.photos", "N", n, "Max", MaxPhotos)
 	}
-	return ""
+	return Why{}
 }
 
-func sameLength(wm, photos int) string {
+func sameLength(wm, photos int) Why {
 	if wm != photos {
-		return fmt.Sprintf("%d URLs for %d photos; one per photo, in the order of photos", wm, photos)
+		return why("body.photos_wm", "URLs", wm, "N", photos)
 	}
-	return ""
+	return Why{}
 }

@@ -126,8 +126,14 @@ const (
 // are all +380671234567), any other with its + and digits, or its digits alone when
 // it has no country code. problem says why it is no phone (CheckPhone).
 func NormalPhone(v string) (out string, form PhoneForm, problem string) {
+	out, form, why := NormalPhoneWhy(v)
+	return out, form, why.String()
+}
+
+// NormalPhoneWhy is NormalPhone with its problem as a Why.
+func NormalPhoneWhy(v string) (out string, form PhoneForm, problem Why) {
 	t := strings.TrimSuffix(strings.TrimSpace(v), ".0") // pandas writes a column of numbers as floats
-	if problem = CheckPhone(t); problem != "" {
+	if problem = PhoneWhy(t); !problem.OK() {
 		return "", PhoneKept, problem
 	}
 	plus := strings.HasPrefix(t, "+")
@@ -152,7 +158,7 @@ func NormalPhone(v string) (out string, form PhoneForm, problem string) {
 	if out == strings.TrimSpace(v) {
 		form = PhoneKept
 	}
-	return out, form, ""
+	return out, form, Why{}
 }
 
 // SamePhone says whether two phones are one number written otherwise.

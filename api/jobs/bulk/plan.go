@@ -8,7 +8,6 @@
 package bulk
 
 import (
-	"fmt"
 	"reflect"
 	"time"
 
@@ -185,23 +184,33 @@ func editable(s api.Status) rules.Why {
 
 // Summary says the plan in a few lines, for the confirmation: what changes, what goes
 // back to moderation (said loudly), what is skipped by reason, and the cost.
-func (p Plan) Summary() []string {
-	var out []string
-	out = append(out, fmt.Sprintf("%s of %s listings change; %s skipped",
-		format.Number(len(p.Changes)), format.Number(len(p.Changes)+len(p.Skips)), format.Number(len(p.Skips))))
-	if l := job.ModerationLine(p.ToModeration); l != "" {
-		out = append(out, l)
+func (p Plan) Summary() []string { return p.SummaryIn(nil) }
+
+// SummaryIn is Summary in the words say gives a Why (nil: English).
+func (p Plan) SummaryIn(say func(rules.Why) string) []string {
+	if say == nil {
+		say = rules.Why.String
+	}
+	total := len(p.Changes) + len(p.Skips)
+	out := []string{say(rules.Because("bulk.summary", "Changes", rules.Num(len(p.Changes)), "Total", rules.Num(total),
+		"Skipped", rules.Num(len(p.Skips)), "Count", total))}
+	if w := job.ModerationWhy(p.ToModeration); !w.OK() {
+		out = append(out, say(w))
 	}
 	reasons := map[string]int{}
-	var order []string
+	var order []Skip
 	for _, s := range p.Skips {
 		if reasons[s.Reason] == 0 {
-			order = append(order, s.Reason)
+			order = append(order, s)
 		}
 		reasons[s.Reason]++
 	}
-	for _, r := range order {
-		out = append(out, fmt.Sprintf("skipped %s: %s", format.Number(reasons[r]), r))
+	for _, s := range order {
+		var why any = s.Reason
+		if !s.Why.OK() {
+			why = s.Why
+		}
+		out = append(out, say(rules.Because("bulk.summary.skipped", "N", rules.Num(reasons[s.Reason]), "Why", why)))
 	}
-	return append(out, job.Cost(p.Requests, p.Duration, p.FitsToday, p.Days))
+	return append(out, say(job.CostWhy(p.Requests, p.Duration, p.FitsToday, p.Days)))
 }

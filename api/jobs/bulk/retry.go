@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/job"
 )
 
@@ -21,7 +22,9 @@ func (j *Journal) Retry(b api.Budget, now time.Time) (*job.Plan, error) {
 		switch o := j.Outcome(pl.ID); {
 		case o.State == Failed && o.Again:
 			h.Items = append(h.Items, pl)
-			p.Rows = append(p.Rows, job.PlanRow{ID: pl.ID, Title: pl.Title, Change: j.Head.change(pl)})
+			row := job.Changed(j.Head.change(pl))
+			row.ID, row.Title = pl.ID, pl.Title
+			p.Rows = append(p.Rows, row)
 		case o.State == Failed:
 			p.Rows = append(p.Rows, job.PlanRow{ID: pl.ID, Title: pl.Title, Skip: strings.TrimSpace(o.Code + ": " + o.Hint)})
 		case o.State != Done:
@@ -39,14 +42,16 @@ func (j *Journal) Retry(b api.Budget, now time.Time) (*job.Plan, error) {
 
 // change says what the job makes of a listing: its status, its new price, the
 // fields it sets.
-func (h *Header) change(p Planned) string {
-	if st := h.statusOf(p); st != "" {
-		return strings.TrimSpace(p.OldStatus + " → " + st)
+func (h *Header) change(p Planned) rules.Why {
+	switch st := h.statusOf(p); {
+	case st != "" && p.OldStatus == "":
+		return job.Because("retry.status_to", "NewStatus", st)
+	case st != "":
+		return job.Because("retry.status", "Status", p.OldStatus, "NewStatus", st)
+	case h.Kind == KindPrice:
+		return job.Because("undo.price_back", "From", p.OldPrice, "To", p.NewPrice)
 	}
-	if h.Kind == KindPrice {
-		return p.OldPrice + " → " + p.NewPrice
-	}
-	return "sets " + strings.Join(job.Fields(h.patchOf(p)), ", ")
+	return job.Because("retry.sets", "Fields", strings.Join(job.Fields(h.patchOf(p)), ", "))
 }
 
 // fileVerb is a verb as a job's name ends with it: no blank.

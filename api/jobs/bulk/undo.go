@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/job"
 )
@@ -40,7 +39,7 @@ func (j *Journal) Undo(ctx context.Context, svc job.Service, now time.Time) (*jo
 	for _, p := range items {
 		s, ok := seen[p.ID]
 		if !ok {
-			u.Skip(p.ID, p.Title, "the listing is gone")
+			u.Skip(p.ID, p.Title, job.Because("undo.gone"))
 			continue
 		}
 		u.Back(j.Head, p, j.Outcome(p.ID), s)
@@ -102,8 +101,17 @@ func NewUndo(of string, reads int) *Undo {
 }
 
 // Skip names a listing the undo leaves alone, and why.
-func (u *Undo) Skip(id int, title, why string) {
-	u.rows = append(u.rows, job.PlanRow{ID: id, Title: title, Skip: why})
+func (u *Undo) Skip(id int, title string, why rules.Why) {
+	r := job.Skipped(why)
+	r.ID, r.Title = id, title
+	u.rows = append(u.rows, r)
+}
+
+// change plans a listing's row that changes as w says.
+func (u *Undo) change(id int, title string, w rules.Why) job.PlanRow {
+	r := job.Changed(w)
+	r.ID, r.Title = id, title
+	return r
 }
 
 // Back plans putting p of the job h back as it was, from what the job recorded of it
@@ -115,47 +123,48 @@ func (u *Undo) Back(h *Header, p Planned, o job.Outcome, s job.Seen) {
 		u.backStatus(p, api.Status(st), now)
 		return
 	}
-	if why := decided(api.Status(o.Status), now); why != "" {
+	if why := decided(api.Status(o.Status), now); !why.OK() {
 		u.Skip(p.ID, p.Title, why)
 		return
 	}
-	if e, why := api.CheckEdit(now); e == api.EditRefused {
-		u.Skip(p.ID, p.Title, why)
+	if e, _ := api.CheckEdit(now); e == api.EditRefused {
+		u.Skip(p.ID, p.Title, editable(now))
 		return
 	}
 	back := Planned{ID: p.ID, Title: p.Title, OldStatus: string(now)}
-	var change string
+	var change rules.Why
 	if h.Kind == KindPrice {
 		np, err := api.ParsePrice(p.NewPrice)
 		if err != nil || !rules.SamePrice(l.Price, np) {
-			u.Skip(p.ID, p.Title, fmt.Sprintf("changed since the job: the price is %s, not %s as the job set it", l.Price.String(), p.NewPrice))
+			u.Skip(p.ID, p.Title, job.Because("undo.price", "Price", l.Price.String(), "Set", p.NewPrice))
 			return
 		}
 		back.OldPrice, back.NewPrice = l.Price.String(), p.OldPrice
-		change = p.NewPrice + " → " + p.OldPrice
+		change = job.Because("undo.price_back", "From", p.NewPrice, "To", p.OldPrice)
 	} else {
 		e := h.patchOf(p)
 		if moved := job.Fields(rules.Unheld(e, l, s.Detail)); len(moved) > 0 {
-			u.Skip(p.ID, p.Title, "changed since the job: its "+strings.Join(moved, ", ")+" no longer what the job set")
+			u.Skip(p.ID, p.Title, job.Because("undo.fields", "Fields", strings.Join(moved, ", ")))
 			return
 		}
 		if p.Old == nil || p.Old.Empty() {
-			u.Skip(p.ID, p.Title, "its values before the job were not kept (a journal of an earlier version, or fields the job did not read): nothing to put back")
+			u.Skip(p.ID, p.Title, job.Because("undo.not_kept"))
 			return
 		}
 		back.Patch, back.Old = p.Old, job.Before(p.Old, l, s.Detail)
-		change = "sets back " + strings.Join(job.Fields(p.Old), ", ")
+		change = job.Because("undo.sets_back", "Fields", strings.Join(job.Fields(p.Old), ", "))
 		if lost := missing(e, p.Old); len(lost) > 0 {
-			change += " (not known before the job, so kept: " + strings.Join(lost, ", ") + ")"
+			change = job.Because("undo.sets_back_lost", "Fields", strings.Join(job.Fields(p.Old), ", "), "Lost", strings.Join(lost, ", "))
 		}
 	}
-	row := job.PlanRow{ID: p.ID, Title: p.Title, Change: change}
+	if e, _ := api.CheckEdit(now); e == api.EditRestartsReview {
+		change = job.Because("undo.review", "Change", change)
+	}
+	row := u.change(p.ID, p.Title, change)
 	switch e, _ := api.CheckEdit(now); e {
 	case api.EditToModeration:
 		row.ToModeration = true
 		u.toMod++
-	case api.EditRestartsReview:
-		row.Change += " (awaiting moderation: its review starts again)"
 	}
 	u.head.Items = append(u.head.Items, back)
 	u.rows = append(u.rows, row)
@@ -165,15 +174,15 @@ func (u *Undo) Back(h *Header, p Planned, o job.Outcome, s job.Seen) {
 // cannot delete), as it is now.
 func (u *Undo) Deactivate(id int, title string, now api.Status) {
 	if now == api.StatusPending {
-		u.Skip(id, title, "awaiting moderation: the API cannot deactivate it until a moderator decides; undo again then")
+		u.Skip(id, title, job.Because("undo.pending"))
 		return
 	}
-	if mv, why := api.CheckMove(now, api.StatusInactive); mv != api.MoveAllowed {
-		u.Skip(id, title, "it cannot be deactivated: "+why)
+	if mv, _ := api.CheckMove(now, api.StatusInactive); mv != api.MoveAllowed {
+		u.Skip(id, title, job.Because("undo.no_deactivate", "Why", CheckMoveWhy(now, api.StatusInactive)))
 		return
 	}
 	u.head.Items = append(u.head.Items, Planned{ID: id, Title: title, SetStatus: string(api.StatusInactive), OldStatus: string(now)})
-	u.rows = append(u.rows, job.PlanRow{ID: id, Title: title, Change: string(now) + " → inactive (made by the job: the API cannot delete it)"})
+	u.rows = append(u.rows, u.change(id, title, job.Because("undo.deactivate", "Status", string(now))))
 }
 
 // OfRow says the last item planned or left alone is the sheet's row line.
@@ -182,29 +191,29 @@ func (u *Undo) OfRow(line int) { u.rows[len(u.rows)-1].Row = line }
 // backStatus plans a status job's listing back to its status before.
 func (u *Undo) backStatus(p Planned, set, now api.Status) {
 	if now != set {
-		u.Skip(p.ID, p.Title, fmt.Sprintf("changed since the job: it is %s, not %s as the job left it", now, set))
+		u.Skip(p.ID, p.Title, job.Because("undo.status", "Status", string(now), "SetStatus", string(set)))
 		return
 	}
 	old := api.Status(p.OldStatus)
 	if old == "" { // a journal written before the old status was kept: the move's other end
 		old = map[api.Status]api.Status{api.StatusActive: api.StatusInactive, api.StatusInactive: api.StatusActive}[set]
 	}
-	if mv, why := api.CheckMove(now, old); mv != api.MoveAllowed {
-		u.Skip(p.ID, p.Title, "it cannot go back to "+string(old)+": "+why)
+	if mv, _ := api.CheckMove(now, old); mv != api.MoveAllowed {
+		u.Skip(p.ID, p.Title, job.Because("undo.no_way_back", "OldStatus", string(old), "Why", CheckMoveWhy(now, old)))
 		return
 	}
 	u.head.Items = append(u.head.Items, Planned{ID: p.ID, Title: p.Title, SetStatus: string(old), OldStatus: string(now)})
-	u.rows = append(u.rows, job.PlanRow{ID: p.ID, Title: p.Title, Change: string(now) + " → " + string(old)})
+	u.rows = append(u.rows, u.change(p.ID, p.Title, job.Because("undo.move", "Status", string(now), "OldStatus", string(old))))
 }
 
 // decided says why a listing the job sent to moderation and a moderator has since
 // blocked is left alone: its fate is the moderator's now, whom an undo would only
 // resubmit it to. An approval is no reason: the listing is as the job left it.
-func decided(after, now api.Status) string {
+func decided(after, now api.Status) rules.Why {
 	if now == api.StatusBlocked && after != api.StatusBlocked {
-		return "a moderator blocked it since the job: see its reason (listings show), edit it to resubmit"
+		return job.Because("undo.blocked")
 	}
-	return ""
+	return rules.Why{}
 }
 
 // kindOf is the kind of an undo's job by what its items do: a status job when they
@@ -250,14 +259,14 @@ func (u *Undo) Plan(b api.Budget, now time.Time, noun string) *job.Plan {
 			left++
 		}
 	}
-	p.Summary = append(p.Summary, fmt.Sprintf("undo of job %s: %s back to what they were before it", u.of, format.Count(back, noun)))
+	p.Say(job.Because("undo."+noun, "Job", u.of, "Items", job.Counted(back, noun), "Count", back))
 	if left > 0 {
-		p.Summary = append(p.Summary, fmt.Sprintf("%s left alone: changed since the job, gone, or not to be changed back (below, with the reasons)", format.Number(left)))
+		p.Say(job.Because("undo.left", "N", rules.Num(left)))
 	}
-	if l := job.ModerationLine(u.toMod); l != "" {
-		p.Summary = append(p.Summary, l)
+	if w := job.ModerationWhy(u.toMod); !w.OK() {
+		p.Say(w)
 	}
-	p.Summary = append(p.Summary, "read to plan it: "+format.Requests(u.reads))
+	p.Say(job.Because("undo.reads", "Requests", job.Requests(u.reads)))
 	p.Estimate(b, now)
 	h := u.head
 	h.Kind, h.Status = kindOf(h.Items)

@@ -10,6 +10,9 @@ import (
 func init() {
 	rules.Register(map[string]string{
 		"bulk.skip.already":         "already {{.Status}}: nothing to do",
+		"bulk.move.already":         "already {{.Status}}",
+		"bulk.summary":              "{{.Changes}} of {{.Total}} listings change; {{.Skipped}} skipped",
+		"bulk.summary.skipped":      "skipped {{.N}}: {{.Why}}",
 		"bulk.skip.api_only":        "only activation and deactivation can be done through the API",
 		"bulk.skip.pending":         "awaiting moderation",
 		"bulk.skip.blocked":         "rejected by a moderator: edit it to resubmit",
@@ -30,6 +33,15 @@ func init() {
 		"bulk.change.too_low":       "change {{.Value}}: a price cannot go down by 100% or more",
 		"bulk.rounding.invalid":     "rounding {{.Value}}: write a step such as 10 or 100, an ending such as 0.99, or step:ending such as 100:99",
 	})
+}
+
+// CheckMoveWhy is api.CheckMove's reason as a Why, word for word (api knows no
+// rules), for a front end to say in its language.
+func CheckMoveWhy(from, to api.Status) rules.Why {
+	if from == to && (to == api.StatusActive || to == api.StatusInactive) {
+		return rules.Because("bulk.move.already", "Status", string(to))
+	}
+	return moveWhy(from, to)
 }
 
 // moveWhy says why a listing of status from is not moved to status to, in the words

@@ -18,6 +18,9 @@ func TestMoveWhyIsCheckMovesReason(t *testing.T) {
 			if mv == api.MoveAllowed {
 				continue
 			}
+			if got := CheckMoveWhy(from, to).String(); got != why {
+				t.Errorf("%s → %s: CheckMoveWhy %q, CheckMove says %q", from, to, got, why)
+			}
 			if mv == api.MoveNoop {
 				why += ": nothing to do"
 			}

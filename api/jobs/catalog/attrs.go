@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/listings-tui/listings/api"
@@ -59,7 +60,7 @@ func (c *checker) attrCells(ctx context.Context, b *rowBuild, cat int, catPath s
 	for i, col := range cols {
 		a, ok := byCode[codes[i]]
 		if !ok {
-			b.refuse(col, fmt.Sprintf("%s has no attribute %q; it has: %s", catPath, codes[i], codeList(attrs)))
+			b.refuse(col, because("attr.unknown", "Category", catPath, "Code", strconv.Quote(codes[i]), "Codes", codeList(attrs)))
 			continue
 		}
 		if isClear(cells[col]) {
@@ -81,18 +82,18 @@ func (c *checker) attrCells(ctx context.Context, b *rowBuild, cat int, catPath s
 func requireAttrs(b *rowBuild, attrs []api.Attribute, values map[string]any, catPath string) {
 	for _, a := range attrs {
 		if _, ok := values[a.Code]; a.Required && !ok && !b.has("attr."+strings.ToLower(a.Code)) {
-			b.refuse("attr."+strings.ToLower(a.Code), fmt.Sprintf("%s is required in %s", a.Name, catPath))
+			b.refuse("attr."+strings.ToLower(a.Code), because("attr.required", "Name", a.Name, "Category", catPath))
 		}
 	}
 }
 
-func codeList(attrs []api.Attribute) string {
+func codeList(attrs []api.Attribute) any {
 	var c []string
 	for _, a := range attrs {
 		c = append(c, a.Code)
 	}
 	if len(c) == 0 {
-		return "none"
+		return because("attr.none")
 	}
 	return strings.Join(c, ", ")
 }
@@ -106,7 +107,7 @@ func (c *checker) attrValue(ctx context.Context, b *rowBuild, cat int, a api.Att
 	cell = strings.TrimSpace(cell)
 	kind := b.kinds[col]
 	numeric := a.Type == api.AttrNumber || a.Type == api.AttrRange
-	if why := damaged(cell, kind, numeric); why != "" {
+	if why := damaged(cell, kind, numeric); !why.OK() {
 		b.refuse(col, why)
 		return nil, false, nil
 	}
@@ -129,8 +130,7 @@ func (c *checker) attrValue(ctx context.Context, b *rowBuild, cat int, a api.Att
 			for _, o := range a.Options {
 				ls = append(ls, o.Label)
 			}
-			b.refuse(col, fmt.Sprintf("%q is not a choice of %s: one of %s (a label in any language, or its value)",
-				rules.Clip(cell, 30), a.Name, strings.Join(ls, ", ")))
+			b.refuse(col, because("attr.choice", "Value", quoted(cell, 30), "Name", a.Name, "Labels", strings.Join(ls, ", ")))
 			return nil, false, nil
 		}
 		return v, true, nil
@@ -143,10 +143,10 @@ func (c *checker) attrValue(ctx context.Context, b *rowBuild, cat int, a api.Att
 	case api.AttrRange:
 		from, to, ok := rules.SplitRange(cell)
 		if !ok {
-			b.refuse(col, fmt.Sprintf("%q is not a range: write from-to (\"2000-2010\"), or one bound as \"2000-\" or \"-2010\"", rules.Clip(cell, 30)))
+			b.refuse(col, because("attr.range", "Value", quoted(cell, 30)))
 			return nil, false, nil
 		}
-		if m := rules.CheckRange(from, to); m != "" {
+		if m := rules.RangeWhy(from, to); !m.OK() {
 			b.refuse(col, m)
 			return nil, false, nil
 		}
@@ -157,7 +157,7 @@ func (c *checker) attrValue(ctx context.Context, b *rowBuild, cat int, a api.Att
 			}
 		}
 		if len(r) == 0 {
-			b.refuse(col, fmt.Sprintf("%q gives neither bound of the range", rules.Clip(cell, 30)))
+			b.refuse(col, because("attr.range_empty", "Value", quoted(cell, 30)))
 			return nil, false, nil
 		}
 		return r, true, nil
@@ -219,8 +219,9 @@ func (d *differ) attributes(cells map[string]string) error {
 		cat, path = newCat, ""
 		_, path, _, _ = d.c.tax.category(d.ctx, fmt.Sprint(newCat))
 	}
+	var where any = path // the category as a refusal names it
 	if path == "" {
-		path = fmt.Sprintf("category %d", cat)
+		where = because("category.numbered", "ID", cat)
 	}
 	attrs, err := d.c.tax.attributes(d.ctx, cat, d.c.o.lang())
 	if err != nil {
@@ -238,13 +239,13 @@ func (d *differ) attributes(cells map[string]string) error {
 	for i, col := range cols {
 		a, ok := byCode[codes[i]]
 		if !ok {
-			d.b.refuse(col, fmt.Sprintf("%s has no attribute %q; it has: %s", path, codes[i], codeList(attrs)))
+			d.b.refuse(col, because("attr.unknown", "Category", where, "Code", strconv.Quote(codes[i]), "Codes", codeList(attrs)))
 			continue
 		}
 		old := l.Attributes[a.Code]
 		if isClear(cells[col]) {
 			if a.Required {
-				d.b.refuse(col, fmt.Sprintf("%s is required in %s: it cannot be cleared", a.Name, path))
+				d.b.refuse(col, because("attr.required_clear", "Name", a.Name, "Category", where))
 			} else if _, had := merged[a.Code]; had {
 				delete(merged, a.Code)
 				changed = true

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/listings-tui/listings/api"
@@ -19,12 +18,12 @@ func (c *checker) create(ctx context.Context, b *rowBuild, cells map[string]stri
 	}
 	if v, ok := cells["condition"]; ok {
 		if body.Condition = conditions[norm(v)]; body.Condition == "" {
-			b.refuse("condition", fmt.Sprintf("%q is not a condition: new or used", rules.Clip(v, 20)))
+			b.refuse("condition", because("condition.invalid", "Value", quoted(v, 20)))
 		}
 	}
 	body.ContactName = text(cells["contact_name"])
 	if n := rules.Chars(body.ContactName); n > rules.ContactNameMax {
-		b.refuse("contact_name", fmt.Sprintf("%d characters; shorten it to %d", n, rules.ContactNameMax))
+		b.refuse("contact_name", because("contact_name.long", "N", n, "Max", rules.ContactNameMax))
 	}
 	if v, ok := cells["contact_phone"]; ok {
 		body.ContactPhone, _ = b.readPhone("contact_phone", v)
@@ -68,14 +67,14 @@ func (c *checker) create(ctx context.Context, b *rowBuild, cells map[string]stri
 		case b.has(col):
 			continue // said already, more precisely
 		case col == "category" || col == "category_id":
-			p.Msg = "required: an id, or a path as listings categories prints it"
+			p.Why = because("category.required")
 			if !c.o.Suggest {
-				p.Msg += ", or --suggest to ask the AI suggestion"
+				p.Why = because("category.suggestable")
 			}
 		case col == "city" || col == "city_ref":
-			p.Msg = "required: a city name (Львів, or \"Бровари, Київська\") or its city_ref"
+			p.Why = because("city.required")
 		}
-		b.refuse(col, p.Msg)
+		b.refuse(col, p.Why)
 	}
 	b.Create = body
 	return nil

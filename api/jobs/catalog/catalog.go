@@ -18,6 +18,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/client/rules"
 )
 
 // Service is what an import needs of the service; *api.Client satisfies it.
@@ -75,9 +76,21 @@ func (o Options) lang() string {
 type Problem struct {
 	Column string `json:"column"`
 	Reason string `json:"reason"`
+	// Why is Reason as an id and its values, for a front end to say in its language;
+	// a problem read back from a journal has none, and is said as Reason.
+	Why rules.Why `json:"-"`
 }
 
 func (p Problem) String() string { return p.Column + ": " + p.Reason }
+
+// Said is the problem as "column: reason", the reason in the words say gives its Why
+// (a front end's language), or in English when the problem has none.
+func (p Problem) Said(say func(rules.Why) string) string {
+	if p.Why.OK() || say == nil {
+		return p.String()
+	}
+	return p.Column + ": " + say(p.Why)
+}
 
 // MaxRowProblems bounds the problems a row keeps. A row may have as many problems as
 // cells (MaxColumns of the sheet: a thousand attributes the category lacks), and a
@@ -87,19 +100,28 @@ func (p Problem) String() string { return p.Column + ": " + p.Reason }
 const MaxRowProblems = 20
 
 // MoreProblems is the line that ends a row's problems when n more were not kept.
-func MoreProblems(n int) string {
-	return "and " + format.Count(n, "more problem") + " in this row"
+func MoreProblems(n int) string { return MoreWhy(n).String() }
+
+// MoreWhy is MoreProblems as a Why; Count is n for a language's plural forms.
+func MoreWhy(n int) rules.Why {
+	return because("more", "More", format.Count(n, "more problem"), "Count", n)
 }
 
 // ProblemLines are the row's problems as "column: reason" lines, the last one saying
 // how many more there are past MaxRowProblems.
-func (r *Row) ProblemLines() []string {
+func (r *Row) ProblemLines() []string { return r.ProblemLinesIn(nil) }
+
+// ProblemLinesIn is ProblemLines in the words say gives a Why (nil: English).
+func (r *Row) ProblemLinesIn(say func(rules.Why) string) []string {
+	if say == nil {
+		say = rules.Why.String
+	}
 	out := make([]string, 0, len(r.Problems)+1)
 	for _, p := range r.Problems {
-		out = append(out, p.String())
+		out = append(out, p.Said(say))
 	}
 	if r.MoreProblems > 0 {
-		out = append(out, MoreProblems(r.MoreProblems))
+		out = append(out, say(MoreWhy(r.MoreProblems)))
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 	"sync"
@@ -49,6 +48,22 @@ const (
 	whyCharset = "a character Windows-1251 cannot hold (×, ², ™) saved as ?: the listing keeps its own"
 )
 
+// listingText is what a fix of a character the sheet's charset lost reads the cell
+// as: the listing's own text.
+const listingText = "the listing's text"
+
+// habitWhy is a fix's habit as a Why, for a front end to say in its language; the
+// journal keeps the English (Fix.Why), which an older journal may word otherwise: it
+// is then said as it came.
+func habitWhy(why string) rules.Why {
+	id := map[string]string{whyFloat: "float", whyPercent: "percent", whyPhone: "phone", whyPlus: "plus",
+		whyMoney: "money", whyBool: "bool", whyDecimal: "decimal", whyCharset: "charset"}[why]
+	if id == "" {
+		return because("error", "Err", why)
+	}
+	return because("habit." + id)
+}
+
 // fix records a fix on the row, once per column.
 func (b *rowBuild) fix(col, from, to, why string) {
 	if from == to {
@@ -66,16 +81,16 @@ func (b *rowBuild) fix(col, from, to, why string) {
 // saved value, an error value, a number the spreadsheet made a date of. numeric says
 // the column holds a number (a price, a number or range attribute): a date there is
 // the spreadsheet's doing.
-func damaged(v string, kind sheet.CellKind, numeric bool) string {
+func damaged(v string, kind sheet.CellKind, numeric bool) rules.Why {
 	switch {
 	case kind == sheet.KindFormula:
-		return fmt.Sprintf("a formula (%s) whose value the file does not keep (re-saved by a program that does not compute formulas, such as openpyxl): open the sheet in a spreadsheet and save it, or type the value", rules.Clip(v, 30))
+		return because("cell.formula", "Value", rules.Clip(v, 30))
 	case kind == sheet.KindError:
-		return fmt.Sprintf("the spreadsheet's error %s: type the value instead", rules.Clip(v, 20))
+		return because("cell.error", "Value", rules.Clip(v, 20))
 	case numeric && (kind == sheet.KindDate || looksDate(v)):
-		return fmt.Sprintf("%q is a date: a spreadsheet turns a number such as 15.6 into a date (15.06) when the column is not formatted as text; format the column as text or number and type the value again", rules.Clip(v, 24))
+		return because("cell.date", "Value", quoted(v, 24))
 	}
-	return ""
+	return rules.Why{}
 }
 
 var dateLike = sync.OnceValue(func() *regexp.Regexp {
@@ -101,26 +116,30 @@ func decimal(s string) (out, fixed string, ok bool) {
 
 // readPrice reads a price cell; ok is false with the row refused.
 func (b *rowBuild) readPrice(col, v string) (api.Price, bool) {
-	if why := damaged(v, b.kinds[col], true); why != "" {
+	if why := damaged(v, b.kinds[col], true); !why.OK() {
 		b.refuse(col, why)
 		return api.Price{}, false
 	}
 	if b.kinds[col] == sheet.KindPercent {
-		b.refuse(col, fmt.Sprintf("%s is a percentage: a price is a number such as 1500", v))
+		b.refuse(col, because("price.percent", "Value", v))
 		return api.Price{}, false
 	}
 	d, why, ok := decimal(v)
 	if !ok || strings.HasPrefix(d, "-") {
-		_, err := rules.ParsePrice(v) // its words for what is wrong
-		if err == nil {
-			err = fmt.Errorf("%q is not a price: write a number such as 1500 or 99.90", rules.Clip(v, 20))
+		why := because("price.invalid", "Value", quoted(v, 20))
+		if _, err := rules.ParsePrice(v); err != nil { // its words for what is wrong
+			if w, ok := err.(rules.Why); ok {
+				why = w
+			} else {
+				why = because("error", "Err", err.Error())
+			}
 		}
-		b.refuse(col, err.Error())
+		b.refuse(col, why)
 		return api.Price{}, false
 	}
 	p, err := api.ParsePrice(d)
 	if err != nil {
-		b.refuse(col, fmt.Sprintf("%q is not a price: write a number such as 1500 or 99.90", rules.Clip(v, 20)))
+		b.refuse(col, because("price.invalid", "Value", quoted(v, 20)))
 		return api.Price{}, false
 	}
 	if why != "" {
@@ -133,7 +152,7 @@ func (b *rowBuild) readPrice(col, v string) (api.Price, bool) {
 // percentage cell, 0.85 shown as 85 %) is 85, as the attribute's unit is the percent
 // it was typed in.
 func (b *rowBuild) readNumber(col, v string) (string, bool) {
-	if why := damaged(v, b.kinds[col], true); why != "" {
+	if why := damaged(v, b.kinds[col], true); !why.OK() {
 		b.refuse(col, why)
 		return "", false
 	}
@@ -141,7 +160,7 @@ func (b *rowBuild) readNumber(col, v string) (string, bool) {
 	pct := b.kinds[col] == sheet.KindPercent || strings.HasSuffix(t, "%")
 	d, why, ok := decimal(strings.TrimSpace(strings.TrimSuffix(t, "%")))
 	if !ok {
-		b.refuse(col, fmt.Sprintf("%q is not a number", rules.Clip(v, 20)))
+		b.refuse(col, because("number.invalid", "Value", quoted(v, 20)))
 		return "", false
 	}
 	if pct {
@@ -164,7 +183,7 @@ var currencies = map[string]string{
 func (b *rowBuild) readCurrency(col, v string) (string, bool) {
 	code, ok := currencies[strings.ToLower(strings.TrimSpace(v))]
 	if !ok {
-		b.refuse(col, fmt.Sprintf("%q is not a currency: UAH (грн, ₴), USD ($) or EUR (€)", rules.Clip(v, 20)))
+		b.refuse(col, because("currency.invalid", "Value", quoted(v, 20)))
 		return "", false
 	}
 	if code != strings.TrimSpace(v) {
@@ -188,7 +207,7 @@ func (b *rowBuild) readBool(col, v string) (bool, bool) {
 		b.fixBool(col, v, "false")
 		return false, true
 	}
-	b.refuse(col, fmt.Sprintf("%q is not yes or no (true/false, так/ні, да/нет)", rules.Clip(v, 20)))
+	b.refuse(col, because("bool.invalid", "Value", quoted(v, 20)))
 	return false, false
 }
 
@@ -204,11 +223,11 @@ func (b *rowBuild) fixBool(col, v, to string) {
 // A phone a spreadsheet rounded (3.80501E+11) has lost its digits and is refused.
 func (b *rowBuild) readPhone(col, v string) (string, bool) {
 	if lost(v) {
-		b.refuse(col, fmt.Sprintf("%q is a phone a spreadsheet turned into a rounded number: its digits are lost; type it again (+380…) in a column formatted as text, or save the sheet as XLSX", rules.Clip(v, 24)))
+		b.refuse(col, because("phone.lost", "Value", quoted(v, 24)))
 		return "", false
 	}
-	out, form, problem := rules.NormalPhone(v)
-	if problem != "" {
+	out, form, problem := rules.NormalPhoneWhy(v)
+	if !problem.OK() {
 		b.refuse(col, problem)
 		return "", false
 	}

@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/rules"
 )
 
 // cityRef is the shape of a city_ref: a UUID, taken as it is (the service judges it).
@@ -29,16 +31,17 @@ type cities struct {
 }
 
 type cityAnswer struct {
-	ref, label, problem string
+	ref, label string
+	problem    rules.Why
 }
 
 // city resolves a cell: a city_ref, or a name with an optional region after a comma
 // ("Бровари, Київська"). A name is the city whose name it is exactly (in the plan's
 // language; or the only city found, when it was written in another); several of that
 // name are ambiguous, and refused with their labels.
-func (c *cities) city(ctx context.Context, cell string) (ref, label, problem string, err error) {
+func (c *cities) city(ctx context.Context, cell string) (ref, label string, problem rules.Why, err error) {
 	if cityRef().MatchString(cell) {
-		return cell, "", "", nil
+		return cell, "", rules.Why{}, nil
 	}
 	key := norm(cell)
 	if a, ok := c.seen[key]; ok {
@@ -50,18 +53,18 @@ func (c *cities) city(ctx context.Context, cell string) (ref, label, problem str
 	}
 	var a cityAnswer
 	if utf8.RuneCountInString(name) < api.MinCityQuery {
-		a.problem = fmt.Sprintf("%q is too short for a city name: write it whole, or its city_ref (listings cities NAME)", cell)
+		a.problem = because("city.short", "Value", strconv.Quote(cell))
 	} else {
 		found, err := c.search(ctx, name, c.lang)
 		if err != nil {
-			return "", "", "", err
+			return "", "", rules.Why{}, err
 		}
 		a = pickCity(cell, name, region, found)
-		if a.problem != "" && len(exactly(name, inRegion(region, found))) == 0 {
+		if !a.problem.OK() && len(exactly(name, inRegion(region, found))) == 0 {
 			// Perhaps the name is written in another language: the search matches
 			// every language but answers in one, so look for it by name there.
 			if b, ok, err := c.elsewhere(ctx, cell, name, region, found); err != nil {
-				return "", "", "", err
+				return "", "", rules.Why{}, err
 			} else if ok {
 				a = b
 			}
@@ -136,31 +139,29 @@ func pickCity(cell, name, region string, found []api.City) cityAnswer {
 	case len(exact) == 1:
 		return cityAnswer{ref: exact[0].Ref, label: exact[0].Label}
 	case len(exact) > 1:
-		return cityAnswer{problem: fmt.Sprintf("%q is %d places: %s; write it with its region, as \"%s, <region>\", or give its city_ref",
-			cell, len(exact), labels(exact), name)}
+		return cityAnswer{problem: because("city.many", "Value", strconv.Quote(cell), "N", len(exact), "Places", labels(exact), "Name", name)}
 	case len(in) == 0 && len(found) > 0 && region != "":
-		return cityAnswer{problem: fmt.Sprintf("no %q in the region %q; the search found %s", name, region, labels(found))}
+		return cityAnswer{problem: because("city.not_in_region", "Name", strconv.Quote(name), "Region", strconv.Quote(region), "Places", labels(found))}
 	case len(in) == 0:
-		return cityAnswer{problem: fmt.Sprintf("no city is named %q: check the spelling, or give its city_ref (listings cities NAME)", name)}
+		return cityAnswer{problem: because("city.none", "Name", strconv.Quote(name))}
 	}
-	return cityAnswer{problem: fmt.Sprintf("%q names no city exactly, and the search found %d: %s; write one of them whole",
-		cell, len(in), labels(in))}
+	return cityAnswer{problem: because("city.inexact", "Value", strconv.Quote(cell), "N", len(in), "Places", labels(in))}
 }
 
-// labels lists a few cities for a message.
-func labels(cs []api.City) string {
+// labels lists a few cities for a message: their labels, or a Why that says how
+// many more there are after them.
+func labels(cs []api.City) any {
 	const most = 5
 	var out []string
-	for i, c := range cs {
-		if i == most {
-			out = append(out, fmt.Sprintf("and %d more", len(cs)-most))
-			break
-		}
+	for _, c := range cs[:min(len(cs), most)] {
 		l := c.Label
 		if l == "" {
 			l = c.Name + ", " + c.Region
 		}
 		out = append(out, l)
+	}
+	if len(cs) > most {
+		return because("city.more", "Places", strings.Join(out, "; "), "N", len(cs)-most)
 	}
 	return strings.Join(out, "; ")
 }

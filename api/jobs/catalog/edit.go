@@ -72,7 +72,7 @@ func (d *differ) sameText(col, cell, have string) bool {
 	if d.c.charset != sheet.CharsetWindows1251 || !lossy(a, b) {
 		return false
 	}
-	d.b.fix(col, rules.Clip(a, 30), "the listing's text", whyCharset)
+	d.b.fix(col, rules.Clip(a, 30), listingText, whyCharset)
 	return true
 }
 
@@ -101,7 +101,7 @@ func (c *checker) edit(ctx context.Context, b *rowBuild, cells map[string]string
 		return fmt.Errorf("row %d: %w", b.Line, err)
 	}
 	if l == nil {
-		b.refuse("id", fmt.Sprintf("no listing %d in this account: leave the id empty to create it (a sheet exported from another account: listings import --new)", b.ListingID))
+		b.refuse("id", because("id.unknown", "ID", b.ListingID))
 		return nil
 	}
 	d := &differ{c: c, ctx: ctx, b: b, l: l, e: &api.ListingEdit{}}
@@ -112,7 +112,7 @@ func (c *checker) edit(ctx context.Context, b *rowBuild, cells map[string]string
 	}
 	for _, p := range rules.CheckEdit(d.e) {
 		if !b.has(p.Field) {
-			b.refuse(p.Field, p.Msg)
+			b.refuse(p.Field, p.Why)
 		}
 	}
 	if len(b.Problems) > 0 {
@@ -123,9 +123,9 @@ func (c *checker) edit(ctx context.Context, b *rowBuild, cells map[string]string
 		b.Notes = append(b.Notes, "the listing already holds every value of the row")
 		return nil
 	}
-	switch effect, why := api.CheckEdit(d.l.Status); effect {
+	switch effect, _ := api.CheckEdit(d.l.Status); effect {
 	case api.EditRefused:
-		b.refuse("id", why)
+		b.refuse("id", rules.Because("bulk.skip.not_editable", "Status", string(d.l.Status))) // bulk's words
 		return nil
 	case api.EditToModeration:
 		b.ToModeration = true
@@ -157,7 +157,7 @@ func withMedia(e *api.ListingEdit, media map[string][]Medium) *api.ListingEdit {
 func (d *differ) texts(cells map[string]string) error {
 	if v, ok := cells["title"]; ok {
 		if isClear(v) {
-			d.b.refuse("title", "a listing has a title: it cannot be cleared")
+			d.b.refuse("title", because("clear.title"))
 		} else if !d.sameText("title", v, d.l.Title) {
 			d.e.Title = api.Set(text(v))
 			d.change("title", d.l.Title, text(v))
@@ -165,7 +165,7 @@ func (d *differ) texts(cells map[string]string) error {
 	}
 	if v, ok := cells["description"]; ok {
 		if isClear(v) {
-			d.b.refuse("description", "a listing has a description: it cannot be cleared")
+			d.b.refuse("description", because("clear.description"))
 			return nil
 		}
 		l, err := d.full()
@@ -189,7 +189,7 @@ func (d *differ) price(cells map[string]string) error {
 		return nil
 	}
 	if ok && isClear(v) {
-		d.b.refuse("price", "a price cannot be cleared: a listing for free or in exchange is created so")
+		d.b.refuse("price", because("clear.price"))
 		return nil
 	}
 	var p api.Price
@@ -209,14 +209,18 @@ func (d *differ) price(cells map[string]string) error {
 		return err
 	}
 	if pt != "" && l.PriceType != "" && pt != l.PriceType {
-		d.b.refuse("price_type", fmt.Sprintf("an edit cannot change the price type (%s to %s: the spec's edit body has no price_type): leave it as it is, or create a new listing", l.PriceType, pt))
+		d.b.refuse("price_type", because("price_type.change", "From", l.PriceType, "To", pt))
 		return nil
 	}
 	if !ok {
 		return nil
 	}
 	if l.PriceType != "" && !rules.Sells(l.PriceType) {
-		d.b.refuse("price", fmt.Sprintf("the listing is offered %s: an edit cannot give it a price (the edit body has no price_type); create a new listing for sale", map[string]string{api.PriceFree: "for free", api.PriceExchange: "in exchange"}[l.PriceType]))
+		offered := because("price.exchange")
+		if l.PriceType == api.PriceFree {
+			offered = because("price.free")
+		}
+		d.b.refuse("price", offered)
 		return nil
 	}
 	d.e.Price = api.Set(p)
@@ -235,7 +239,7 @@ func (d *differ) choices(cells map[string]string) error {
 	b := d.b
 	if v, ok := cells["currency"]; ok {
 		if isClear(v) {
-			b.refuse("currency", "a price has a currency: it cannot be cleared")
+			b.refuse("currency", because("clear.currency"))
 		} else if cur, ok := b.readCurrency("currency", v); ok && !strings.EqualFold(cur, d.l.Currency) {
 			d.e.Currency = api.Set(cur)
 			d.change("currency", d.l.Currency, cur)
@@ -253,7 +257,7 @@ func (d *differ) choices(cells map[string]string) error {
 				d.change("condition", old, "")
 			}
 		case !known:
-			b.refuse("condition", fmt.Sprintf("%q is not a condition: new or used", rules.Clip(v, 20)))
+			b.refuse("condition", because("condition.invalid", "Value", quoted(v, 20)))
 		case cond != old:
 			d.e.Condition = api.Set(cond)
 			d.change("condition", old, cond)
@@ -261,7 +265,7 @@ func (d *differ) choices(cells map[string]string) error {
 	}
 	if v, ok := cells["hide_phone"]; ok {
 		if isClear(v) {
-			b.refuse("hide_phone", "yes or no: it cannot be cleared")
+			b.refuse("hide_phone", because("clear.hide_phone"))
 			return nil
 		}
 		hide, ok := b.readBool("hide_phone", v)
@@ -282,10 +286,19 @@ func (d *differ) choices(cells map[string]string) error {
 
 func yesNo(v bool) string {
 	if v {
-		return "yes"
+		return ChangeYes
 	}
-	return "no"
+	return ChangeNo
 }
+
+// The words a Change's value may be, which a front end says in its language: a
+// contact cleared to the profile's, a yes/no, and nothing before (ChangeText).
+const (
+	ChangeProfiles = "(the profile's)"
+	ChangeYes      = "yes"
+	ChangeNo       = "no"
+	ChangeNone     = "(none)"
+)
 
 // contacts compares the contact name and phone; cleared, the profile's are shown.
 func (d *differ) contacts(cells map[string]string) error {
@@ -303,7 +316,7 @@ func (d *differ) contacts(cells map[string]string) error {
 		if isClear(v) {
 			if old != "" {
 				*dst = api.Null[string]()
-				d.change(f, old, "(the profile's)")
+				d.change(f, old, ChangeProfiles)
 			}
 			continue
 		}
@@ -316,7 +329,7 @@ func (d *differ) contacts(cells map[string]string) error {
 				continue // the same number, written otherwise
 			}
 		} else if n := rules.Chars(now); n > rules.ContactNameMax {
-			d.b.refuse(f, fmt.Sprintf("%d characters; shorten it to %d", n, rules.ContactNameMax))
+			d.b.refuse(f, because("contact_name.long", "N", n, "Max", rules.ContactNameMax))
 			continue
 		}
 		if !d.sameText(f, now, old) {

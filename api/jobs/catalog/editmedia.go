@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/sheet"
 )
 
@@ -62,7 +63,7 @@ func (d *differ) photos(cells map[string]string) error {
 	}
 	var ms []Medium
 	if ok && !isClear(v) {
-		var problems []string
+		var problems []rules.Why
 		if ms, problems = d.c.resolveMedia(KindPhoto, v); len(problems) > 0 {
 			for _, p := range problems {
 				d.b.refuse(KindPhoto, p)
@@ -79,7 +80,7 @@ func (d *differ) photos(cells map[string]string) error {
 			return err
 		}
 		if !slices.Equal(multi(wmCell), l.PhotosWM) && !isClear(wmCell) {
-			d.b.refuse("photos_wm", "the watermarked copies follow the photos: change photos (the copies of new photos come with their upload), not photos_wm alone")
+			d.b.refuse("photos_wm", because("photos_wm.alone"))
 		}
 		return nil
 	}
@@ -123,7 +124,7 @@ func (d *differ) frames(cells map[string]string) error {
 	}
 	var ms []Medium
 	if !isClear(v) {
-		var problems []string
+		var problems []rules.Why
 		if ms, problems = d.c.resolveMedia(Kind3D, v); len(problems) > 0 {
 			for _, p := range problems {
 				d.b.refuse(Kind3D, p)
@@ -157,7 +158,7 @@ func (d *differ) video(cells map[string]string) error {
 	switch {
 	case !ok || !isClear(v) && strings.TrimSpace(v) == old:
 		if hasThumb && strings.TrimSpace(thumb) != oldThumb && !isClear(thumb) {
-			d.b.refuse("video_thumbnail", "the thumbnail follows the video: change video (a new one's thumbnail comes with its upload), not video_thumbnail alone")
+			d.b.refuse("video_thumbnail", because("thumbnail.alone"))
 		}
 		return nil
 	case isClear(v):

@@ -31,8 +31,7 @@ func (p pair) decide(b *rowBuild, what, nameCell, refCell string) (col, value st
 	case p.ref == "" || p.ref == p.name:
 		return p.nameCol, p.name, true
 	}
-	b.refuse(p.nameCol, fmt.Sprintf("%s %q and %s %q disagree, and both differ from the listing's %s: keep the one you changed and clear the other",
-		p.nameCol, nameCell, p.refCol, refCell, what))
+	b.refuse(p.nameCol, because("pair."+what, "NameCol", p.nameCol, "Name", strconv.Quote(nameCell), "RefCol", p.refCol, "Ref", strconv.Quote(refCell)))
 	return "", "", false
 }
 
@@ -62,7 +61,7 @@ func (d *differ) category(cells map[string]string) error {
 		return nil
 	}
 	if isClear(cell) || isClear(idCell) {
-		d.b.refuse(col, "a listing has a category: it cannot be cleared")
+		d.b.refuse(col, because("clear.category"))
 		return nil
 	}
 	l, err := d.full()
@@ -75,7 +74,7 @@ func (d *differ) category(cells map[string]string) error {
 		if err != nil {
 			return err
 		}
-		if problem != "" {
+		if !problem.OK() {
 			d.b.refuse(col, problem)
 			return nil
 		}
@@ -88,7 +87,7 @@ func (d *differ) category(cells map[string]string) error {
 		if err != nil {
 			return err
 		}
-		if problem != "" {
+		if !problem.OK() {
 			d.b.refuse("category_id", problem)
 			return nil
 		}
@@ -120,7 +119,7 @@ func (d *differ) city(cells map[string]string) error {
 		return nil
 	}
 	if isClear(cell) || isClear(refCell) {
-		d.b.refuse("city", "a listing has a city: it cannot be cleared")
+		d.b.refuse("city", because("clear.city"))
 		return nil
 	}
 	listed := ""
@@ -134,7 +133,7 @@ func (d *differ) city(cells map[string]string) error {
 		if err != nil {
 			return err
 		}
-		if problem != "" {
+		if !problem.OK() {
 			d.b.refuse("city", problem)
 			return nil
 		}
@@ -153,7 +152,7 @@ func (d *differ) city(cells map[string]string) error {
 		}
 		if !strings.EqualFold(refCell, l.CityRef) {
 			if !cityRef().MatchString(refCell) {
-				d.b.refuse("city_ref", fmt.Sprintf("%q is not a city_ref (a UUID from listings cities NAME)", refCell))
+				d.b.refuse("city_ref", because("city_ref.invalid", "Value", strconv.Quote(refCell)))
 				return nil
 			}
 			p.ref = strings.TrimSpace(refCell)

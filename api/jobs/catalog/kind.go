@@ -2,10 +2,9 @@ package catalog
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 
-	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/api/jobs/sheet"
 )
@@ -20,13 +19,12 @@ func isImport(kind string) bool { return kind == Kind }
 func (j *Journal) Verb() string { return Kind }
 
 // About says the job in a line: "import of stock.csv: 40 rows to send".
-func (j *Journal) About() string {
+func (j *Journal) About() string { return j.AboutWhy().String() }
+
+// AboutWhy is About as a Why (job.Described).
+func (j *Journal) AboutWhy() rules.Why {
 	n := len(j.Head.Keys())
-	rows := "1 row"
-	if n != 1 {
-		rows = format.Number(n) + " rows"
-	}
-	return fmt.Sprintf("import of %s: %s to send", filepath.Base(j.Head.File), rows)
+	return job.Because("about.import", "File", filepath.Base(j.Head.File), "Rows", job.Counted(n, "row"), "Count", n)
 }
 
 // Items are the rows to send with their outcomes, in the sheet's order.
@@ -67,11 +65,11 @@ func (j *Journal) Refusals() []job.Item {
 		}
 		it := job.Item{Key: r.Line, Row: r.Line, Title: r.Title, ListingID: r.ListingID, State: job.Failed, Result: job.ResultRefused}
 		for _, p := range r.Problems {
-			it.Field, it.Hint = p.Column, p.Reason
+			it.Field, it.Hint, it.HintWhy = p.Column, p.Reason, p.Why
 			out = append(out, it)
 		}
 		if r.MoreProblems > 0 {
-			it.Field, it.Hint = MoreProblems(r.MoreProblems), ""
+			it.Field, it.Hint, it.HintWhy = MoreProblems(r.MoreProblems), "", rules.Why{}
 			out = append(out, it)
 		}
 	}

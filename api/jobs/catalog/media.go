@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -39,10 +38,10 @@ func isURL(s string) bool {
 // of the cell. A file outside the sheet's folder (~/…, /abs/path, ../..) is refused
 // unless Options.FilesAnywhere: a sheet is data, often from someone else, and a cell
 // must not publish any picture on the disk; the plan lists every file it uploads.
-func (c *checker) resolveMedia(kind, cell string) ([]Medium, []string) {
+func (c *checker) resolveMedia(kind, cell string) ([]Medium, []rules.Why) {
 	dir := c.o.Dir
 	var out []Medium
-	var problems []string
+	var problems []rules.Why
 	seen := map[string]bool{}
 	for part := range strings.SplitSeq(cell, sheet.Multi) {
 		part = strings.TrimSpace(part)
@@ -55,7 +54,7 @@ func (c *checker) resolveMedia(kind, cell string) ([]Medium, []string) {
 		}
 		files, err := media.Files(part, dir)
 		if err != nil {
-			problems = append(problems, err.Error())
+			problems = append(problems, because("error", "Err", err.Error()))
 			continue
 		}
 		for _, f := range files {
@@ -64,12 +63,11 @@ func (c *checker) resolveMedia(kind, cell string) ([]Medium, []string) {
 			}
 			seen[f] = true
 			if !c.o.FilesAnywhere && !inside(f, dir) {
-				problems = append(problems, fmt.Sprintf("%s is outside the sheet's folder (%s): an import reads files only from that folder and below; move the file there, or allow files from anywhere (listings import --files-anywhere; in the app, the import's box)",
-					relName(nil, f, dir), dir))
+				problems = append(problems, because("media.outside", "File", relName(nil, f, dir), "Dir", dir))
 				continue
 			}
 			if err := checkFile(kind, f); err != nil {
-				problems = append(problems, relName(err, f, dir))
+				problems = append(problems, because("error", "Err", relName(err, f, dir)))
 				continue
 			}
 			out = append(out, Medium{Path: f})
@@ -78,9 +76,9 @@ func (c *checker) resolveMedia(kind, cell string) ([]Medium, []string) {
 	switch {
 	case len(problems) > 0:
 	case kind == KindVideo && len(out) > 1:
-		problems = append(problems, fmt.Sprintf("%d files; a listing has one video", len(out)))
+		problems = append(problems, because("media.videos", "N", len(out)))
 	case kind == KindPhoto && len(out) > rules.MaxPhotos:
-		problems = append(problems, fmt.Sprintf("%d photos; a listing has at most %d", len(out), rules.MaxPhotos))
+		problems = append(problems, because("media.photos", "N", len(out), "Max", rules.MaxPhotos))
 	}
 	return out, problems
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/api/jobs/sheet"
 )
@@ -192,8 +193,17 @@ func (p *Plan) WholeExport() (named int, looks bool) {
 const wholeExportRows = 10
 
 // FixLines say the cells read otherwise than written, one line per habit of a tool:
-// each row when there are a few, else how many and the first.
-func (p *Plan) FixLines() []string {
+// each row when there are a few, else how many and the first; each line begins with
+// NoteFixed.
+func (p *Plan) FixLines() []string { return p.FixLinesIn(nil, true) }
+
+// FixLinesIn is FixLines in the words say gives a Why (nil: English), each line
+// beginning with the note that it was fixed when note is true (a heading says it
+// otherwise).
+func (p *Plan) FixLinesIn(say func(rules.Why) string, note bool) []string {
+	if say == nil {
+		say = rules.Why.String
+	}
 	type group struct {
 		why   string
 		fixes []string
@@ -208,18 +218,29 @@ func (p *Plan) FixLines() []string {
 				byWhy[f.Why] = g
 				groups = append(groups, g)
 			}
-			g.fixes = append(g.fixes, fmt.Sprintf("row %d %s %s read as %s", r.Line, f.Column, f.From, f.To))
+			var to any = f.To
+			if f.To == listingText {
+				to = because("fix.listing_text")
+			}
+			g.fixes = append(g.fixes, say(because("fix.row", "Row", r.Line, "Column", f.Column, "From", f.From, "To", to)))
 		}
 	}
 	var out []string
+	add := func(w rules.Why) {
+		if note {
+			w = because("fix.note", "Line", w)
+		}
+		out = append(out, say(w))
+	}
 	for _, g := range groups {
+		habit := habitWhy(g.why)
 		if len(g.fixes) <= 3 {
 			for _, f := range g.fixes {
-				out = append(out, fmt.Sprintf("%s%s (%s)", NoteFixed, f, g.why))
+				add(because("fix.one", "Fix", f, "Why", habit))
 			}
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s%s: %s, %s and %d more", NoteFixed, g.why, g.fixes[0], g.fixes[1], len(g.fixes)-2))
+		add(because("fix.many", "Why", habit, "First", g.fixes[0], "Second", g.fixes[1], "N", len(g.fixes)-2))
 	}
 	return out
 }

@@ -47,7 +47,7 @@ func (r Result) ChangeText() string {
 	for _, c := range r.Changes {
 		old := c.Old
 		if old == "" {
-			old = "(none)"
+			old = ChangeNone
 		}
 		parts = append(parts, c.Field+" "+old+" → "+c.New)
 	}

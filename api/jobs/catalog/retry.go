@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/job"
 )
 
@@ -27,11 +28,15 @@ func (j *Journal) Retry(b api.Budget, now time.Time) (*job.Plan, error) {
 		o := j.Outcome(r.Line)
 		switch {
 		case r.Action == Refused:
-			p.Rows = append(p.Rows, job.PlanRow{Row: r.Line, Title: r.Title, Skip: "refused by the sheet's rules: " + problemText(r)})
+			row := job.Skipped(job.Because("retry.sheet", "Why", problemWhy(r)))
+			row.Row, row.Title = r.Line, r.Title
+			p.Rows = append(p.Rows, row)
 		case r.Action != Create && r.Action != Edit:
 		case o.State == Failed && o.Again:
 			h.Rows = append(h.Rows, j.withUploads(r))
-			p.Rows = append(p.Rows, job.PlanRow{Row: r.Line, Title: r.Title, Change: string(r.Action) + " again", ToModeration: r.ToModeration})
+			row := job.Changed(job.Because("retry." + string(r.Action)))
+			row.Row, row.Title, row.ToModeration = r.Line, r.Title, r.ToModeration
+			p.Rows = append(p.Rows, row)
 			if r.Action == Create && mayHaveMade(o) {
 				doubt[r.Line] = o.SentAt
 			}
@@ -90,6 +95,10 @@ func mayHaveMade(o job.Outcome) bool {
 	}
 	return true
 }
+
+// problemWhy is problemText as a Why: a row read from a journal keeps its problems
+// English only, said as they are.
+func problemWhy(r Row) rules.Why { return because("error", "Err", problemText(r)) }
 
 // problemText is a refused row's first problem, and how many more.
 func problemText(r Row) string {

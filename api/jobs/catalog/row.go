@@ -35,7 +35,7 @@ type rowBuild struct {
 
 // refuse notes a problem of col: kept among the row's first MaxRowProblems, else
 // only counted.
-func (b *rowBuild) refuse(col, reason string) {
+func (b *rowBuild) refuse(col string, reason rules.Why) {
 	if b.refused == nil {
 		b.refused = map[string]bool{}
 	}
@@ -44,7 +44,7 @@ func (b *rowBuild) refuse(col, reason string) {
 		b.MoreProblems++
 		return
 	}
-	b.Problems = append(b.Problems, Problem{Column: col, Reason: reason})
+	b.Problems = append(b.Problems, Problem{Column: col, Reason: reason.String(), Why: reason})
 }
 
 // has reports whether col has a problem, whether or not it was kept.
@@ -63,7 +63,7 @@ func (c *checker) check(ctx context.Context, line int, raw map[string]string, ki
 	b := &rowBuild{Row: Row{Line: line, Cells: cells, Title: cells["title"], Hash: rowHash(c.o.Sheet, cells)}, col: map[string]string{}, kinds: kinds}
 	if first, ok := c.lines[b.Hash]; ok {
 		b.Action = Refused
-		b.refuse("title", fmt.Sprintf("the same as row %d: one row, one listing", first))
+		b.refuse("title", because("same_row", "Row", first))
 		return b.Row, nil
 	}
 	c.lines[b.Hash] = line
@@ -76,13 +76,13 @@ func (c *checker) check(ctx context.Context, line int, raw map[string]string, ki
 		id, err := rowID(b, idCell)
 		if err != nil || id <= 0 {
 			b.Action = Refused
-			b.refuse("id", fmt.Sprintf("%q is not a listing id: leave it empty to create a listing", idCell))
+			b.refuse("id", because("id.invalid", "Value", strconv.Quote(idCell)))
 			return b.Row, nil
 		}
 		b.Action, b.ListingID = Edit, id
 	} else if p, ids := c.earlier.titled(cells["title"]); len(ids) > 1 {
 		b.Action = Refused
-		b.refuse("id", fmt.Sprintf("earlier imports of this sheet made listings %s with this title: put the id of the one this row is in the id column", joinInts(ids)))
+		b.refuse("id", because("id.ambiguous", "IDs", joinInts(ids)))
 		return b.Row, nil
 	} else if p.ListingID > 0 {
 		b.Action, b.ListingID = Edit, p.ListingID
@@ -162,11 +162,11 @@ func (c *checker) category(ctx context.Context, b *rowBuild, cells map[string]st
 			return 0, "", err
 		}
 		switch {
-		case problem != "":
+		case !problem.OK():
 			b.refuse(given.col, problem)
 			return 0, "", nil
 		case id != 0 && n != id:
-			b.refuse(col, fmt.Sprintf("%s %q and category_id %q name two categories: keep one", col, cell, idCell))
+			b.refuse(col, because("category.two", "Column", col, "Value", strconv.Quote(cell), "ID", strconv.Quote(idCell)))
 			return 0, "", nil
 		}
 		id, path, b.col["category_id"] = n, p, given.col
@@ -182,14 +182,14 @@ func (c *checker) suggest(ctx context.Context, b *rowBuild, title, desc string) 
 	s, err := c.svc.SuggestCategory(ctx, title, desc, c.o.lang())
 	switch {
 	case api.IsValidation(err):
-		b.refuse("category", "the AI suggestion found no category for this title: give one")
+		b.refuse("category", because("suggest.none"))
 		return 0, "", nil
 	case err != nil:
 		return 0, "", fmt.Errorf("ask the category suggestion for row %d: %w", b.Line, err)
 	}
 	id, path, problem, err := c.tax.category(ctx, strconv.Itoa(s.CategoryID))
-	if problem != "" {
-		b.refuse("category", "the AI suggested "+problem)
+	if !problem.OK() {
+		b.refuse("category", because("suggest.bad", "Why", problem))
 	}
 	b.Notes = append(b.Notes, fmt.Sprintf("%s%s (%d)", NoteSuggested, path, id))
 	return id, path, err
@@ -204,24 +204,24 @@ func (c *checker) city(ctx context.Context, b *rowBuild, cells map[string]string
 	if cell == "" && refCell == "" {
 		return "", nil
 	}
-	ref, _, problem, err := "", "", "", error(nil)
+	ref, problem, err := "", rules.Why{}, error(nil)
 	if cell != "" {
 		if ref, _, problem, err = c.cit.city(ctx, cell); err != nil {
 			return "", err
 		}
 	}
 	switch {
-	case refCell == "" && problem != "":
+	case refCell == "" && !problem.OK():
 		b.refuse("city", problem)
 		return "", nil
 	case refCell == "":
 		return ref, nil
 	case !cityRef().MatchString(refCell):
 		b.col["city_ref"] = "city_ref"
-		b.refuse("city_ref", fmt.Sprintf("%q is not a city_ref (a UUID from listings cities NAME)", refCell))
+		b.refuse("city_ref", because("city_ref.invalid", "Value", strconv.Quote(refCell)))
 		return "", nil
-	case problem == "" && ref != "" && !strings.EqualFold(ref, refCell):
-		b.refuse("city", fmt.Sprintf("city %q and city_ref %q name two places: keep one", cell, refCell))
+	case problem.OK() && ref != "" && !strings.EqualFold(ref, refCell):
+		b.refuse("city", because("city.two", "City", strconv.Quote(cell), "Ref", strconv.Quote(refCell)))
 		return "", nil
 	}
 	b.col["city_ref"] = "city_ref"

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/rules"
 )
 
 // pathSep joins the levels of a category path, as `listings categories` prints it.
@@ -79,15 +80,15 @@ func normPath(p string) string {
 // category resolves a category cell: an id, or a path in any of the languages. It
 // returns the id and its path in the plan's language, or why the cell is refused;
 // err is a failure to read the tree.
-func (t *taxonomy) category(ctx context.Context, cell string) (id int, path, problem string, err error) {
+func (t *taxonomy) category(ctx context.Context, cell string) (id int, path string, problem rules.Why, err error) {
 	home, err := t.tree(ctx, t.lang)
 	if err != nil {
-		return 0, "", "", err
+		return 0, "", rules.Why{}, err
 	}
 	if n, convErr := strconv.Atoi(cell); convErr == nil {
 		node, ok := home.byID[n]
 		if !ok {
-			return 0, "", fmt.Sprintf("no category has the id %d: see listings categories", n), nil
+			return 0, "", because("category.no_id", "ID", n), nil
 		}
 		return t.leaf(node)
 	}
@@ -96,7 +97,7 @@ func (t *taxonomy) category(ctx context.Context, cell string) (id int, path, pro
 	for _, l := range langs {
 		tr, err := t.tree(ctx, l)
 		if err != nil {
-			return 0, "", "", err
+			return 0, "", rules.Why{}, err
 		}
 		if n, ok := tr.byPath[key]; ok {
 			node, ok := home.byID[n]
@@ -106,15 +107,14 @@ func (t *taxonomy) category(ctx context.Context, cell string) (id int, path, pro
 			return t.leaf(node)
 		}
 	}
-	return 0, "", fmt.Sprintf("no category has the path %q in %s: copy a path or an id from listings categories",
-		cell, strings.Join(Langs, ", ")), nil
+	return 0, "", because("category.no_path", "Value", strconv.Quote(cell), "Langs", strings.Join(Langs, ", ")), nil
 }
 
-func (t *taxonomy) leaf(n catNode) (int, string, string, error) {
+func (t *taxonomy) leaf(n catNode) (int, string, rules.Why, error) {
 	if !n.leaf {
-		return 0, "", fmt.Sprintf("%s (%d) has subcategories: a listing goes in one of them (listings categories)", n.path, n.id), nil
+		return 0, "", because("category.not_leaf", "Path", n.path, "ID", n.id), nil
 	}
-	return n.id, n.path, "", nil
+	return n.id, n.path, rules.Why{}, nil
 }
 
 // attributes are a category's attributes in lang, read once.

@@ -49,7 +49,7 @@ func (j *Journal) Undo(ctx context.Context, svc job.Service, now time.Time) (*jo
 		s, ok := seen[t.id]
 		switch {
 		case !ok:
-			u.Skip(t.id, t.r.Title, "the listing is gone")
+			u.Skip(t.id, t.r.Title, job.Because("undo.gone"))
 		case t.r.Action == Create:
 			u.Deactivate(t.id, t.r.Title, s.Listing.Status)
 		default:

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/api/jobs/job"
 )
@@ -33,12 +33,18 @@ func MakePlan(listings, fetched int, b api.Budget, now time.Time) Plan {
 }
 
 // Summary says the plan in a line or two.
-func (p Plan) Summary() []string {
-	what := fmt.Sprintf("%s listings to export with their detail", format.Number(p.Listings))
-	if p.Fetched > 0 {
-		what += fmt.Sprintf("; %s fetched already", format.Number(p.Fetched))
+func (p Plan) Summary() []string { return p.SummaryIn(nil) }
+
+// SummaryIn is Summary in the words say gives a Why (nil: English).
+func (p Plan) SummaryIn(say func(rules.Why) string) []string {
+	if say == nil {
+		say = rules.Why.String
 	}
-	return []string{what, "details: " + job.Cost(p.Requests, p.Duration, p.FitsToday, p.Days)}
+	what := job.Because("export.what", "N", rules.Num(p.Listings), "Count", p.Listings)
+	if p.Fetched > 0 {
+		what = job.Because("export.what_fetched", "N", rules.Num(p.Listings), "Fetched", rules.Num(p.Fetched), "Count", p.Listings)
+	}
+	return []string{say(what), say(job.Because("export.details", "Cost", job.CostWhy(p.Requests, p.Duration, p.FitsToday, p.Days)))}
 }
 
 // Fetch gets the detail of every listing left in the journal, job.Workers at a time

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/api/jobs/sheet"
 )
@@ -20,8 +20,12 @@ var ExportKind = job.NewKind(func(kind string) bool { return kind == Kind }, loa
 func (j *Journal) Verb() string { return Kind }
 
 // About says the job in a line: "export of 120 listings with their detail".
-func (j *Journal) About() string {
-	return "export of " + format.Number(len(j.Head.Items)) + " listings with their detail"
+func (j *Journal) About() string { return j.AboutWhy().String() }
+
+// AboutWhy is About as a Why (job.Described).
+func (j *Journal) AboutWhy() rules.Why {
+	n := len(j.Head.Items)
+	return job.Because("about.export", "N", rules.Num(n), "Count", n)
 }
 
 // Items are the listings to fetch, with their outcomes.

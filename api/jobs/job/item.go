@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/rules"
 )
 
 // Item is one item of a job as the front ends show it: what it is, and what became
@@ -23,6 +24,9 @@ type Item struct {
 	Code    string     // a failure's code
 	Field   string     // the field (an import's column) a refusal names
 	Hint    string
+	// HintWhy is Hint as a Why where the plan made it (an import's refusal, while
+	// the plan is in memory; not kept in the journal), for a front end's language.
+	HintWhy rules.Why
 	// Again: failed for a reason that may pass now (the budget, the network, a
 	// server error): a retry takes it.
 	Again bool

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/api"
-	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/client/rules"
 )
 
 // Plan is what a retry or an undo will do, said before anything is sent: every item
@@ -16,9 +16,11 @@ import (
 type Plan struct {
 	Of  string // the job it is made of
 	How string // retry, undo
-	// Summary says the plan in a few lines, for the confirmation.
+	// Summary says the plan in a few lines, for the confirmation, in English.
 	Summary []string
-	Rows    []PlanRow
+	// Said is Summary line for line as Whys, for a front end's language.
+	Said []rules.Why `json:"-"`
+	Rows []PlanRow
 	// Requests are those the new job sends; Reads those spent reading the
 	// listings as they are now (an undo's), already spent.
 	Requests  int
@@ -39,8 +41,52 @@ type PlanRow struct {
 	// why it is left alone ("" when it changes).
 	Change string `json:"change,omitempty"`
 	Skip   string `json:"skip,omitempty"`
+	// ChangeWhy and SkipWhy are Change and Skip as Whys, where the plan made them
+	// (not a service's hint, nor a journal's English).
+	ChangeWhy rules.Why `json:"-"`
+	SkipWhy   rules.Why `json:"-"`
 	// ToModeration: the change sends an active listing back to moderation.
 	ToModeration bool `json:"to_moderation,omitempty"`
+}
+
+// Say ends the summary with the line w says.
+func (p *Plan) Say(w rules.Why) {
+	p.Summary = append(p.Summary, w.String())
+	p.Said = append(p.Said, w)
+}
+
+// SummaryIn is Summary in the words say gives a Why (nil, or a summary not made by
+// Say alone: English).
+func (p *Plan) SummaryIn(say func(rules.Why) string) []string {
+	if say == nil || len(p.Said) != len(p.Summary) {
+		return p.Summary
+	}
+	out := make([]string, len(p.Said))
+	for i, w := range p.Said {
+		out[i] = say(w)
+	}
+	return out
+}
+
+// Changed is a row that changes, said by w.
+func Changed(w rules.Why) PlanRow { return PlanRow{Change: w.String(), ChangeWhy: w} }
+
+// Skipped is a row left alone, for the reason w.
+func Skipped(w rules.Why) PlanRow { return PlanRow{Skip: w.String(), SkipWhy: w} }
+
+// ChangeIn is the row's change in the words say gives its Why.
+func (r PlanRow) ChangeIn(say func(rules.Why) string) string {
+	return sayOr(r.ChangeWhy, r.Change, say)
+}
+
+// SkipIn is why the row is left alone in the words say gives its Why.
+func (r PlanRow) SkipIn(say func(rules.Why) string) string { return sayOr(r.SkipWhy, r.Skip, say) }
+
+func sayOr(w rules.Why, english string, say func(rules.Why) string) string {
+	if w.OK() || say == nil {
+		return english
+	}
+	return say(w)
 }
 
 // Start journals the plan as a new job in dir.
@@ -61,7 +107,7 @@ func (p *Plan) Estimate(b api.Budget, now time.Time) {
 		}
 	}
 	p.Duration, p.FitsToday, p.Days = b.Estimate(p.Requests, now)
-	p.Summary = append(p.Summary, Cost(p.Requests, p.Duration, p.FitsToday, p.Days))
+	p.Say(CostWhy(p.Requests, p.Duration, p.FitsToday, p.Days))
 }
 
 // Retried ends a retry's rows (noun names an item): the plan says what is sent again, what the service's
@@ -75,42 +121,45 @@ func (p *Plan) Retried(noun string, left int) {
 			refused++
 		}
 	}
-	p.Summary = append(p.Summary, fmt.Sprintf("retry of job %s: %s failed for a reason that may pass now (the budget, the network, a server error): sent again as a new job",
-		p.Of, format.Count(again, noun)))
+	p.Say(Because("retry."+noun, "Job", p.Of, "Items", Counted(again, noun), "Count", again))
 	if refused > 0 {
-		p.Summary = append(p.Summary, fmt.Sprintf("%s refused by the service's rules or gone: not retried (below, with the reasons)", format.Number(refused)))
+		p.Say(Because("retry.refused", "N", rules.Num(refused)))
 	}
 	if left > 0 {
-		p.Summary = append(p.Summary, fmt.Sprintf("%s not sent yet: listings jobs resume %s carries them out", format.Number(left), p.Of))
+		p.Say(Because("retry.left", "N", rules.Num(left), "Job", p.Of))
 	}
 }
 
 // ModerationLine says loudly how many active listings an edit sends back to
 // moderation; "" for none. Every plan says it in these words.
-func ModerationLine(n int) string {
-	if n == 0 {
-		return ""
+func ModerationLine(n int) string { return ModerationWhy(n).String() }
+
+// ModerationWhy is ModerationLine as a Why (nothing wrong for none).
+func ModerationWhy(n int) rules.Why {
+	switch n {
+	case 0:
+		return rules.Why{}
+	case 1:
+		return Because("moderation.one", "Count", 1)
 	}
-	if n == 1 {
-		return "! 1 active listing goes back to moderation (an edited active listing becomes pending) and is hidden until approved"
-	}
-	return fmt.Sprintf("! %s active listings go back to moderation (an edited active listing becomes pending) and are hidden until approved",
-		format.Number(n))
+	return Because("moderation", "N", rules.Num(n), "Count", n)
 }
 
 // Cost says what n requests cost under the key's budget (Budget.Estimate's answer):
 // how long, or over how many days when today's budget does not hold them.
 func Cost(n int, d time.Duration, fitsToday bool, days int) string {
-	cost := format.Requests(n)
+	return CostWhy(n, d, fitsToday, days).String()
+}
+
+// CostWhy is Cost as a Why.
+func CostWhy(n int, d time.Duration, fitsToday bool, days int) rules.Why {
 	switch {
 	case !fitsToday:
-		cost += fmt.Sprintf(", more than is left of today's budget: over %d days (the rest after Kyiv midnight)", days)
+		return Because("cost.days", "Requests", Requests(n), "Days", days, "Count", days)
 	case d > 0:
-		cost += ", about " + format.Wait(d) + " under the key's limit"
-	default:
-		cost += ", at once within the key's limit"
+		return Because("cost.about", "Requests", Requests(n), "Wait", Wait(d))
 	}
-	return cost
+	return Because("cost.at_once", "Requests", Requests(n))
 }
 
 // Fields are the names of the fields an edit sets (its JSON keys), sorted.

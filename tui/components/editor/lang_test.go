@@ -78,7 +78,7 @@ func TestEveryRuleHasItsWords(t *testing.T) {
 				continue // bulkform's
 			}
 			w := rules.Because(id, "N", 7, "Min", 5, "Max", 120, "Extra", 1, "Value", `"x"`, "Name", "Колір",
-				"From", "9", "To", "2", "Why", rules.Because("number.invalid", "Value", `"a"`))
+				"From", "9", "To", "2", "Why", rules.Because("number.invalid", "Value", `"a"`), "Allowed", "new, used", "URLs", 3)
 			got := i18n.Reason("editor.rule.", w)
 			if got == "editor.rule."+id || strings.Contains(got, "{{") || strings.Contains(got, "<no value>") {
 				t.Errorf("%s: %s has no words: %q", l, id, got)

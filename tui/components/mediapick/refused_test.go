@@ -56,7 +56,7 @@ func whole(t *testing.T, m Model, wants ...string) {
 }
 
 const (
-	heicReason = "IMG_2041.heic: 14 900 000 bytes (14.9 MB) is over the 12 MB limit, and a HEIC photo cannot be shrunk here; export it as JPEG or at a smaller size"
+	heicReason = "IMG_2041.heic: 14,900,000 bytes (14.9 MB) is over the 12 MB limit, and a HEIC photo cannot be shrunk here; export it as JPEG or at a smaller size"
 	textReason = "IMG_2042.jpg: is not a JPG, PNG, WebP or HEIC image (its content is not a known format)"
 )
 

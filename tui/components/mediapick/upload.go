@@ -86,7 +86,7 @@ func checkFile(sec section, p string) checkedFile {
 	if sec == secVideo {
 		chk, err := api.CheckVideo(p)
 		if err != nil {
-			f.err = termtext.Clean(err.Error())
+			f.err = fileWords(err)
 			return f
 		}
 		f.video = draft.Video{Path: p, Size: chk.Size, Duration: chk.Duration}
@@ -94,7 +94,7 @@ func checkFile(sec section, p string) checkedFile {
 	}
 	chk, err := api.CheckPhoto(p)
 	if err != nil {
-		f.err = termtext.Clean(err.Error())
+		f.err = fileWords(err)
 		return f
 	}
 	f.photo = draft.Photo{Path: p, Size: chk.Size}
@@ -179,7 +179,7 @@ func (m *Model) onUploaded(msg uploaded) tea.Cmd {
 		err = errors.New(i18n.T("pickers.media.no_url"))
 	}
 	if err != nil {
-		it.state, it.err = failed, termtext.Clean(err.Error())
+		it.state, it.err = failed, fileWords(err)
 		m.notice = "" // the failure, on the status line, matters more
 		cmds := []tea.Cmd{changed}
 		var fe *api.FileError

@@ -16,10 +16,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/internal/i18n"
+	"github.com/listings-tui/listings/tui/importer"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -221,11 +223,11 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 // written (a phone whose + a spreadsheet dropped).
 func printPlan(f *cmdutil.Factory, p *catalog.Plan, keep bool) {
 	w := f.IOStreams.ErrOut
-	for _, l := range p.Summary() {
+	for _, l := range importer.Summary(p) { // the app's words for it
 		fmt.Fprintln(w, termtext.Clean(l))
 	}
 	for _, r := range p.Header.Rows {
-		for _, l := range r.ProblemLines() {
+		for _, l := range r.ProblemLinesIn(problemWords) {
 			fmt.Fprintf(w, "  %s: %s\n", i18n.T("cli.plan.row", "Row", r.Line), termtext.Clean(l))
 		}
 		for _, n := range r.Notes {
@@ -234,7 +236,7 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan, keep bool) {
 			}
 		}
 	}
-	for _, l := range p.FixLines() {
+	for _, l := range p.FixLinesIn(problemWords, true) {
 		fmt.Fprintf(w, "  %s\n", termtext.Clean(l))
 	}
 	if files := p.FileLines(filepath.Dir(p.Header.File)); len(files) > 0 {
@@ -247,6 +249,10 @@ func printPlan(f *cmdutil.Factory, p *catalog.Plan, keep bool) {
 		}
 	}
 }
+
+// problemWords says a row's problem in the language of the human text (the app's
+// words for it: the importer's catalog entries).
+func problemWords(w rules.Why) string { return i18n.Reason("importer.why.", w) }
 
 // confirmSuggestions asks before listings go in categories the AI chose: on a
 // terminal a y/N question, else --yes is needed.

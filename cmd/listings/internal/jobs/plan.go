@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/internal/i18n"
@@ -56,7 +57,7 @@ func planned(cmd *cobra.Command, f *cmdutil.Factory, id string, plan planner) (*
 // stops) and carries it out as a new job, printing the new job's items.
 func follow(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, p *job.Plan, dry, asJSON bool) error {
 	errOut := f.IOStreams.ErrOut
-	for _, l := range p.Summary {
+	for _, l := range p.SummaryIn(planWords) {
 		fmt.Fprintln(errOut, termtext.Clean(l))
 	}
 	if dry {
@@ -71,7 +72,7 @@ func follow(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, p *job.
 	}
 	for _, r := range p.Rows {
 		if r.Skip != "" {
-			fmt.Fprintln(errOut, i18n.T("cli.plan.left_alone", "What", rowWhat(r), "Why", termtext.Clean(r.Skip)))
+			fmt.Fprintln(errOut, i18n.T("cli.plan.left_alone", "What", rowWhat(r), "Why", termtext.Clean(r.SkipIn(planWords))))
 		}
 	}
 	if p.Requests == 0 {
@@ -91,14 +92,18 @@ func follow(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, p *job.
 	return carryOn(ctx, f, s, nj, asJSON)
 }
 
+// planWords says a plan's Why (a summary's line, a row's change or reason) in the
+// language of the human text: the app's words for it, the jobs panel's entries.
+func planWords(w rules.Why) string { return i18n.Reason("jobs.why.", w) }
+
 // planTable prints a plan's rows: the listing (or row), and what it becomes or why
 // it is left alone.
 func planTable(f *cmdutil.Factory, p *job.Plan) error {
 	t := cmdutil.NewTable(f.IOStreams.Out)
 	for _, r := range p.Rows {
-		what, why := i18n.T("cli.plan.change"), r.Change
+		what, why := i18n.T("cli.plan.change"), r.ChangeIn(planWords)
 		if r.Skip != "" {
-			what, why = i18n.T("cli.plan.skip"), r.Skip
+			what, why = i18n.T("cli.plan.skip"), r.SkipIn(planWords)
 		} else if r.ToModeration {
 			why += " (" + i18n.T("cli.plan.to_moderation") + ")"
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/api/jobs/job"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
@@ -140,7 +141,7 @@ func (b *bulkJob) skips() []bulk.Skip {
 
 // summary is the plan's summary, with the ids not found.
 func (b *bulkJob) summary() []string {
-	lines := b.plan.Summary()
+	lines := b.plan.SummaryIn(func(w rules.Why) string { return i18n.Reason("bulkform.why.", w) })
 	if n := len(b.missing); n > 0 {
 		lines = append(lines, i18n.T("cli.bulk.not_found", "N", n))
 	}
@@ -176,16 +177,25 @@ func (b *bulkJob) dryRun() error {
 		t.Row(fmt.Sprint(c.ID), i18n.T("cli.plan.change"), b.what(c))
 	}
 	for _, s := range b.skips() {
-		why := s.Reason
-		if why == notFound {
-			why = i18n.T("cli.bulk.not_found_reason")
-		}
+		why := skipWords(s)
 		t.Row(fmt.Sprint(s.ID), i18n.T("cli.plan.skip"), why)
 	}
 	if err := t.Flush(); err != nil {
 		return err
 	}
 	return w.Flush()
+}
+
+// skipWords says why a listing is skipped in the language of the human text, as
+// the app says it (bulk's reasons are bulkform's entries).
+func skipWords(s bulk.Skip) string {
+	switch {
+	case s.Reason == notFound:
+		return i18n.T("cli.bulk.not_found_reason")
+	case !s.Why.OK():
+		return i18n.Reason("bulkform.why.", s.Why)
+	}
+	return s.Reason
 }
 
 // what says what a change does to its listing.
@@ -236,7 +246,11 @@ func (b *bulkJob) run(ctx context.Context, s *cmdutil.Session) error {
 		if b.noop == nil || !b.noop(sk) {
 			failed++
 		}
-		rows = append(rows, cmdutil.ItemJSON{ID: sk.ID, Title: sk.Title, Result: cmdutil.CodeSkipped, Error: cmdutil.CodeSkipped, Hint: sk.Reason})
+		hint := sk.Reason // --json's English
+		if !b.asJSON {
+			hint = skipWords(sk)
+		}
+		rows = append(rows, cmdutil.ItemJSON{ID: sk.ID, Title: sk.Title, Result: cmdutil.CodeSkipped, Error: cmdutil.CodeSkipped, Hint: hint})
 	}
 	if err := cmdutil.PrintItems(b.f, rows, b.asJSON); err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/listings-tui/listings/api"
+	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
@@ -95,7 +96,8 @@ func (r *statusReport) line() string {
 	line := fmt.Sprintf("%d: %s", r.res.ListingID, st)
 	if prev := r.res.PreviousStatus; prev != "" {
 		line = fmt.Sprintf("%d: %s → %s", r.res.ListingID, prev, st)
-		if move, why := api.CheckMove(prev, r.to); move == api.MoveNoop && st == r.to {
+		if move, _ := api.CheckMove(prev, r.to); move == api.MoveNoop && st == r.to {
+			why := i18n.Reason("bulkform.why.", bulk.CheckMoveWhy(prev, r.to))
 			line += " (" + i18n.T("cli.status.nothing_changed", "Why", why) + ")"
 		}
 	}

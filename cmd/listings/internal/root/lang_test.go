@@ -128,3 +128,53 @@ func TestUkrainianHelp(t *testing.T) {
 		t.Errorf("English help:\n%s", out)
 	}
 }
+
+// TestImportAndUndoJSONSameInEveryLanguage: an import's plan with refused rows and
+// the plan of its undo print the same --json under a Ukrainian locale as under C,
+// while their human text on standard error says the problems in each language.
+func TestImportAndUndoJSONSameInEveryLanguage(t *testing.T) {
+	defer i18n.Use(i18n.English)
+	c := clitest.InProcess(t, sandbox.Options{})
+	c.DataDir = t.TempDir()
+	en, uk := inLang(c, "LANG", "C"), inLang(c, "LANG", "uk_UA.UTF-8")
+	const cat = "Електроніка > Телефони та аксесуари > Мобільні телефони"
+	sheet := filepath.Join(t.TempDir(), "stock.csv")
+	text := "title,description,price,currency,condition,category,city,attr.brand,attr.model,attr.memory\n" +
+		"Телефон Moto J1,Смартфон у гарному стані з коробкою,3100,UAH,used," + cat + ",Одеса,Motorola,Edge 1,128 ГБ\n" +
+		"Телефон Moto J2,Смартфон у гарному стані з коробкою,дешево,тугрики,used," + cat + ",Одеса,Motorola,Edge 2,128 ГБ\n" +
+		"Телефон Moto J3,Смартфон у гарному стані з коробкою,3300,UAH,used,Неіснуюча > Категорія,Неіснуюче Місто,Motorola,Edge 3,багато\n"
+	if err := os.WriteFile(sheet, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a, b := en.Run("", "import", sheet, "--dry-run", "--json"), uk.Run("", "import", sheet, "--dry-run", "--json")
+	if a.Stdout != b.Stdout || a.Code != b.Code || !strings.Contains(a.Stdout, "is not a price") {
+		t.Errorf("import --json differs under uk_UA, or lacks the problems' English:\n%s\nC:\n%s", b.Stdout, a.Stdout)
+	}
+	for _, w := range []string{"— не ціна", "— не валюта", "категорії \"Неіснуюча > Категорія\" немає", "міста з назвою"} {
+		if !strings.Contains(b.Stderr, w) {
+			t.Errorf("uk standard error lacks %q:\n%s", w, b.Stderr)
+		}
+	}
+	if strings.Contains(b.Stderr, "is not a") || !strings.Contains(a.Stderr, "is not a currency") {
+		t.Errorf("standard error in the wrong language:\nuk %s\nC %s", b.Stderr, a.Stderr)
+	}
+
+	en.Run("", "import", sheet, "--skip-bad", "--json")
+	var jobs []struct {
+		ID string `json:"id"`
+	}
+	en.OKJSON(&jobs, "", "jobs", "--json")
+	if len(jobs) != 1 {
+		t.Fatalf("jobs: %v", jobs)
+	}
+	if a, b := en.OK("", "jobs", "--json"), uk.OK("", "jobs", "--json"); a != b {
+		t.Errorf("jobs --json differs under uk_UA:\n%s\nC:\n%s", b, a)
+	}
+	a, b = en.Run("", "jobs", "undo", jobs[0].ID, "--dry-run", "--json"), uk.Run("", "jobs", "undo", jobs[0].ID, "--dry-run", "--json")
+	if a.Stdout != b.Stdout || a.Code != b.Code || !strings.Contains(a.Stdout, "undo of job") {
+		t.Errorf("jobs undo --json differs under uk_UA, or lacks its English:\n%s\nC:\n%s", b.Stdout, a.Stdout)
+	}
+	if !strings.Contains(b.Stderr, "скасування завдання") || strings.Contains(b.Stderr, "undo of job") {
+		t.Errorf("the undo's summary on uk standard error:\n%s", b.Stderr)
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/bulk"
 	"github.com/listings-tui/listings/api/jobs/export"
 	"github.com/listings-tui/listings/api/jobs/job"
@@ -50,9 +51,9 @@ func (o *exportOptions) runDetail(ctx context.Context, f *cmdutil.Factory, s *cm
 	if o.dryRun {
 		out := f.IOStreams.Out
 		if m == nil {
-			fmt.Fprintf(out, "the list: %s (read)\n", job.Cost(pages, 0, true, 1))
+			fmt.Fprintln(out, planWords(job.Because("export.list", "Cost", job.CostWhy(pages, 0, true, 1))))
 		}
-		for _, l := range plan.Summary() {
+		for _, l := range plan.SummaryIn(planWords) {
 			fmt.Fprintln(out, l)
 		}
 		return nil
@@ -136,7 +137,7 @@ func ResumeExport(ctx context.Context, f *cmdutil.Factory, path string) error {
 func finishExport(ctx context.Context, f *cmdutil.Factory, s *cmdutil.Session, j *export.Journal, plan export.Plan,
 	db *mirror.DB) error {
 	errOut := f.IOStreams.ErrOut
-	for _, l := range plan.Summary() {
+	for _, l := range plan.SummaryIn(planWords) {
 		fmt.Fprintln(errOut, termtext.Clean(l))
 	}
 	s.LearnLimits(ctx, plan.Requests)
@@ -201,3 +202,7 @@ func WriteJobFile(f *cmdutil.Factory, fl job.Filer) (int, error) {
 	o.wrote(f, n, ft)
 	return n, nil
 }
+
+// planWords says an export's plan in the language of the human text (the app's
+// words for a job's plan: the jobs panel's entries).
+func planWords(w rules.Why) string { return i18n.Reason("jobs.why.", w) }

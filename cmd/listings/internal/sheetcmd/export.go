@@ -157,7 +157,7 @@ func (o *exportOptions) runList(ctx context.Context, f *cmdutil.Factory, s *cmdu
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(f.IOStreams.Out, i18n.N("cli.export.dry", n, "N", format.Number(n), "Status", o.status, "Cost", job.Cost(pages, 0, true, 1)))
+		fmt.Fprintln(f.IOStreams.Out, i18n.N("cli.export.dry", n, "N", format.Number(n), "Status", o.status, "Cost", planWords(job.CostWhy(pages, 0, true, 1))))
 		return nil
 	}
 	s.LearnLimits(ctx, -1)
