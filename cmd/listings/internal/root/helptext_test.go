@@ -77,7 +77,8 @@ func TestEveryLongInTheCatalog(t *testing.T) {
 
 // prose are the lines of an English help text that a translation has to change:
 // not the command lines, flags, examples or JSON shapes, which stay as they are, and
-// not a line of a word or two, which may well read the same.
+// not a line of a word or two, which may well read the same, nor a line that only
+// lists field names ("title, description, price_type,").
 func prose(text string) []string {
 	var out []string
 	for _, l := range strings.Split(text, "\n") {
@@ -87,12 +88,23 @@ func prose(text string) []string {
 			strings.HasPrefix(l, "listings "), strings.HasPrefix(l, "-"),
 			strings.HasPrefix(l, "$"), strings.HasPrefix(l, "#"),
 			strings.HasPrefix(l, "{"), strings.HasPrefix(l, "["),
-			strings.HasPrefix(l, "source "), strings.HasPrefix(l, "echo "):
+			strings.HasPrefix(l, "source "), strings.HasPrefix(l, "echo "),
+			names(l):
 			continue
 		}
 		out = append(out, l)
 	}
 	return out
+}
+
+// names says whether l is only a comma-separated list of single words.
+func names(l string) bool {
+	for _, item := range strings.Split(strings.TrimSuffix(l, ","), ",") {
+		if len(strings.Fields(item)) != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // TestUkrainianLongHelp: `<command> --help` in Ukrainian keeps no English sentence
