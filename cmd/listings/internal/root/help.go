@@ -14,18 +14,32 @@ import (
 // version` too). So the words of help are put in only when help is asked for: each
 // command's Short (the lists of commands) from cli.json's "cli.short.<path>", and
 // cobra's headings, by a usage template of the language's, and the descriptions of
-// the flags most commands share ("cli.flag.<name>"). English is left as cobra and the
-// commands have it. Of the commands' Long texts, only the root's is translated yet.
+// the flags most commands share ("cli.flag.<name>"). The commands' Long texts and
+// their own flags' descriptions are in clihelp.json rather than cli.json: they are
+// most of the words of help, read only here, and a file of their own lets them be
+// translated apart from the messages the commands print. English is left as cobra
+// and the commands have it.
 
 // shortID is the catalog id of c's Short: "cli.short.listings.auth.login".
 func shortID(c *cobra.Command) string {
 	return "cli.short." + strings.ReplaceAll(c.CommandPath(), " ", ".")
 }
 
-// longID is the catalog id of c's Long, which only some commands have in the
-// catalog (the root's): the others' help shows their Long in English.
+// longID is the catalog id of c's Long: "clihelp.long.listings.auth.login". The
+// root's is "cli.long.listings", which cli.json had before clihelp.json existed and
+// keeps, so that its translators' entry is not moved under them.
 func longID(c *cobra.Command) string {
-	return "cli.long." + strings.ReplaceAll(c.CommandPath(), " ", ".")
+	if !c.HasParent() {
+		return "cli.long." + c.Name()
+	}
+	return "clihelp.long." + strings.ReplaceAll(c.CommandPath(), " ", ".")
+}
+
+// flagID is the catalog id of the description of fl, a flag of c's own:
+// "clihelp.flag.listings.ls.status". A flag is named by the command that defines it,
+// since two commands' flags of one name (--status, --format) say different things.
+func flagID(c *cobra.Command, fl *pflag.Flag) string {
+	return "clihelp.flag." + strings.ReplaceAll(c.CommandPath(), " ", ".") + "." + fl.Name
 }
 
 // localizeHelp makes help speak the interface's language.
@@ -40,7 +54,8 @@ func localizeHelp(root *cobra.Command) {
 	})
 }
 
-// translateTree puts the language's Short on every command that has one in the catalog.
+// translateTree puts the language's Short, Long and flag descriptions on every
+// command that has them in the catalog.
 func translateTree(c *cobra.Command, p *i18n.Printer) {
 	if id := shortID(c); c.Short != "" {
 		if s := p.T(id); s != id {
@@ -55,9 +70,13 @@ func translateTree(c *cobra.Command, p *i18n.Printer) {
 	en := i18n.For(i18n.English)
 	tr := func(fl *pflag.Flag) {
 		// Only a flag that says what the catalog's English says: one of that name with
-		// another meaning keeps its own words.
-		if id := "cli.flag." + fl.Name; en.T(id) == fl.Usage {
-			fl.Usage = p.T(id)
+		// another meaning keeps its own words, and a description changed in the code
+		// and not in the catalog stays the code's rather than a stale translation.
+		for _, id := range []string{"cli.flag." + fl.Name, flagID(c, fl)} {
+			if en.T(id) == fl.Usage {
+				fl.Usage = p.T(id)
+				return
+			}
 		}
 	}
 	c.Flags().VisitAll(tr)
