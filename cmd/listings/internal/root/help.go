@@ -81,6 +81,10 @@ func translateTree(c *cobra.Command, p *i18n.Printer) {
 	}
 	c.Flags().VisitAll(tr)
 	c.PersistentFlags().VisitAll(tr)
+	// cobra's own --help, added as the command runs: "help for ls".
+	if f := c.Flags().Lookup("help"); f != nil && f.Usage == "help for "+c.Name() {
+		f.Usage = p.T("cli.help.flag", "Name", c.Name())
+	}
 	for _, sub := range c.Commands() {
 		translateTree(sub, p)
 	}

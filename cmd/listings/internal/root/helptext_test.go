@@ -131,6 +131,9 @@ func TestUkrainianLongHelp(t *testing.T) {
 			t.Errorf("%v: not Ukrainian help:\n%s%s", p.args, help, errOut.String())
 			continue
 		}
+		if strings.Contains(help, "help for ") {
+			t.Errorf("%v: cobra's --help still says \"help for\"", p.args)
+		}
 		for _, l := range p.lines {
 			if strings.Contains(help, l) {
 				t.Errorf("%v: English left: %q", p.args, l)
