@@ -47,8 +47,10 @@ func TestAtMostThreeUploadsAtOnce(t *testing.T) {
 	}
 }
 
-func TestProgressShownOnTick(t *testing.T) {
-	dir := t.TempDir()
+// uploadingAt30 is a picker at 80×24 over dir whose one photo, big.jpg, is being
+// uploaded, 30 % sent and shown at a tick, the photo selected.
+func uploadingAt30(t *testing.T, dir string) (*loop, *fakeUp) {
+	t.Helper()
 	writeJPEG(t, dir, "big.jpg")
 	f := newFake()
 	f.progress["big.jpg"] = [2]int64{30, 100}
@@ -59,6 +61,11 @@ func TestProgressShownOnTick(t *testing.T) {
 	l.awaitStarts(f, 1)
 	l.send(tickMsg{owner: l.m.id})
 	l.press("k") // clears the "added" notice: the status line shows the selected row
+	return l, f
+}
+
+func TestProgressShownOnTick(t *testing.T) {
+	l, f := uploadingAt30(t, t.TempDir())
 	s := tuitest.Screen(l.m)
 	if !strings.Contains(s, "█") || !strings.Contains(s, " 30%") || !strings.Contains(s, "uploading 30%") {
 		t.Fatalf("no progress:\n%s", s)
@@ -284,16 +291,7 @@ func TestProgressShownUnderALongPath(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	writeJPEG(t, dir, "big.jpg")
-	f := newFake()
-	f.progress["big.jpg"] = [2]int64{30, 100}
-	f.block()
-	t.Cleanup(f.release)
-	l := newLoop(t, f, dir, 80, 24)
-	l.addPath("p", "big.jpg")
-	l.awaitStarts(f, 1)
-	l.send(tickMsg{owner: l.m.id})
-	l.press("k")
+	l, _ := uploadingAt30(t, dir)
 	s := tuitest.Screen(l.m)
 	if !strings.Contains(s, "…") || !strings.Contains(s, "/big.jpg · ") || !strings.Contains(s, "uploading 30%") {
 		t.Fatalf("the upload's line under a long path:\n%s", s)
