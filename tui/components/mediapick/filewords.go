@@ -89,7 +89,7 @@ func decodeWords(err error) string {
 	var kv []any
 	switch de.Case {
 	case termimg.DecodeTooBig:
-		kv = []any{"Width", de.Width, "Height", de.Height, "Kind", de.Kind, "Cost", fileSize(de.Cost), "Limit", fileSize(de.Limit)}
+		kv = []any{"Width", de.Width, "Height", de.Height, "Kind", de.Kind, "Cost", memSize(de.Cost), "Limit", memSize(de.Limit)}
 	case termimg.DecodeBroken:
 		kv = []any{"Format", string(de.Format)}
 	}
@@ -97,4 +97,10 @@ func decodeWords(err error) string {
 		kv = append(kv, "Err", termtext.Clean(de.Err.Error()))
 	}
 	return i18n.T("pickers.media.decode."+de.Case, kv...)
+}
+
+// memSize is media.Bytes (memory, in binary units) in the interface's language.
+func memSize(n int64) string {
+	num, unit, _ := strings.Cut(media.Bytes(n), " ")
+	return i18n.T("pickers.media.decode.unit."+unit, "N", i18n.UI().Decimal(num))
 }
