@@ -78,12 +78,16 @@ func Whole(t testing.TB, text string, wants ...string) {
 	}
 }
 
-// WhysHaveWords checks that every id of ids (rules.Lazy's: built at run time, out of
-// the scan of the code's sight) is said by the entry prefix+id in each language, its
-// placeholders filled from args (name, value pairs every id may draw from), and that
-// English's words are the Why's own String.
-func WhysHaveWords(t *testing.T, prefix string, ids map[string]string, args ...any) {
+// WhysHaveWords checks that every id beginning with area (rules.Lazy's: built at run
+// time, out of the scan of the code's sight; no fewer than least) is said by the
+// entry prefix+id in each language, its placeholders filled from args (name, value
+// pairs every id may draw from), and that English's words are the Why's own String.
+func WhysHaveWords(t *testing.T, prefix, area string, least int, args ...any) {
 	t.Helper()
+	ids := rules.Lazy(area)
+	if len(ids) < least {
+		t.Fatalf("only %d of the ids of %s are known", len(ids), area)
+	}
 	for _, l := range []i18n.Lang{i18n.English, i18n.Ukrainian, i18n.Russian} {
 		InLang(t, l)
 		for id := range ids {
