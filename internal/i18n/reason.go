@@ -55,5 +55,6 @@ func Reason(prefix string, w rules.Why) string {
 }
 
 // whyAreas are the catalogs' areas that hold the words of Whys, each under its
-// prefix: the rules', bulk's reasons, the importer's problems, the jobs' plans.
-var whyAreas = []string{"editor.rule.", "bulkform.why.", "importer.why.", "jobs.why."}
+// prefix: the rules', bulk's reasons, the importer's problems, the jobs' plans, a
+// path that names no file (the media picker's, an import row's photos).
+var whyAreas = []string{"editor.rule.", "bulkform.why.", "importer.why.", "jobs.why.", "pickers.why."}

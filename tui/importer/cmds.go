@@ -3,7 +3,6 @@ package importer
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +15,7 @@ import (
 	"github.com/listings-tui/listings/api/jobs/catalog"
 	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/internal/i18n"
+	"github.com/listings-tui/listings/tui/components/mediapick"
 	"github.com/listings-tui/listings/tui/msgs"
 	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
@@ -45,9 +45,9 @@ func readSheet(typed, base string, seq int) tea.Cmd {
 		st, err := os.Stat(path)
 		switch {
 		case err != nil:
-			return fail(fmt.Errorf("%s: %s", shown, media.PathErrText(err)))
+			return fail(errors.New(mediapick.PathWords(media.StatFailed(shown, err))))
 		case st.IsDir():
-			return fail(fmt.Errorf("%s is a folder: type the sheet inside it (tab lists them)", shown))
+			return fail(errors.New(i18n.T("importer.folder", "Path", shown)))
 		}
 		f, err := sheet.FormatOf(path)
 		if err != nil {
@@ -93,7 +93,7 @@ func (m Model) read(r readMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	if r.err != nil {
-		m.stage, m.problem = stPath, termtext.Clean(r.err.Error())
+		m.stage, m.problem = stPath, termtext.Clean(SheetError(r.err))
 		return m, m.input.Focus()
 	}
 	m.file = r.file

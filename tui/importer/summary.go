@@ -13,7 +13,7 @@ import (
 )
 
 // Summary is catalog.Plan.Summary in the interface's language, line for line: the
-// rows by what they do, how the file was read (the sheet's notes, in English), the
+// rows by what they do, how the file was read (the sheet's notes), the
 // unknown columns, the listings compared with the mirror, what the edits change, a
 // whole export imported back, what goes back to moderation, and the cost. The CLI's
 // `listings import` prints it too: one wording of a plan in each language.
@@ -21,7 +21,10 @@ func Summary(p *catalog.Plan) []string {
 	num := i18n.UI().Number
 	out := []string{i18n.N("importer.plan.rows", len(p.Header.Rows), "Creates", num(p.Creates), "Edits", num(p.Edits),
 		"Unchanged", num(p.Unchanged), "Refused", num(p.Refused))}
-	for _, l := range p.Read {
+	for i, l := range p.Read {
+		if i < len(p.ReadSaid) {
+			l = problemWords(p.ReadSaid[i])
+		}
 		out = append(out, termtext.Clean(l))
 	}
 	if len(p.Unknown) > 0 {
@@ -73,7 +76,10 @@ func fieldList(fields map[string]int) string {
 // for a value (nothing before, the profile's contact, yes or no) said so, the
 // listing's values as they are.
 func changeText(cs []catalog.Change) string {
-	word := func(v string) string {
+	word := func(c catalog.Change, v string) string {
+		if n, ok := c.Counted(v); ok {
+			return i18n.N("importer.change.count."+c.Field, n)
+		}
 		switch v {
 		case "", catalog.ChangeNone:
 			return i18n.T("importer.change.none")
@@ -88,7 +94,7 @@ func changeText(cs []catalog.Change) string {
 	}
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = c.Field + " " + word(c.Old) + " → " + word(c.New)
+		parts[i] = c.Field + " " + word(c, c.Old) + " → " + word(c, c.New)
 	}
 	return strings.Join(parts, "; ")
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/api/jobs/catalog"
+	"github.com/listings-tui/listings/api/jobs/sheet"
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/components/planbox"
 	"github.com/listings-tui/listings/tui/termtext"
@@ -83,6 +84,15 @@ func planLines(p *catalog.Plan, file string, keep bool) []string {
 
 // problemWords says a row's problem in the interface's language.
 func problemWords(w rules.Why) string { return i18n.Reason("importer.why.", w) }
+
+// SheetError is why a sheet cannot be read, in the interface's language when the
+// reader says it as a Why (a file system's own words stay English).
+func SheetError(err error) string {
+	if w, ok := sheet.WhyOf(err); ok {
+		return problemWords(w)
+	}
+	return err.Error()
+}
 
 // maxEditLines bounds the edits the plan lists one by one: the plan box scrolls, but
 // ten thousand lines say less than their count.

@@ -20,29 +20,12 @@ import (
 // the code does not see) has its words in each language, its placeholders filled,
 // and English's are the words the CLI's --json and the journal keep.
 func TestEveryImportProblemHasItsWords(t *testing.T) {
-	defer i18n.Use(i18n.English)
-	ids := rules.Lazy("import.")
-	if len(ids) < 60 {
-		t.Fatalf("only %d of the importer's ids are known", len(ids))
-	}
-	for _, l := range []i18n.Lang{i18n.English, i18n.Ukrainian, i18n.Russian} {
-		i18n.Use(l)
-		for id := range ids {
-			w := rules.Because(id, "Row", 3, "Value", `"x"`, "IDs", "10, 11", "ID", 7, "Status", "sold", "Column", "category",
-				"Langs", "uk, ru", "Path", "Авто", "Why", rules.Because("import.category.no_id", "ID", 9), "City", `"Львів"`,
-				"Ref", `"r"`, "N", 2, "Places", "Бровари", "Name", "Колір", "Region", `"Київська"`, "File", "a.jpg",
-				"Dir", "/tmp", "Max", 12, "Err", "a.jpg", "Category", "Авто", "Code", `"c"`, "Codes", "brand", "Labels", "Так",
-				"From", "free", "To", "sell", "NameCol", "city", "RefCol", "city_ref", "More", "2 more problems", "Count", 2,
-				"Line", "рядок", "Fix", "рядок", "First", "1", "Second", "2")
-			got := i18n.Reason("importer.why.", w)
-			if got == "importer.why."+id || strings.Contains(got, "{{") || strings.Contains(got, "<no value>") {
-				t.Errorf("%s: %s has no words: %q", l, id, got)
-			}
-			if l == i18n.English && got != w.String() {
-				t.Errorf("%s: the catalog says %q, the importer %q", id, got, w.String())
-			}
-		}
-	}
+	tuitest.WhysHaveWords(t, "importer.why.", "import.", 60, "Row", 3, "Value", `"x"`, "IDs", "10, 11", "ID", 7, "Status", "sold", "Column", "category",
+		"Langs", "uk, ru", "Path", "Авто", "Why", rules.Because("import.category.no_id", "ID", 9), "City", `"Львів"`,
+		"Ref", `"r"`, "N", 2, "Places", "Бровари", "Name", "Колір", "Region", `"Київська"`, "File", "a.jpg",
+		"Dir", "/tmp", "Max", 12, "Err", "a.jpg", "Category", "Авто", "Code", `"c"`, "Codes", "brand", "Labels", "Так",
+		"From", "free", "To", "sell", "NameCol", "city", "RefCol", "city_ref", "More", "2 more problems", "Count", 2,
+		"Line", "рядок", "Fix", "рядок", "First", "1", "Second", "2")
 }
 
 // badSheet is a sheet whose every row but the first is refused, each for another

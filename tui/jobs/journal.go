@@ -93,7 +93,10 @@ type failure struct {
 // failureOf is an item not done: the column when a refusal names it, else the code.
 func failureOf(it job.Item) failure {
 	code := it.Field
-	if code == "" {
+	switch {
+	case !it.FieldWhy.OK():
+		code = i18n.Reason("importer.why.", it.FieldWhy)
+	case code == "":
 		code = it.Code
 	}
 	what := it.What()

@@ -17,25 +17,24 @@ import (
 func Decode(data []byte, limit int64) (img image.Image, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			img, err = nil, fmt.Errorf("the photo could not be decoded: %v", r)
+			img, err = nil, &DecodeError{Case: DecodePanic, Err: fmt.Errorf("%v", r)}
 		}
 	}()
 	f := apimedia.Sniff(data)
 	switch f {
 	case apimedia.JPEG, apimedia.PNG, apimedia.WebP:
 	default:
-		return nil, errors.New("not a JPEG, PNG or WebP image")
+		return nil, &DecodeError{Case: DecodeNotImage}
 	}
 	img, h, err := apimedia.Decode(bytes.NewReader(data), f, limit)
 	var tooBig *apimedia.TooBigError
 	switch {
 	case errors.As(err, &tooBig):
-		return nil, fmt.Errorf("the photo is %d×%d px, %s that would take %s to decode; previews are decoded within %s",
-			h.Width, h.Height, h.Kind, apimedia.Bytes(h.Cost()), apimedia.Bytes(limit))
+		return nil, &DecodeError{Case: DecodeTooBig, Width: h.Width, Height: h.Height, Kind: h.Kind, Cost: h.Cost(), Limit: limit}
 	case err != nil && h.Width == 0:
-		return nil, fmt.Errorf("the photo could not be read: %w", err)
+		return nil, &DecodeError{Case: DecodeUnread, Err: err}
 	case err != nil:
-		return nil, fmt.Errorf("the %s photo could not be decoded: %w", f, err)
+		return nil, &DecodeError{Case: DecodeBroken, Format: f, Err: err}
 	}
 	return img, nil
 }

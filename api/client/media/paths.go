@@ -30,12 +30,12 @@ func Expand(raw, base string) (string, error) {
 		}
 	}
 	if s == "" {
-		return "", errors.New("type a path, e.g. ~/Pictures/car.jpg or ~/Pictures/car-*.jpg")
+		return "", &PathError{Case: PathEmpty, msg: "type a path, e.g. ~/Pictures/car.jpg or ~/Pictures/car-*.jpg"}
 	}
 	if s == "~" || strings.HasPrefix(s, "~/") || strings.HasPrefix(s, `~\`) {
 		home, err := os.UserHomeDir()
 		if err != nil {
-			return "", fmt.Errorf("~ cannot be used: %v; type the full path", err)
+			return "", &PathError{Case: PathHome, Err: err, msg: fmt.Sprintf("~ cannot be used: %v; type the full path", err)}
 		}
 		s = filepath.Join(home, s[1:])
 	}
@@ -66,17 +66,19 @@ func Files(raw, base string) ([]string, error) {
 	st, statErr := os.Stat(p)
 	switch {
 	case statErr == nil && st.IsDir():
-		return nil, fmt.Errorf("%s is a folder: write a glob such as %s", typed, filepath.Join(typed, "*.jpg"))
+		glob := filepath.Join(typed, "*.jpg")
+		return nil, &PathError{Case: PathFolder, Typed: typed, Glob: glob, msg: fmt.Sprintf("%s is a folder: write a glob such as %s", typed, glob)}
 	case statErr == nil && !st.Mode().IsRegular():
-		return nil, fmt.Errorf("%s is not a regular file (%s): give a photo or video file", typed, FileKind(st.Mode()))
+		return nil, &PathError{Case: PathNotFile, Typed: typed, Kind: KindOf(st.Mode()),
+			msg: fmt.Sprintf("%s is not a regular file (%s): give a photo or video file", typed, FileKind(st.Mode()))}
 	case statErr == nil:
 		return []string{p}, nil
 	case !hasMeta(p):
-		return nil, fmt.Errorf("%s: %s", typed, PathErrText(statErr))
+		return nil, StatFailed(typed, statErr)
 	}
 	matches, err := filepath.Glob(p)
 	if err != nil {
-		return nil, fmt.Errorf("%s is not a valid pattern: %v", typed, err)
+		return nil, &PathError{Case: PathPattern, Typed: typed, Err: err, msg: fmt.Sprintf("%s is not a valid pattern: %v", typed, err)}
 	}
 	var files []string
 	for _, f := range matches {
@@ -86,29 +88,36 @@ func Files(raw, base string) ([]string, error) {
 	}
 	switch {
 	case len(files) == 0:
-		return nil, fmt.Errorf("nothing matches %s", typed)
+		return nil, &PathError{Case: PathNoMatch, Typed: typed, msg: fmt.Sprintf("nothing matches %s", typed)}
 	case len(files) > MaxMatches:
-		return nil, fmt.Errorf("%s matches %d files; narrow it down (a listing takes at most %d photos)",
-			typed, len(files), MaxPhotos)
+		return nil, &PathError{Case: PathTooMany, Typed: typed, N: len(files), msg: fmt.Sprintf("%s matches %d files; narrow it down (a listing takes at most %d photos)",
+			typed, len(files), MaxPhotos)}
 	}
 	slices.Sort(files)
 	return files, nil
 }
 
 // FileKind names what a file that is not a regular one is, for a message.
-func FileKind(m fs.FileMode) string {
+func FileKind(m fs.FileMode) string { return kindWords[KindOf(m)] }
+
+// KindOf is what a file that is not a regular one is, by the name a front end says
+// in its words ("pipe", "socket", "device", "folder", "other"); FileKind's English.
+func KindOf(m fs.FileMode) string {
 	switch {
 	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
+		return "pipe"
 	case m&fs.ModeSocket != 0:
-		return "a socket"
+		return "socket"
 	case m&fs.ModeDevice != 0:
-		return "a device"
+		return "device"
 	case m.IsDir():
-		return "a folder"
+		return "folder"
 	}
-	return "not a file of data"
+	return "other"
 }
+
+var kindWords = map[string]string{"pipe": "a named pipe", "socket": "a socket", "device": "a device", "folder": "a folder",
+	"other": "not a file of data"}
 
 // PathErrText is an error from the file system without the path it repeats.
 func PathErrText(err error) string {

@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/encoding/charmap"
@@ -27,6 +28,25 @@ type Change struct {
 	Field string `json:"field"`
 	Old   string `json:"old"`
 	New   string `json:"new"`
+}
+
+// mediaNouns are the nouns of the counts a Change of media says ("3 photos").
+var mediaNouns = map[string]string{KindPhoto: "photo", Kind3D: "frame"}
+
+// Counted is the count v, a value of c, says when c's field is counted in media
+// ("3 photos", "1 frame"; the journal keeps the words), for a front end to say in
+// its language's plural form; false for any other value.
+func (c Change) Counted(v string) (int, bool) {
+	noun, ok := mediaNouns[c.Field]
+	if !ok {
+		return 0, false
+	}
+	num, rest, _ := strings.Cut(v, " ")
+	n, err := strconv.Atoi(num)
+	if err != nil || n < 0 || rest != noun && rest != noun+"s" {
+		return 0, false
+	}
+	return n, true
 }
 
 // differ builds the edit of one row against its listing.

@@ -70,6 +70,7 @@ func (j *Journal) Refusals() []job.Item {
 		}
 		if r.MoreProblems > 0 {
 			it.Field, it.Hint, it.HintWhy = MoreProblems(r.MoreProblems), "", rules.Why{}
+			it.FieldWhy = MoreWhy(r.MoreProblems)
 			out = append(out, it)
 		}
 	}

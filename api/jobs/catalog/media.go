@@ -53,7 +53,10 @@ func (c *checker) resolveMedia(kind, cell string) ([]Medium, []rules.Why) {
 			continue
 		}
 		files, err := media.Files(part, dir)
-		if err != nil {
+		if w, ok := rules.PathWhy(err); ok {
+			problems = append(problems, w) // said in the language: "nothing matches x.jpg"
+			continue
+		} else if err != nil {
 			problems = append(problems, because("error", "Err", err.Error()))
 			continue
 		}

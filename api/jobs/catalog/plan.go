@@ -36,6 +36,8 @@ type Plan struct {
 	Fields map[string]int
 	// Read says how the file was read otherwise than as written (sheet.Table.Notes).
 	Read []string
+	// ReadSaid are Read as Whys, one for each, for a front end's language.
+	ReadSaid []rules.Why `json:"-"`
 	// Mirror counts the listings the local mirror answered for instead of a request.
 	Mirror int
 }
@@ -61,7 +63,7 @@ func Check(ctx context.Context, svc Service, t *sheet.Table, o Options) (*Plan, 
 	c.cur = newCurrent(svc, o.lang(), &c.reads)
 	c.tax = &taxonomy{svc: svc, lang: o.lang(), trees: map[string]*catTree{}, attrs: map[string][]api.Attribute{}, reads: &c.reads}
 	c.cit = &cities{svc: svc, lang: o.lang(), seen: map[string]cityAnswer{}, reads: &c.reads}
-	p := &Plan{Unknown: sheet.UnknownColumns(t), Read: t.Notes}
+	p := &Plan{Unknown: sheet.UnknownColumns(t), Read: t.Notes, ReadSaid: t.Said}
 	p.Header = Header{Info: job.Info{Created: o.now(), BaseURL: o.BaseURL, Kind: Kind}, Sheet: o.Sheet, File: o.File, Lang: o.lang(), Columns: t.Columns}
 	if k, ok := svc.(Known); ok && o.Known == nil {
 		o.Known = k // a client with the local mirror (mirror.CachedClient)

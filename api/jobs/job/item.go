@@ -24,9 +24,12 @@ type Item struct {
 	Code    string     // a failure's code
 	Field   string     // the field (an import's column) a refusal names
 	Hint    string
-	// HintWhy is Hint as a Why where the plan made it (an import's refusal, while
-	// the plan is in memory; not kept in the journal), for a front end's language.
+	// HintWhy is Hint as a Why where the plan made it (an import's refusal; kept in
+	// the journal since it keeps the Whys), for a front end's language.
 	HintWhy rules.Why
+	// FieldWhy is Field as a Why where it is no column (a refused row's "and 3 more
+	// problems in this row"), for a front end's language.
+	FieldWhy rules.Why
 	// Again: failed for a reason that may pass now (the budget, the network, a
 	// server error): a retry takes it.
 	Again bool

@@ -3,9 +3,9 @@ package sheet
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
+	"strconv"
 )
 
 // The bounds of a sheet read. Every byte, row, column and cell is counted as it is
@@ -76,22 +76,21 @@ func (o Options) Read(path string, f Format) (*Table, error) {
 	// A named pipe or a device is refused before it is opened: opening a pipe waits
 	// for a writer for ever, deaf to Ctrl+C.
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
-		return nil, fmt.Errorf("%s is not a regular file: a sheet is a .csv, .xlsx or .jsonl file", path)
+		return nil, refuse("not_regular", "File", path)
 	}
 	fh, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, wrapped(err, "read", "File", path)
 	}
 	defer fh.Close()
 	st, err := fh.Stat()
 	switch {
 	case err != nil:
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, wrapped(err, "read", "File", path)
 	case st.IsDir():
-		return nil, fmt.Errorf("%s is a folder, not a sheet", path)
+		return nil, refuse("folder", "File", path)
 	case st.Size() > MaxReadBytes:
-		return nil, fmt.Errorf("%s is %d MB; a sheet read here is at most %d MB (a catalogue of 50 000 listings is smaller): split it, or leave pictures out of the workbook",
-			path, st.Size()>>20, MaxReadBytes>>20)
+		return nil, refuse("too_big", "File", path, "MB", st.Size()>>20, "Max", MaxReadBytes>>20)
 	}
 	var t *Table
 	if f == XLSX && st.Mode().IsRegular() {
@@ -101,7 +100,7 @@ func (o Options) Read(path string, f Format) (*Table, error) {
 		t, err = o.Decode(fh, f)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, wrapped(err, "in", "File", path)
 	}
 	return t, nil
 }
@@ -137,11 +136,11 @@ func (o Options) Decode(r io.Reader, f Format) (*Table, error) {
 		}
 		return o.readXLSXAt(bytes.NewReader(data), int64(len(data)))
 	}
-	return nil, fmt.Errorf("%q is not a sheet format: use csv, xlsx or jsonl", f)
+	return nil, refuse("format", "Value", strconv.Quote(string(f)))
 }
 
 // errTooBig is a file over MaxReadBytes, found while reading it.
-var errTooBig = fmt.Errorf("the sheet is over %d MB, the most read here (a catalogue of 50 000 listings is smaller): split it", MaxReadBytes>>20)
+var errTooBig = refuse("over", "Max", MaxReadBytes>>20)
 
 // capReader reads at most left bytes and fails after, so that a stream with no size
 // (a pipe) is bounded as a file is.
@@ -173,7 +172,7 @@ func readErr(err error) error {
 	if errors.Is(err, errTooBig) {
 		return errTooBig
 	}
-	return fmt.Errorf("read the sheet: %w", err)
+	return wrapped(err, "read_bytes")
 }
 
-var errEmpty = errors.New("the file is empty: a sheet has a header row of column names, then one row per listing")
+var errEmpty = refuse("empty")

@@ -1,7 +1,6 @@
 package sheet
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/listings-tui/listings/api/client/format"
+	"github.com/listings-tui/listings/api/client/rules"
 )
 
 // builder makes a Table from a header and rows of cells, whatever the format, and
@@ -64,7 +64,7 @@ func (b *builder) header(names []string, where func(i int) string) error {
 		b.index = append(b.index, len(b.t.Columns)-1)
 	}
 	if len(b.t.Columns) == 0 {
-		return errors.New("the first row holds no column names: a sheet starts with a header such as title,description,price,category,city")
+		return refuse("no_names")
 	}
 	return nil
 }
@@ -141,7 +141,7 @@ func (b *builder) pandasIndex(c string) bool {
 		return false
 	}
 	b.pandas = n + 1
-	b.note("the first column has no name and numbers the rows from 0: pandas' index (DataFrame.to_csv writes it unless index=False); it is left out")
+	b.note(rules.Because(whyPrefix + "note.index"))
 	return true
 }
 
@@ -185,16 +185,14 @@ func (b *builder) keep(row Row) error {
 		return nil
 	}
 	if len(b.t.Rows) >= b.o.lim.rows {
-		return fmt.Errorf("the sheet has more than %s rows (%s is one more): import it in parts of at most %s rows",
-			format.Number(b.o.lim.rows), b.rowName(row.Line), format.Number(b.o.lim.rows))
+		return refuse("rows."+b.unit, "Max", rules.Num(b.o.lim.rows), "Row", row.Line)
 	}
 	cells := b.o.lim.cells
 	if cells == 0 {
 		cells = MaxCells
 	}
 	if b.cells += len(row.Cells); b.cells > cells {
-		return fmt.Errorf("the sheet has more than %s cells with a value (%s brings it over): import it in parts, or leave out the columns you do not change",
-			format.Number(cells), b.rowName(row.Line))
+		return refuse("cells."+b.unit, "Max", rules.Num(cells), "Row", row.Line)
 	}
 	b.t.Rows = append(b.t.Rows, row)
 	return nil
@@ -206,7 +204,7 @@ func (b *builder) table() (*Table, error) {
 		return nil, err
 	}
 	if len(b.t.Rows) == 0 {
-		return nil, errors.New("the sheet has a header and no rows: add one row per listing")
+		return nil, refuse("no_rows")
 	}
 	if !b.o.New && !b.named["id"] {
 		var seen, only []string
@@ -221,17 +219,20 @@ func (b *builder) table() (*Table, error) {
 		// An import's report adds status and url too: only the columns nothing but
 		// an export writes say that this is one.
 		if len(only) >= 2 {
-			return nil, fmt.Errorf("this looks like an export of listings (it has the columns %s, which an export writes) without its id column: imported so, every row would create its listing again, a duplicate. Keep the id column to edit those listings; to copy them as new listings (into another account) use listings import --new",
-				strings.Join(seen, ", "))
+			return nil, refuse("export", "Columns", strings.Join(seen, ", "))
 		}
 	}
 	return &b.t, nil
 }
 
 // note adds a line to the table's notes, once.
-func (b *builder) note(s string) {
-	if !slices.Contains(b.t.Notes, s) {
-		b.t.Notes = append(b.t.Notes, s)
+func (b *builder) note(w rules.Why) { b.t.note(w) }
+
+// note adds w to the notes, once: its English to Notes, itself to Said.
+func (t *Table) note(w rules.Why) {
+	if s := w.String(); !slices.Contains(t.Notes, s) {
+		t.Notes = append(t.Notes, s)
+		t.Said = append(t.Said, w)
 	}
 }
 

@@ -18,7 +18,7 @@ func (o Options) readCSV(in *text) (*Table, error) {
 	p := newCSVParser(in.r, sniffComma(in.first), o.lim)
 	b := o.builder(CSV)
 	b.utf8 = in.utf8
-	if in.note != "" {
+	if !in.note.OK() {
 		b.note(in.note)
 		b.t.Charset = in.charset
 	}

@@ -28,7 +28,7 @@ const maxLineBytes = 4 << 20
 func (o Options) readJSONL(in *text) (*Table, error) {
 	b := o.builder(JSONL)
 	b.utf8 = in.utf8
-	if in.note != "" {
+	if !in.note.OK() {
 		b.note(in.note)
 		b.t.Charset = in.charset
 	}

@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/listings-tui/listings/api/client/rules"
 	"golang.org/x/text/encoding/charmap"
 )
 
@@ -22,9 +22,9 @@ var leadingBOM = []byte("\xef\xbb\xbf")
 // text is a CSV or JSON Lines file opened for reading as UTF-8.
 type text struct {
 	r     *bufio.Reader
-	utf8  bool   // the bytes are the file's own: every cell is checked to be UTF-8
-	note  string // how it was read, when not as UTF-8
-	first []byte // the start of the text, for the CSV separator
+	utf8  bool      // the bytes are the file's own: every cell is checked to be UTF-8
+	note  rules.Why // how it was read, when not as UTF-8
+	first []byte    // the start of the text, for the CSV separator
 	// charset is the character set the text was decoded from, when not UTF-8.
 	charset string
 }
@@ -57,12 +57,12 @@ func openText(r io.Reader, f Format) (*text, error) {
 		return &text{r: br, utf8: true, first: sample}, nil
 	}
 	if !looksCP1251(sample) {
-		return nil, errors.New(`this text is not UTF-8, and does not read as Cyrillic in Windows-1251 either: save it as CSV UTF-8 (Excel: File → Save As → "CSV UTF-8 (Comma delimited)"; LibreOffice: Save As → Text CSV, Character set "Unicode (UTF-8)")`)
+		return nil, refuse("charset")
 	}
 	dec := bufio.NewReaderSize(charmap.Windows1251.NewDecoder().Reader(br), sniffBytes)
 	first, _ := dec.Peek(sniffBytes)
 	return &text{r: dec, first: first, charset: CharsetWindows1251,
-		note: `read as Windows-1251: the file is not UTF-8, and its letters read as Cyrillic in Windows-1251, the code page Excel on a Ukrainian Windows saves "CSV" in; check the titles in the plan (saved as "CSV UTF-8" the file needs no guess)`}, nil
+		note: rules.Because(whyPrefix + "note.cp1251")}, nil
 }
 
 // CharsetWindows1251 is Table.Charset of a sheet read as Windows-1251.
@@ -72,13 +72,13 @@ const CharsetWindows1251 = "windows-1251"
 func checkSignature(data []byte, f Format) error {
 	switch {
 	case bytes.HasPrefix(data, []byte("PK\x03\x04")):
-		return fmt.Errorf("this is a zip file, not %s text: an XLSX workbook is read with --format xlsx (or name it .xlsx)", strings.ToUpper(string(f)))
+		return refuse("zip", "Format", strings.ToUpper(string(f)))
 	case bytes.HasPrefix(data, []byte{0xd0, 0xcf, 0x11, 0xe0}):
-		return errors.New("this is an old Excel (.xls) file: save it as .xlsx or as CSV UTF-8")
+		return refuse("xls")
 	case bytes.HasPrefix(data, []byte{0xff, 0xfe}), bytes.HasPrefix(data, []byte{0xfe, 0xff}):
-		return errors.New("this text is UTF-16: save it as CSV UTF-8")
+		return refuse("utf16")
 	case bytes.IndexByte(data, 0) >= 0:
-		return fmt.Errorf("this is a binary file, not a %s sheet", strings.ToUpper(string(f)))
+		return refuse("binary", "Format", strings.ToUpper(string(f)))
 	}
 	return nil
 }

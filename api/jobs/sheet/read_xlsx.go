@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+
+	"github.com/listings-tui/listings/api/client/rules"
 )
 
 // SheetName is the name of the worksheet of listings; a workbook without one is read
@@ -34,7 +37,7 @@ func (o Options) readXLSXAt(ra io.ReaderAt, size int64) (*Table, error) {
 	}
 	sh, ok := bk.pick()
 	if !ok {
-		return nil, errors.New("the workbook has no sheet of cells")
+		return nil, refuse("no_sheet")
 	}
 	st, err := x.readStyles(bk.styles)
 	if err != nil {
@@ -55,10 +58,10 @@ func (o Options) readXLSXAt(ra io.ReaderAt, size int64) (*Table, error) {
 	sr := &sheetReader{d: xml.NewDecoder(rc), name: sh.part, shared: shared, styles: st, date1904: bk.date1904, lim: o.lim}
 	t, err := o.readRows(sr)
 	if err != nil {
-		return nil, fmt.Errorf("sheet %q: %w", sh.name, err)
+		return nil, wrapped(err, "sheet", "Name", strconv.Quote(sh.name))
 	}
 	if sheets := bk.worksheets(); sheets > 1 && !strings.EqualFold(strings.TrimSpace(sh.name), SheetName) {
-		t.Notes = append(t.Notes, fmt.Sprintf("read the sheet %q, the first of the workbook's %d (none is named %s)", sh.name, sheets, SheetName))
+		t.note(rules.Because(whyPrefix+"note.first", "Name", strconv.Quote(sh.name), "N", sheets, "Sheet", SheetName))
 	}
 	return t, nil
 }
@@ -87,10 +90,10 @@ func (o Options) readRows(sr *sheetReader) (*Table, error) {
 		}
 	}
 	if !headed {
-		return nil, errors.New("it is empty: a sheet has a header row of column names, then one row per listing")
+		return nil, refuse("xlsx_empty")
 	}
 	if n := sr.boolFormulas; n > 0 {
-		b.note(fmt.Sprintf("%s held TRUE()/FALSE() formulas without a saved value (a sheet re-saved by openpyxl): read from the formula", cellsWord(n)))
+		b.note(rules.Because(whyPrefix+"note.bools", "Cells", cellsWord(n), "Count", n))
 	}
 	return b.table()
 }

@@ -63,9 +63,11 @@
 package sheet
 
 import (
-	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
+
+	"github.com/listings-tui/listings/api/client/rules"
 )
 
 // Format is a file format of a sheet.
@@ -91,7 +93,7 @@ func ParseFormat(s string) (Format, error) {
 	case "jsonl", "ndjson", "jsonlines":
 		return JSONL, nil
 	}
-	return "", fmt.Errorf("%q is not a sheet format: use csv, xlsx or jsonl", s)
+	return "", refuse("format", "Value", strconv.Quote(s))
 }
 
 // FormatOf is the format of a file by its name's extension.
@@ -104,9 +106,9 @@ func FormatOf(path string) (Format, error) {
 	case ".jsonl", ".ndjson":
 		return JSONL, nil
 	case ".xls", ".ods", ".numbers":
-		return "", fmt.Errorf("%s: this spreadsheet format is not read; save it as .xlsx or .csv", filepath.Base(path))
+		return "", refuse("unsupported", "File", filepath.Base(path))
 	}
-	return "", fmt.Errorf("%s: unknown sheet format; name it .csv, .xlsx or .jsonl, or say --format", filepath.Base(path))
+	return "", refuse("unknown", "File", filepath.Base(path))
 }
 
 // Multi separates the values of one cell that holds several (photos, photos_3d).
@@ -165,6 +167,9 @@ type Table struct {
 	Columns []string
 	Rows    []Row
 	Notes   []string // how the file was read otherwise than as written, said once each
+	// Said are the Notes as Whys, one for each, for a front end to say in its
+	// language.
+	Said []rules.Why `json:"-"`
 	// Charset is the character set the text was decoded from when it was not UTF-8
 	// ("windows-1251"): a character it cannot hold was saved as "?".
 	Charset string

@@ -15,7 +15,6 @@ import (
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/termimg"
-	"github.com/listings-tui/listings/tui/termtext"
 	"github.com/listings-tui/listings/tui/theme"
 )
 
@@ -123,7 +122,7 @@ func loadPreview(owner int64, seq int, path string, caps termimg.Caps) tea.Cmd {
 		}
 		img, err := termimg.Decode(data, apimedia.MaxDecodeBytes)
 		if err != nil {
-			out.reason = i18n.T("pickers.media.no_preview", "Why", termtext.Clean(err.Error()))
+			out.reason = i18n.T("pickers.media.no_preview", "Why", decodeWords(err))
 			return out
 		}
 		out.lines = strings.Split(termimg.HalfBlocks(img, previewCols, previewRows, profile), "\n")

@@ -27,7 +27,7 @@ func isPhotoName(name string) bool {
 func resolveFiles(raw, base string) ([]string, error) {
 	files, err := media.Files(raw, base)
 	if err != nil {
-		return nil, errors.New(termtext.Clean(err.Error()))
+		return nil, errors.New(termtext.Clean(PathWords(err)))
 	}
 	return files, nil
 }
@@ -43,13 +43,13 @@ func resolveFolder(raw, base string) (string, []string, error) {
 	st, err := os.Stat(dir)
 	switch {
 	case err != nil:
-		return "", nil, fmt.Errorf("%s: %s", typed, media.PathErrText(err))
+		return "", nil, errors.New(PathWords(media.StatFailed(typed, err)))
 	case !st.IsDir():
 		return "", nil, errors.New(i18n.T("pickers.media.is_file", "Name", typed))
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return "", nil, errors.New(i18n.T("pickers.media.cannot_read", "Name", typed, "Why", media.PathErrText(err)))
+		return "", nil, errors.New(i18n.T("pickers.media.cannot_read", "Name", typed, "Why", fsWords(err)))
 	}
 	var files []string
 	for _, e := range entries {

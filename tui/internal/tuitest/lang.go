@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/listings-tui/listings/api/client/rules"
 	"github.com/listings-tui/listings/internal/i18n"
 )
 
@@ -73,6 +74,31 @@ func Whole(t testing.TB, text string, wants ...string) {
 	for _, want := range wants {
 		if !strings.Contains(s, Flat(want)) {
 			t.Errorf("%q is cut away:\n%s", want, text)
+		}
+	}
+}
+
+// WhysHaveWords checks that every id beginning with area (rules.Lazy's: built at run
+// time, out of the scan of the code's sight; no fewer than least) is said by the
+// entry prefix+id in each language, its placeholders filled from args (name, value
+// pairs every id may draw from), and that English's words are the Why's own String.
+func WhysHaveWords(t *testing.T, prefix, area string, least int, args ...any) {
+	t.Helper()
+	ids := rules.Lazy(area)
+	if len(ids) < least {
+		t.Fatalf("only %d of the ids of %s are known", len(ids), area)
+	}
+	for _, l := range []i18n.Lang{i18n.English, i18n.Ukrainian, i18n.Russian} {
+		InLang(t, l)
+		for id := range ids {
+			w := rules.Because(id, args...)
+			got := i18n.Reason(prefix, w)
+			if strings.HasPrefix(got, prefix) || strings.Contains(got, "{{") || strings.Contains(got, "<no value>") {
+				t.Errorf("%s: %s has no words: %q", l, id, got)
+			}
+			if l == i18n.English && got != w.String() {
+				t.Errorf("%s: the catalog says %q, the Why %q", id, got, w.String())
+			}
 		}
 	}
 }

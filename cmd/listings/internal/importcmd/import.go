@@ -126,13 +126,13 @@ func sheetFormat(path, flag string) (sheet.Format, error) {
 	if flag != "" {
 		f, err := sheet.ParseFormat(flag)
 		if err != nil {
-			return "", cmdutil.UsageErrorf("--format: %v", err)
+			return "", cmdutil.UsageErrorf("--format: %s", importer.SheetError(err))
 		}
 		return f, nil
 	}
 	f, err := sheet.FormatOf(path)
 	if err != nil {
-		return "", cmdutil.UsageErrorf("%v", err)
+		return "", cmdutil.UsageErrorf("%s", importer.SheetError(err))
 	}
 	return f, nil
 }
@@ -152,7 +152,7 @@ func run(ctx context.Context, f *cmdutil.Factory, file string, o options) error 
 	// reader refuses one only without it.
 	t, err := sheet.Options{New: o.asNew}.Read(file, sf)
 	if err != nil {
-		return cmdutil.UsageErrorf("%s", termtext.Clean(err.Error()))
+		return cmdutil.UsageErrorf("%s", termtext.Clean(importer.SheetError(err)))
 	}
 	if o.asNew {
 		// An export's ids are another account's listings (or the same account's,
