@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
-	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/keystore/profile"
 	"github.com/listings-tui/listings/tui/termimg"
 	"github.com/listings-tui/listings/tui/theme"
@@ -95,17 +94,4 @@ func watchInterval(cfg *profile.Config, stderr io.Writer) time.Duration {
 		return watch.DefaultInterval
 	}
 	return d
-}
-
-// interfaceLang is the app's interface language at start (i18n.Resolve): the
-// config's language, else the profile's last choice with L, else the system's.
-func interfaceLang(getenv func(string) string, cfg *profile.Config, name string) (i18n.Lang, bool) {
-	var fixed, chosen string
-	if cfg != nil {
-		fixed = cfg.Language
-		if p, ok := cfg.Get(name); ok && name != "" {
-			chosen = p.UILang
-		}
-	}
-	return i18n.Resolve(fixed, chosen, getenv)
 }
