@@ -12,16 +12,19 @@ run:
 	$(GO) run -ldflags "$(LDFLAGS)" ./cmd/listings --sandbox
 
 ## test: every test, with the race detector; then, without it, the tests that skip
-## under it (underRace in their package): the walk over every key of every view and
-## the shop of thousands of listings, which check what keys and rows do, not how
-## goroutines share memory, and took most of the run's time under the detector.
+## under it (they call testrace.Heavy): the walk over every key of every view, the
+## shop of thousands of listings, an hour of the watch's budget, the photo decoders
+## on phones' files, which check what code computes, not how goroutines share
+## memory, and took most of the run's time under the detector. NORACE and
+## NORACE_PKGS name them; internal/testrace's test fails when they fall out of step.
 ## Three test binaries at once: some packages mostly wait (a key's budget, tmux).
-NORACE := ^(TestEveryKeyShownDoesWhatItSays|TestCountsAgreeWhilePaging|TestCountsAgreeWithTheMirror|TestGReachesTheLastRowInOnePress|TestSortCoversEveryListing|TestSortLabelMatchesTheRows|TestSortOverTheMirrorCostsNothing)$$
+NORACE := ^(TestBudgetNeverExceeded|TestCountsAgreeWhilePaging|TestCountsAgreeWithTheMirror|TestEveryKeyShownDoesWhatItSays|TestFormForEveryCategory|TestGReachesTheLastRowInOnePress|TestHeaderCountsTheDecode|TestMP4AgainstGoMP4Random|TestPutPhotoBoundsTheDecode|TestPutPhotoPhones|TestScrollTenThousandRows|TestSortCoversEveryListing|TestSortLabelMatchesTheRows|TestSortOverTheMirrorCostsNothing|TestUploadPhoneHEIC|TestUploadShrinksA48MPPhoto)$$
+NORACE_PKGS := ./api/ ./api/client/media/ ./api/servers/sandbox/mediastore/ ./tui/ ./tui/browser/ ./tui/components/editor/ ./tui/watch/
 
 test:
 	$(GO) vet $(PKGS)
 	$(GO) test -race -count=1 -p 3 -timeout 10m $(PKGS)
-	$(GO) test -count=1 -timeout 10m -run '$(NORACE)' ./tui/ ./tui/browser/
+	$(GO) test -count=1 -timeout 10m -run '$(NORACE)' $(NORACE_PKGS)
 	@if command -v gnome-keyring-daemon >/dev/null && command -v dbus-run-session >/dev/null; then \
 		sh keystore/testdata/run-keyring-tests.sh; \
 	elif [ -n "$$CI" ]; then \

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/listings-tui/listings/internal/testrace"
+
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/servers/sandbox"
 )
@@ -60,6 +62,7 @@ func TestCheckVideoCodec(t *testing.T) {
 // TestUploadPhoneHEIC: iPhone-like HEICs (Exif, thumbnail, 10-bit, 4:4:4) pass the
 // client's check and convert on the sandbox.
 func TestUploadPhoneHEIC(t *testing.T) {
+	testrace.Heavy(t)
 	c, _ := sandboxClient(t, sandbox.KeyPersonal)
 	for _, f := range []string{"exif.heic", "exif-large.heic", "10bit.heic", "444.heic", "lossless.heic"} {
 		if _, err := api.CheckPhoto(phone(f)); err != nil {

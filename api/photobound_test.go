@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/listings-tui/listings/internal/testrace"
+
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/media/mediatest"
 )
@@ -76,6 +78,7 @@ func TestUploadNeverDecodesAPictureOverTheBound(t *testing.T) {
 // A 48 MP phone photo is within the bound: it is shrunk (over 12 MB as phones'
 // 48 MP JPEGs can be, or not).
 func TestUploadShrinksA48MPPhoto(t *testing.T) {
+	testrace.Heavy(t)
 	rec, url, _ := uploadServer(t, `{"ok":true,"url":"u","url_wm":"w","width":1600,"height":1200}`)
 	c := newClient(t, url, newClock())
 	p := sparse(t, "48mp.jpg", mediatest.JPEG(8064, 6048, mediatest.YCbCr420, false), 13<<20)

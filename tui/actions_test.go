@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/listings-tui/listings/internal/testrace"
+
 	"github.com/listings-tui/listings/api/servers/sandbox"
 	"github.com/listings-tui/listings/tui/action"
 	"github.com/listings-tui/listings/tui/browser"
@@ -128,9 +130,7 @@ func noEditor(_ *testing.T, _ *fixture, o *Options) { o.FindEditor = func() []st
 // own action (the view's, or the root's where no view takes it), and pressing it
 // does something: the screen changes or a command follows.
 func TestEveryKeyShownDoesWhatItSays(t *testing.T) {
-	if underRace {
-		t.Skip("every key of every view: run without -race (make test does)")
-	}
+	testrace.Heavy(t) // every key of every view
 	for _, st := range walkStates {
 		t.Run(st.name, func(t *testing.T) {
 			t.Parallel() // the editor's keys wait on timers, not the CPU

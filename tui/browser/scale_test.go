@@ -11,6 +11,8 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/listings-tui/listings/internal/testrace"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
@@ -119,6 +121,7 @@ func scrollToEnd(tb testing.TB, lister Lister, key string, held, w, h int, opts 
 }
 
 func TestScrollTenThousandRows(t *testing.T) {
+	testrace.Heavy(t)
 	for _, c := range []struct {
 		key  string
 		held int

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/listings-tui/listings/internal/testrace"
+
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/apitest"
 	"github.com/listings-tui/listings/api/mirror"
@@ -51,9 +53,7 @@ func (c *counted) requests() int {
 // business key, and every active listing in the order the service pages them.
 func grownShop(t *testing.T) (*counted, []api.Listing) {
 	t.Helper()
-	if underRace {
-		t.Skip("a shop of thousands: run without -race (make test does)")
-	}
+	testrace.Heavy(t) // a shop of thousands
 	// No seeded listing is decided while a test runs (the first would be 20 s after
 	// the start, which a run under the race detector reaches): the counts hold still.
 	c := apitest.Serve(t, sandbox.Options{Grow: []sandbox.Grow{{Key: "business", Listings: shopSize}},

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/listings-tui/listings/internal/testrace"
+
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/tui/internal/tuitest"
 	"github.com/listings-tui/listings/tui/msgs"
@@ -25,6 +27,7 @@ func maxInWindow(calls []time.Time, w time.Duration) int {
 // TestBudgetNeverExceeded: 50 pending listings and a 60/min budget; the watch may
 // use at most half of any minute.
 func TestBudgetNeverExceeded(t *testing.T) {
+	testrace.Heavy(t)
 	for _, tc := range []struct {
 		perMinute, want int
 		base            time.Duration

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/listings-tui/listings/internal/testrace"
+
 	"github.com/listings-tui/listings/api/client/media/mediatest"
 )
 
@@ -28,6 +30,7 @@ func allocated(f func()) uint64 {
 // for each kind of picture: never more than counted, and not far less either, so that
 // the bound means what it says.
 func TestHeaderCountsTheDecode(t *testing.T) {
+	testrace.Heavy(t)
 	files := map[string][]byte{}
 	kinds := map[string]mediatest.Kind{"grey": mediatest.Gray, "420": mediatest.YCbCr420,
 		"422": mediatest.YCbCr422, "444": mediatest.YCbCr444, "cmyk": mediatest.CMYK}

@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/listings-tui/listings/internal/testrace"
 )
 
 // videoTrak builds a track with a version v track header (the matrix m, 64x48), a
@@ -275,6 +277,7 @@ func randomMP4(rng *rand.Rand) []byte {
 
 // TestMP4AgainstGoMP4Random checks the box reader against go-mp4 on random files.
 func TestMP4AgainstGoMP4Random(t *testing.T) {
+	testrace.Heavy(t)
 	rng := rand.New(rand.NewSource(1))
 	durations, tracks := 0, 0
 	for range 5000 {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/listings-tui/listings/internal/testrace"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
@@ -79,6 +81,7 @@ func (f *fixture) fillDetails() map[string]string {
 // checks each attribute has its field, marked when required; then fills one form
 // per attribute type by keys and checks the body the draft would send.
 func TestFormForEveryCategory(t *testing.T) {
+	testrace.Heavy(t)
 	f := newFixture(t, sandbox.KeyBusiness) // 600 requests a minute: this test makes about 80
 	tree, err := f.client.Categories(t.Context(), "en")
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/listings-tui/listings/internal/testrace"
 )
 
 // The fixtures of api/client/media/testdata/phones were made by heif-enc and ffmpeg as
@@ -16,6 +18,7 @@ import (
 // 32 KiB (before, gen2brain/heic's DecodeConfig, given only those, failed "heic:
 // decode failed" on it), as do 10-bit, 4:2:2, 4:4:4 and lossless ones.
 func TestPutPhotoPhones(t *testing.T) {
+	testrace.Heavy(t)
 	s := mustNew(t, "")
 	for _, c := range []struct {
 		file string

@@ -19,6 +19,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/listings-tui/listings/internal/testrace"
+
 	gwebp "github.com/gen2brain/webp"
 	xwebp "golang.org/x/image/webp"
 
@@ -251,6 +253,7 @@ func TestPutPhotoTooLarge(t *testing.T) {
 // of 7000×7000 px (0.4 MB; 1.1 GiB to decode), a 16-bit PNG of that size (394 MB), a
 // HEIC over what the WebAssembly decoder may take. A 48 MP phone JPEG is converted.
 func TestPutPhotoBoundsTheDecode(t *testing.T) {
+	testrace.Heavy(t)
 	s := mustNew(t, "")
 	for name, file := range map[string][]byte{
 		"progressive CMYK JPEG": mediatest.JPEG(7000, 7000, mediatest.CMYK, true),

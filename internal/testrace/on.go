@@ -1,0 +1,6 @@
+//go:build race
+
+package testrace
+
+// Enabled is true when the tests run with the race detector.
+const Enabled = true
