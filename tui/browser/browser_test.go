@@ -2,10 +2,11 @@ package browser
 
 import (
 	"errors"
-	"github.com/charmbracelet/bubbles/spinner"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/bubbles/spinner"
 
 	tea "github.com/charmbracelet/bubbletea"
 

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
 )
@@ -64,13 +62,13 @@ func (m *Model) computeLayout() columns {
 			if d.moderation {
 				pw = s.modPriceW
 			}
-			w = min(max(pw, ansi.StringWidth(colHead(colPrice, ""))+2), 20)
+			w = min(max(pw, layout.Width(colHead(colPrice, ""))+2), 20)
 		case c.id == colCity && wide:
 			w = 20
 		case c.id == colStatus:
 			w = statusWidth()
 		case c.id == colViews: // room for the heading and its sort's arrow
-			w = max(viewsW, ansi.StringWidth(colHead(colViews, ""))+2)
+			w = max(viewsW, layout.Width(colHead(colViews, ""))+2)
 		default:
 			w = k.width
 		}
@@ -227,10 +225,10 @@ func (m *Model) writeCell(b *strings.Builder, rs *rowStore, r *row, p placed, se
 		switch {
 		case selected:
 			b.WriteString(layout.Pad(plain, p.w))
-		case ansi.StringWidth(plain) > p.w:
+		case layout.Width(plain) > p.w:
 			b.WriteString(theme.Muted.Render(layout.Pad(plain, p.w)))
 		default:
-			b.WriteString(theme.StatusLabel(status, plain) + strings.Repeat(" ", p.w-ansi.StringWidth(plain)))
+			b.WriteString(theme.StatusLabel(status, plain) + strings.Repeat(" ", p.w-layout.Width(plain)))
 		}
 	case colCity:
 		b.WriteString(layout.Pad(rs.str(r.city), p.w))

@@ -226,7 +226,7 @@ func (m *Model) overlayMenu(lines []string) {
 		return
 	}
 	box := m.menuLines(len(lines) - from - 1) // the footer stays
-	left := max(m.width-ansi.StringWidth(box[0]), 0)
+	left := max(m.width-layout.Width(box[0]), 0)
 	for i, b := range box {
 		ln := lines[from+i]
 		lines[from+i] = layout.Pad(ansi.Truncate(ln, left, ""), left) + "\x1b[m" + b

@@ -3,12 +3,13 @@ package browser
 import (
 	"context"
 	"errors"
-	"github.com/listings-tui/listings/tui/msgs"
 	"net/http"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/listings-tui/listings/tui/msgs"
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"

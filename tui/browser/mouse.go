@@ -2,8 +2,8 @@ package browser
 
 import (
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 
+	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/msgs"
 )
 
@@ -52,7 +52,7 @@ func (m *Model) tabAt(x int) int {
 		return -1
 	}
 	for i, p := range m.tabParts() {
-		if x -= ansi.StringWidth(p); x < 0 {
+		if x -= layout.Width(p); x < 0 {
 			return i
 		}
 	}

@@ -1,15 +1,15 @@
 package browser
 
 import (
-	"github.com/listings-tui/listings/api/client/format"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
+	"github.com/listings-tui/listings/api/client/format"
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/internal/i18n"
+	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/termtext"
 )
 
@@ -79,7 +79,7 @@ func (t *strtab) newRow(l api.Listing, priceType string, wasMod bool) row {
 	}
 	r.priceS = t.id(cell)
 	r.priceF = l.Price.Float64()
-	r.priceW = uint8(min(ansi.StringWidth(cell), 255))
+	r.priceW = uint8(min(layout.Width(cell), 255))
 	if l.City != nil {
 		city := termtext.Clean(*l.City)
 		r.city, r.cityKey = t.id(city), t.id(strings.ToLower(city))
@@ -105,7 +105,7 @@ func (t *strtab) reprice(rs *rowStore) {
 		p, _ := api.ParsePrice(rs.str(r.price))
 		cell := formatPrice(p, rs.str(r.currency), rs.str(r.pType))
 		r.priceS = t.id(cell)
-		r.priceW = uint8(min(ansi.StringWidth(cell), 255))
+		r.priceW = uint8(min(layout.Width(cell), 255))
 	}
 }
 

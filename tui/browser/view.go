@@ -3,8 +3,6 @@ package browser
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/tui/layout"
 	"github.com/listings-tui/listings/tui/theme"
@@ -60,7 +58,7 @@ func (m *Model) tabParts() []string {
 			} else {
 				parts[i] = theme.Tab.Render(m.tabLabel(i, counts))
 			}
-			w += ansi.StringWidth(parts[i])
+			w += layout.Width(parts[i])
 		}
 		return parts, w
 	}
@@ -73,7 +71,7 @@ func (m *Model) tabParts() []string {
 			if w <= m.width {
 				break
 			}
-			w -= ansi.StringWidth(parts[i]) - 1
+			w -= layout.Width(parts[i]) - 1
 			parts[i] = "‹"
 		}
 	}
@@ -192,7 +190,7 @@ func (m *Model) footer() string {
 	// then the filter.
 	note := m.mirrorNote()
 	for _, right := range []string{join2(note, join2(busy, sortLabel)), join2(note, busy), busy, short, ""} {
-		gap := m.width - ansi.StringWidth(left) - ansi.StringWidth(right)
+		gap := m.width - layout.Width(left) - layout.Width(right)
 		if gap >= 1 || right == "" {
 			return left + strings.Repeat(" ", max(gap, 0)) + right
 		}

@@ -1,9 +1,10 @@
 package browser
 
 import (
-	"github.com/listings-tui/listings/internal/i18n"
 	"strings"
 	"testing"
+
+	"github.com/listings-tui/listings/internal/i18n"
 
 	"github.com/charmbracelet/x/exp/golden"
 

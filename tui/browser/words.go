@@ -4,11 +4,10 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/client/format"
 	"github.com/listings-tui/listings/internal/i18n"
+	"github.com/listings-tui/listings/tui/layout"
 )
 
 // The browser's words that depend on a value (a status, a column, a sort, a tab)
@@ -42,8 +41,8 @@ var tabIDs = [len(tabDefs)]string{"browser.tab.active", "browser.tab.inactive", 
 // statusWord is a status as the table names it; a status newer than this client
 // keeps the service's word.
 func statusWord(s api.Status) string {
-	if id, ok := statusIDs[s]; ok {
-		return i18n.T(id)
+	if w, ok := nums().status[s]; ok {
+		return w
 	}
 	return string(s)
 }
@@ -61,7 +60,7 @@ var knownStatuses = []api.Status{api.StatusActive, api.StatusInactive, api.Statu
 func statusWidth() int {
 	w := statusW
 	for _, s := range knownStatuses {
-		w = max(w, ansi.StringWidth(statusText(s)))
+		w = max(w, layout.Width(statusText(s)))
 	}
 	return min(w, maxStatusW)
 }
@@ -82,9 +81,9 @@ func sortWord(c sortCol) string { return i18n.T(sortIDs[c]) }
 // tabName is built-in tab i's name.
 func tabName(i int) string { return i18n.T(tabIDs[i]) }
 
-// numWords is how the interface's language writes numbers and prices, read from its
-// catalog once a language: a price cell is made for each of thousands of rows, and
-// a views cell for each row on screen every frame.
+// numWords is how the interface's language writes numbers, prices and statuses, read
+// from its catalog once a language: a price cell is made for each of thousands of
+// rows, and a views and a status cell for each row on screen every frame.
 type numWords struct {
 	p              *i18n.Printer
 	group, point   string
@@ -92,6 +91,7 @@ type numWords struct {
 	currency       map[string]string
 	free, exchange string
 	freeOrExchange string
+	status         map[api.Status]string // statusIDs' words: the status cell of every row on screen, every frame
 }
 
 const amountMark, currencyMark = "\x01", "\x02"
@@ -113,6 +113,10 @@ func nums() *numWords {
 	}
 	for _, cur := range []string{"UAH", "USD", "EUR"} {
 		c.currency[cur] = p.T("currency." + cur)
+	}
+	c.status = make(map[api.Status]string, len(statusIDs))
+	for st, id := range statusIDs {
+		c.status[st] = p.T(id)
 	}
 	numCache.Store(c)
 	return c
@@ -170,7 +174,10 @@ func (w *numWords) priceText(p api.Price, currency, priceType string) string {
 	if word, ok := w.currency[currency]; ok {
 		currency = word
 	}
-	return strings.NewReplacer(amountMark, amount, currencyMark, currency).Replace(w.price)
+	// Two plain replacements, not a strings.Replacer: one built per call was a seventh
+	// of a first page's CPU (its tables are built on the first Replace). The amount
+	// goes in first: the currency comes from the service, and nothing is read in it.
+	return strings.Replace(strings.Replace(w.price, amountMark, amount, 1), currencyMark, currency, 1)
 }
 
 // tabTitle is tab ti's name on screen: a built-in tab's in the interface's language,

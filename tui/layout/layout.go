@@ -18,7 +18,7 @@ func Cut(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	if ansi.StringWidth(s) <= w {
+	if Width(s) <= w {
 		return s
 	}
 	return ansi.Truncate(s, w, theme.Ellipsis)
@@ -30,7 +30,7 @@ func CutLeft(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	n := ansi.StringWidth(s)
+	n := Width(s)
 	if n <= w {
 		return s
 	}
@@ -39,14 +39,26 @@ func CutLeft(s string, w int) string {
 
 // Pad makes s exactly w cells: cut (with an ellipsis) or padded with spaces.
 func Pad(s string, w int) string {
-	s = Cut(s, w)
-	return s + strings.Repeat(" ", max(w-ansi.StringWidth(s), 0))
+	s, n := fit(s, w)
+	return s + strings.Repeat(" ", max(w-n, 0))
 }
 
 // PadLeft is Pad aligned to the right: the spaces go first.
 func PadLeft(s string, w int) string {
-	s = Cut(s, w)
-	return strings.Repeat(" ", max(w-ansi.StringWidth(s), 0)) + s
+	s, n := fit(s, w)
+	return strings.Repeat(" ", max(w-n, 0)) + s
+}
+
+// fit is Cut(s, w) and its width, measured once when s fits.
+func fit(s string, w int) (string, int) {
+	if w <= 0 {
+		return "", 0
+	}
+	if n := Width(s); n <= w {
+		return s, n
+	}
+	s = ansi.Truncate(s, w, theme.Ellipsis)
+	return s, Width(s)
 }
 
 // Block makes s exactly h lines of at most w cells: longer lines are cut, missing

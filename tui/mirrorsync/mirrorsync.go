@@ -47,23 +47,30 @@ type Schedule struct {
 	since    time.Time // when the client was set: syncs wait After from here
 	last     time.Time // the last sync, or attempt
 	lang     string    // the language of the last sync: the mirror's rows
+	read     bool      // last and lang were read from the mirror (readLast)
 	syncing  bool
 	verified bool // the integrity check after the first frame was started
 }
 
-// Start is the schedule of a client set at now, over db (nil: none), whose last sync
-// it reads.
+// Start is the schedule of a client set at now, over db (nil: none). The mirror's
+// last sync is read when a sync is first considered (After later), not here: Start
+// runs in the root's New, where that read waited for SQLite's open, 1–3 ms cold,
+// before the first frame (docs/performance.md, "Start").
 func Start(db *mirror.DB, now time.Time) Schedule {
-	s := Schedule{since: now}
-	if db == nil {
-		return s
+	return Schedule{since: now}
+}
+
+// readLast reads db's last sync, once.
+func (s *Schedule) readLast(db *mirror.DB) {
+	if s.read {
+		return
 	}
+	s.read = true
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	if last, ok, err := db.LastSync(ctx); err == nil && ok {
 		s.last, s.lang = last.Started, last.Lang
 	}
-	return s
 }
 
 // Verified ends the integrity check: Msg says the file was set aside and a new one
@@ -85,6 +92,7 @@ func (s *Schedule) Sync(db *mirror.DB, c Client, now time.Time, lang string) tea
 	if db == nil || s.syncing || now.Sub(s.since) < After {
 		return nil
 	}
+	s.readLast(db)
 	otherLang := s.lang != "" && s.lang != lang
 	if since := now.Sub(s.last); since < Every && !(otherLang && since >= LangGap) {
 		return nil
@@ -150,6 +158,6 @@ func (s *Schedule) VerifyDone(msg Verified) (warning string, reread bool) {
 	case msg.Msg == "":
 		return "", false
 	}
-	s.last, s.lang = time.Time{}, ""
+	s.last, s.lang, s.read = time.Time{}, "", true
 	return theme.WarningMark + " " + termtext.Clean(msg.Msg), true
 }

@@ -99,3 +99,24 @@ func TestARebuiltFileMakesASyncDue(t *testing.T) {
 		t.Error("no sync after the rebuild")
 	}
 }
+
+// Start reads nothing from the mirror (it runs in the root's New, before the first
+// frame, and the read waited for SQLite's open); the last sync is read when a sync is
+// first considered, and a mirror synced just before still is not synced again.
+func TestStartLeavesTheMirrorForLater(t *testing.T) {
+	db := openDB(t)
+	if _, err := db.Sync(context.Background(), fakeClient{}, mirror.SyncOptions{Lang: "uk"}); err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now()
+	s := Start(db, t0)
+	if s.read || !s.last.IsZero() {
+		t.Fatalf("Start read the mirror's last sync: %+v", s)
+	}
+	if s.Sync(db, fakeClient{api.Budget{PerMinute: 60}}, t0.Add(After), "uk") != nil {
+		t.Error("a mirror synced a moment ago is synced again")
+	}
+	if !s.read || s.last.IsZero() || s.lang != "uk" {
+		t.Errorf("the last sync was not read when a sync was considered: %+v", s)
+	}
+}
