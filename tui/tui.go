@@ -168,7 +168,7 @@ func New(opts Options) Model {
 	m.draftStore = draft.OpenStore(opts.DraftDir)
 	m.saver = draft.NewSaver(m.draftStore, nil)
 	m.shared.Keys.Add(opts.Key)
-	problems := action.Check(action.Normalize(opts.Keys), rootkeys.Table, viewTables())
+	problems := action.Check(action.Normalize(opts.Keys), rootkeys.Table, viewTables)
 	m.keymap = action.Without(action.Normalize(opts.Keys), problems)
 	if opts.Client != nil {
 		m.setClient(opts.Client)

@@ -80,7 +80,7 @@ func TestCheckWithin(t *testing.T) {
 	global := Table[state]{Actions: []Action[state]{{ID: "global.quit", Keys: []string{"q"}}}}
 	problems := func(km Keymap) string {
 		var out []string
-		for _, p := range Check(km, global, views) {
+		for _, p := range Check(km, global, func() map[string]Catalog { return views }) {
 			out = append(out, p.Text)
 		}
 		return strings.Join(out, "; ")
@@ -115,5 +115,19 @@ func TestWordsInTheLanguage(t *testing.T) {
 	}
 	if got := tb.Reach(state{}, nil)[1].Desc; got != "go to One" {
 		t.Errorf("an action without an entry shows %q", got)
+	}
+}
+
+// Without a key of the user's nothing can be wrong, and the views' tables (ten of
+// them, a fifth of the app's New) are not built.
+func TestCheckWithoutKeysBuildsNoTable(t *testing.T) {
+	global := Table[state]{Actions: []Action[state]{{ID: "global.quit", Keys: []string{"q"}}}}
+	built := false
+	views := func() map[string]Catalog { built = true; return nil }
+	if p := Check(Keymap{}, global, views); p != nil || built {
+		t.Errorf("problems %v, tables built: %v", p, built)
+	}
+	if p := Check(Keymap{"global.quit": {"x"}}, global, views); p != nil || !built {
+		t.Errorf("with a key: problems %v, tables built: %v", p, built)
 	}
 }

@@ -54,7 +54,15 @@ func Without(km Keymap, problems []Problem) Keymap {
 // declare it takes). Keys the tables share by default are the tables' own
 // business, proved by their tests; only those km brings are reported. Each problem
 // names the ids of km it concerns: dropping them from km leaves the defaults.
-func Check(km Keymap, global Catalog, views map[string]Catalog) []Problem {
+//
+// viewTables builds the views' tables, only when km is not empty: without a user's key
+// nothing can be wrong, and building ten tables was a fifth of the root's New
+// (docs/performance.md, "Start").
+func Check(km Keymap, global Catalog, viewTables func() map[string]Catalog) []Problem {
+	if len(km) == 0 {
+		return nil
+	}
+	views := viewTables()
 	var out []Problem
 	known := map[ID]bool{}
 	names := slices.Sorted(maps.Keys(views))
