@@ -20,6 +20,11 @@ type Printer struct {
 	lang Lang
 	loc  *goi18n.Localizer
 	en   *goi18n.Localizer // the fallback of an entry the language lacks
+	// words holds what T said for an id without data: a word from the embedded
+	// catalogs never changes, and the footer's keys, the status cells and the tabs
+	// asked go-i18n for the same words every frame (a third of a first frame's CPU
+	// went to the footer's; docs/performance.md, "Start"). At most an entry an id.
+	words sync.Map
 }
 
 var (
@@ -154,7 +159,18 @@ func (p *Printer) Lang() Lang {
 // name and a value: T("quit.jobs", "Jobs", 2). A missing entry gives English's, and
 // an entry English lacks too gives its id, which the catalog tests forbid.
 func (p *Printer) T(id string, kv ...any) string {
-	return p.localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data(kv)})
+	if len(kv) > 0 {
+		return p.localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data(kv)})
+	}
+	if p == nil || p.loc == nil {
+		p = For(English)
+	}
+	if w, ok := p.words.Load(id); ok {
+		return w.(string)
+	}
+	w := p.localize(&goi18n.LocalizeConfig{MessageID: id, TemplateData: data(nil)})
+	p.words.Store(id, w)
+	return w
 }
 
 // N is the entry id in the plural form n asks in the language (CLDR: Ukrainian's
