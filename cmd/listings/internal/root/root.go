@@ -59,6 +59,14 @@ func newFor(f *cmdutil.Factory, args []string) *cobra.Command {
 	found, _, err := root.Find(args)
 	i := slices.Index(stand, found)
 	root.RemoveCommand(stand...)
+	if err == nil && found == root && appOnly(args) {
+		// The interactive app: no command is on its path either, and building them
+		// all was a third of what the app did before its first frame besides the
+		// runtime (docs/performance.md, "Start").
+		root.CompletionOptions.DisableDefaultCmd = true
+		strictArgs(root)
+		return root
+	}
 	if err != nil || i < 0 {
 		for _, c := range commands {
 			root.AddCommand(c.build(f))
@@ -71,6 +79,25 @@ func newFor(f *cmdutil.Factory, args []string) *cobra.Command {
 	}
 	strictArgs(root)
 	return root
+}
+
+// appOnly says whether args start the interactive app and ask nothing of the other
+// commands: flags alone, none of them help or the version (which list or name the
+// commands), no "--" (after which a word would be an unknown command, said with
+// suggestions from every name). A flag's value given as a word of its own
+// (--profile work) is taken for a command name: the whole tree then, as before.
+func appOnly(args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "--" || !strings.HasPrefix(a, "-"):
+			return false
+		case a == "--help" || a == "--version" || strings.HasPrefix(a, "--help=") || strings.HasPrefix(a, "--version="):
+			return false
+		case !strings.HasPrefix(a, "--") && strings.ContainsAny(a, "hv"):
+			return false // -h, -v, or a cluster of short flags with one of them
+		}
+	}
+	return true
 }
 
 // commands are the top-level commands in the order of the help, each by its name
