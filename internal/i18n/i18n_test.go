@@ -227,3 +227,23 @@ func TestWordsFromManyGoroutines(t *testing.T) {
 		}
 	}
 }
+
+// A word without data is kept once looked up, per language: a switch of language
+// finds the other's word, and an entry with data is still made from its data.
+func TestKeptWordsArePerLanguageAndDataIsNot(t *testing.T) {
+	en, uk := For(English), For(Ukrainian)
+	for range 2 {
+		if got := en.T("browser.status.active"); got != "active" {
+			t.Errorf("en: %q", got)
+		}
+		if got := uk.T("browser.status.active"); got == "active" || got == "browser.status.active" {
+			t.Errorf("uk: %q", got)
+		}
+	}
+	if a, b := en.T("price", "Currency", "UAH", "Amount", "1"), en.T("price", "Currency", "USD", "Amount", "2"); a != "UAH 1" || b != "USD 2" {
+		t.Errorf("with data: %q, %q", a, b)
+	}
+	if got := (*Printer)(nil).T("browser.status.active"); got != "active" {
+		t.Errorf("nil printer: %q", got)
+	}
+}
