@@ -170,6 +170,21 @@ func (c *Runner) Run(stdin string, args ...string) Result {
 	return c.RunCtx(context.Background(), stdin, nil, args...)
 }
 
+// langMu keeps the runs of a language other than English apart from every other run
+// of the process (RunCtx).
+var langMu sync.RWMutex
+
+// otherLang says whether env asks for an interface language other than English.
+func otherLang(env map[string]string) bool {
+	for _, k := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
+		v := strings.ToLower(env[k])
+		if v != "" && v != "c" && v != "posix" && !strings.HasPrefix(v, "en") && !strings.HasPrefix(v, "c.") {
+			return true
+		}
+	}
+	return false
+}
+
 // RunCtx runs one command line through root.Execute: the same exit-code mapping and
 // the same error line on stderr as the binary. stdout may be given to watch the output
 // live.
@@ -199,6 +214,15 @@ func (c *Runner) RunCtx(ctx context.Context, stdin string, stdout *iostreams.Buf
 		out = c.Stdout
 	}
 	var stderr iostreams.Buffer
+	// The interface's language is the process's (i18n.Use): a run in another language
+	// runs alone, or a test beside it drew its English lines half in Ukrainian.
+	if otherLang(env) {
+		langMu.Lock()
+		defer langMu.Unlock()
+	} else {
+		langMu.RLock()
+		defer langMu.RUnlock()
+	}
 	f := cmdtest.NewFactory(env, iostreams.New(strings.NewReader(stdin), out, &stderr))
 	f.IOStreams.IsStderrTTY = c.StderrTTY
 	f.IOStreams.IsStdoutTTY = c.StdoutTTY
