@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -24,6 +25,9 @@ type mirrorRowsMsg struct {
 	lang     string
 	complete bool
 }
+
+// yieldRows is how many rows readMirror reads between two yields of its processor.
+const yieldRows = 16
 
 // readMirror reads every row (limit 0) or the first limit of status st, in the
 // mirror's order (id, highest first, as the sandbox pages), each made a table row as
@@ -76,6 +80,11 @@ func readMirror(db Mirror, st api.Status, limit int, have []heldStrs) mirrorRows
 		if rows.n%chunkRows == 0 {
 			pack(own)
 			own = own[:0]
+		}
+		if rows.n%yieldRows == 0 {
+			// SQLite's steps never block: a read of thousands of rows kept a
+			// processor from the event loop until Go's 10 ms preemption.
+			runtime.Gosched()
 		}
 		return nil
 	})

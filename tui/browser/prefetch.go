@@ -43,9 +43,11 @@ func Prefetch(db Mirror) *Prefetched {
 func WithPrefetched(p *Prefetched) Option { return func(m *Model) { m.mir.pre = p } }
 
 // firstFrame reads the first limit rows of status st and, when the mirror was ever
-// synced, the counts of every status. The two reads run at once, each on a connection
-// of its own: cold, each takes milliseconds (the counts scan an index of every
-// listing), and the first frame waits for both.
+// synced, the counts of every status. The two reads run one after the other, on this
+// goroutine: cold, each takes milliseconds of CPU (the counts scan an index of every
+// listing), and run at once on two goroutines they held both of a two-core machine's
+// processors, so that the program's own start and the window's size waited for them
+// (docs/performance.md, "Start").
 func firstFrame(db Mirror, st api.Status, limit int) (mirrorRowsMsg, map[api.Status]int, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), mirrorTimeout)
 	defer cancel()
@@ -54,21 +56,12 @@ func firstFrame(db Mirror, st api.Status, limit int) (mirrorRowsMsg, map[api.Sta
 		// for): nothing to show, and no count.
 		return readMirror(db, st, limit, nil), nil, nil
 	}
-	type countsRead struct {
-		counts map[api.Status]int
-		err    error
-	}
-	ch := make(chan countsRead, 1)
-	go func() {
-		c, err := db.Counts(ctx)
-		ch <- countsRead{c, err}
-	}()
 	msg := readMirror(db, st, limit, nil)
-	r := <-ch
 	if msg.synced.IsZero() {
 		return msg, nil, nil
 	}
-	return msg, r.counts, r.err
+	c, err := db.Counts(ctx)
+	return msg, c, err
 }
 
 // takePrefetched returns the prefetched read when it is of the mirror, the status and
