@@ -13,6 +13,8 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/listings-tui/listings/internal/i18n"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/listings-tui/listings/api"
@@ -128,7 +130,7 @@ func (s *Schedule) SyncDone(msg Synced) (warning string, reread bool) {
 	case err == nil:
 	case errors.As(err, &short), api.IsUnreachable(err), api.IsRateLimit(err), errors.Is(err, context.Canceled):
 	default:
-		warning = theme.WarningMark + " the background sync of the local mirror stopped: " + termtext.Clean(err.Error())
+		warning = theme.WarningMark + " " + i18n.T("notice.mirror.sync_stopped", "Err", termtext.Clean(err.Error()))
 	}
 	return warning, msg.Res.Requests > 0
 }
@@ -154,7 +156,7 @@ func (s *Schedule) Verify(db *mirror.DB) tea.Cmd {
 func (s *Schedule) VerifyDone(msg Verified) (warning string, reread bool) {
 	switch {
 	case msg.Err != nil:
-		return theme.WarningMark + " the local mirror could not be checked: " + termtext.Clean(msg.Err.Error()), false
+		return theme.WarningMark + " " + i18n.T("notice.mirror.unchecked", "Err", termtext.Clean(msg.Err.Error())), false
 	case msg.Msg == "":
 		return "", false
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/listings-tui/listings/api"
 	"github.com/listings-tui/listings/api/mirror"
+	"github.com/listings-tui/listings/internal/i18n"
 )
 
 // fakeClient has no listings and the budget it is given.
@@ -118,5 +119,19 @@ func TestStartLeavesTheMirrorForLater(t *testing.T) {
 	}
 	if !s.read || s.last.IsZero() || s.lang != "uk" {
 		t.Errorf("the last sync was not read when a sync was considered: %+v", s)
+	}
+}
+
+// The warnings are in the interface's language (they were English on Ukrainian
+// screens).
+func TestWarningsSpeakTheLanguage(t *testing.T) {
+	i18n.Use(i18n.Ukrainian)
+	t.Cleanup(func() { i18n.Use(i18n.English) })
+	var s Schedule
+	if w, _ := s.SyncDone(Synced{Err: errors.New("disk full")}); !strings.Contains(w, "синхронізацію") || !strings.Contains(w, "disk full") {
+		t.Errorf("sync: %q", w)
+	}
+	if w, _ := s.VerifyDone(Verified{Err: errors.New("disk full")}); !strings.Contains(w, "перевірити") {
+		t.Errorf("check: %q", w)
 	}
 }
