@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -100,7 +101,13 @@ func launch(svc Service, j job.Job, n int) startedMsg {
 	go func() {
 		defer close(r.ch)
 		defer cancel()
+		// The workers tell their items at once: the counts read and the message sent
+		// under one lock, or a worker's older counts could arrive after a later
+		// worker's, and a finished job showed "1 left" (seen under load).
+		var told sync.Mutex
 		err := j.Run(ctx, svc, func(it job.Item) {
+			told.Lock()
+			defer told.Unlock()
 			done, failed, left := j.Counts()
 			r.ch <- eventMsg{job: r.job, n: n, it: itemOf(it), done: done, failed: failed, left: left}
 		})
