@@ -22,6 +22,7 @@ import (
 	"github.com/listings-tui/listings/cmd/listings/internal/cmdutil"
 	"github.com/listings-tui/listings/cmd/listings/internal/iostreams"
 	"github.com/listings-tui/listings/cmd/listings/internal/root"
+	"github.com/listings-tui/listings/internal/i18n"
 	"github.com/listings-tui/listings/internal/paths"
 	"github.com/listings-tui/listings/keystore"
 )
@@ -174,15 +175,10 @@ func (c *Runner) Run(stdin string, args ...string) Result {
 // of the process (RunCtx).
 var langMu sync.RWMutex
 
-// otherLang says whether env asks for an interface language other than English.
+// otherLang says whether env asks for an interface language other than English, as
+// the app reads the system's (i18n.Choose).
 func otherLang(env map[string]string) bool {
-	for _, k := range []string{"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"} {
-		v := strings.ToLower(env[k])
-		if v != "" && v != "c" && v != "posix" && !strings.HasPrefix(v, "en") && !strings.HasPrefix(v, "c.") {
-			return true
-		}
-	}
-	return false
+	return i18n.Choose("", func(k string) string { return env[k] }) != i18n.English
 }
 
 // RunCtx runs one command line through root.Execute: the same exit-code mapping and
